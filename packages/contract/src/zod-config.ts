@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Zod's default messages read like a type checker; ours are sentences a person
+ * can act on, ending in a period (DESIGN §5). Schemas with their own message keep it.
+ */
+export function configureZodMessages() {
+  z.config({
+    customError: (issue) => {
+      if (issue.code === 'invalid_type') {
+        return issue.input === undefined ? 'This field is required.' : `This field must be a ${issue.expected}.`;
+      }
+      if (issue.code === 'too_small' && issue.origin === 'string') {
+        return issue.minimum === 1 ? 'This field is required.' : `This field must be at least ${issue.minimum} characters.`;
+      }
+      if (issue.code === 'too_big' && issue.origin === 'string') {
+        return `This field must be at most ${issue.maximum} characters.`;
+      }
+      if (issue.code === 'invalid_value') return 'This value is not one of the allowed choices.';
+      if (issue.code === 'invalid_format') return 'This value is not in the expected format.';
+      return undefined;
+    },
+  });
+}

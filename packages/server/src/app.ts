@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configureZodMessages } from '@app/contract/zod-config';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { registerReferenceRoutes } from './modules/reference/routes.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+
+configureZodMessages();
+
+export type AppOverrides = { clock?: Clock; mailer?: Mailer; database?: DatabaseHandle };
+
+export type Services = { auth: ReturnType<typeof createAuthService>; users: ReturnType<typeof createUsersService> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    services: Services;
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server on a migrated database; `main` listens on it, tests inject into it. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // One line per request only when debugging; errors are always logged.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = overrides.database ?? openDatabase(config);
+  await migrateToLatest(database.db, database.dialect);
+  app.addHook('onClose', async () => {
+    if (!overrides.database) await database.destroy();
+  });
+
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: overrides.clock ?? systemClock,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    log: app.log,
+  };
+  const services: Services = { auth: createAuthService(deps), users: createUsersService(deps) };
+
+  const secure = config.publicUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    hsts: secure,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Harmony Dashboard API', version: '1.0.0', description: 'Courses, assignments and grades for music-theory teaching.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerCsrf(app, { secure });
+  registerAuthentication(app, services.auth);
+  registerAuthRoutes(app, services.auth);
+  registerUserRoutes(app, services.users);
+  registerReferenceRoutes(app, deps);
+  await registerWebApp(app, config.webDist ?? defaultWebDist);
+
+  app.decorate('deps', deps);
+  app.decorate('services', services);
+  return app;
+}
+
+/** Serves the built web app, with every non-API path falling back to index.html for the client router. */
+async function registerWebApp(app: FastifyInstance, dist: string) {
+  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ errors: [{ code: 'not_found', message: `No such path: ${request.method} ${request.url.split('?')[0]}.` }] });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

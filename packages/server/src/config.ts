@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const Port = z.coerce.number().int().min(0).max(65535);
+const Seconds = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: Port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a full URL such as https://dashboard.example.edu' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Harmony Dashboard <no-reply@localhost>'),
+  SESSION_IDLE_SECONDS: Seconds.default(1800),
+  SESSION_MAX_SECONDS: Seconds.default(43200),
+  DEMO_DATA: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SIGN_IN_WINDOW_SECONDS: Seconds.default(900),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  /** Postgres schema to work in; tests use one per file. */
+  databaseSchema?: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  demoData: boolean | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string | undefined;
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config, or throws one error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.SESSION_MAX_SECONDS < e.SESSION_IDLE_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_MAX_SECONDS must be at least SESSION_IDLE_SECONDS');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_SECONDS,
+    demoData: e.DEMO_DATA === undefined ? undefined : e.DEMO_DATA === '1',
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    signIn: {
+      maxFailuresPerAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.SIGN_IN_WINDOW_SECONDS,
+    },
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}

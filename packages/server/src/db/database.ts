@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: DialectName;
+  destroy: () => Promise<void>;
+};
+
+// int8 (bigint) columns hold epoch seconds and ids: both fit a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite under DATA_DIR. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): DatabaseHandle {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(config.dataDir, 'app.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,33 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectName } from './database.ts';
+import { migration0001 } from './migrations/0001-accounts.ts';
+
+// Migrations describe tables that the typed schema does not know yet (or any more).
+// biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
+export type MigrationDb = Kysely<any>;
+
+/** A migration is written once and told which engine it runs on, for the few types that differ. */
+export type DialectMigration = (dialect: DialectName) => Migration;
+
+// Numbered, in order; never edit one that has shipped, add the next.
+const migrations: Record<string, DialectMigration> = {
+  '0001-accounts': migration0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations() {
+    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.dialect)]));
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: MigrationDb, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

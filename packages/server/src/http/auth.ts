@@ -1,0 +1,60 @@
+import { Messages } from '@app/contract/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor, AuthService, IssuedSession } from '../modules/auth/service.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | undefined;
+    /** A token was sent but is no longer live (expired, revoked or unknown). */
+    tokenRejected: boolean;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Writes the token headers that the browser copies into its cookies (DESIGN §5). */
+export function sendTokenHeaders(reply: FastifyReply, session: IssuedSession) {
+  reply.header('X-Access-Token', session.token);
+  reply.header('X-Token-Expire', String(session.expiresAt));
+}
+
+/**
+ * Resolves the bearer token on every API request into `request.actor`, sliding
+ * the idle expiry and echoing the token headers on the response.
+ */
+export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('actor', undefined);
+  app.decorateRequest('tokenRejected', false);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    // Renewal always slides to the full idle limit; other calls slide in steps.
+    const forceSlide = request.routeOptions.url === '/api/users/renew-access-token';
+    const result = await auth.authenticate(token, { forceSlide });
+    if (!result) {
+      request.tokenRejected = true;
+      return;
+    }
+    request.actor = result.actor;
+    sendTokenHeaders(reply, { token, expiresAt: result.expiresAt });
+  });
+}
+
+/** The signed-in actor, or a 401 that says whether the session ran out or never was. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (request.actor) return request.actor;
+  if (request.tokenRejected) throw new AppError('session_expired', Messages.sessionExpired, 401);
+  throw AppError.unauthenticated();
+}
+
+/** Request facts the session records. */
+export function requestInfo(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}

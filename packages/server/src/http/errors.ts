@@ -1,0 +1,68 @@
+import type { ErrorCode, FieldError } from '@app/contract/errors';
+import { Messages } from '@app/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error a service throws; the handler below turns it into the envelope of DESIGN §5. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+
+  static badRequest(field: string, message: string) {
+    return new AppError('validation_failed', message, 400, [{ field, messages: [message] }]);
+  }
+  static unauthenticated(message: string = Messages.unauthenticated) {
+    return new AppError('unauthenticated', message, 401);
+  }
+  static forbidden(message: string) {
+    return new AppError('forbidden', message, 403);
+  }
+  static notFound(message: string = Messages.notFound) {
+    return new AppError('not_found', message, 404);
+  }
+  static conflict(message: string) {
+    return new AppError('conflict', message, 409);
+  }
+}
+
+function groupByField(issues: { instancePath: string; message?: string }[]): FieldError[] {
+  const byField = new Map<string, string[]>();
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const list = byField.get(field) ?? [];
+    const message = issue.message ?? 'This value is not valid.';
+    if (!list.includes(message)) list.push(message);
+    byField.set(field, list);
+  }
+  return [...byField].map(([field, messages]) => ({ field, messages }));
+}
+
+/** Installs the error and not-found handlers: every failure leaves as `{errors: [...]}`. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const errors = error.fields ?? [{ code: error.code, message: error.message }];
+      return reply.status(error.status).send({ errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ errors: groupByField(error.validation) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ errors: [{ code: 'too_large', message: 'The request is too large.' }] });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
+      const message = error.message.endsWith('.') ? error.message : `${error.message}.`;
+      return reply.status(status).send({ errors: [{ code: 'validation_failed', message }] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ errors: [{ code: 'internal', message: Messages.internal }] });
+  });
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
+
+/** Real mail over SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox and a log line with the link. */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let counter = 0;
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      counter += 1;
+      const name = `${Date.now()}-${String(counter).padStart(4, '0')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      // Write then rename, so a reader of the outbox never sees half a message.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
+      options.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { Messages } from '@app/contract/errors';
+import type { LanguageCode, PasswordRequest, SignUpRequest } from '@app/contract/users';
+import type { z } from 'zod';
+import type { SessionRow } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { hashSecret, newSecret } from '../../lib/random.ts';
+import { accountMail } from '../../mail/templates.ts';
+import { findTimezoneId, findUserByEmail, findUserById, insertUser, type UserWithTimezone, updateUser } from '../users/repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import * as repo from './repository.ts';
+
+export type Actor = { user: UserWithTimezone; session: SessionRow; token: string };
+export type IssuedSession = { token: string; expiresAt: number };
+export type RequestInfo = { ip: string; userAgent: string | null };
+
+const HOUR = 3600;
+const TOKEN_LIFETIME: Record<repo.TokenPurpose, number> = {
+  'create-password': 48 * HOUR,
+  'reset-password': HOUR,
+  'sign-in': HOUR,
+};
+// An idle expiry moves only when it would move by this much: one write per few seconds, not per request.
+const SLIDE_GRANULARITY_SECONDS = 5;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Accounts and sessions: sign-up, sign-in (password or link), sliding sessions, passwords. */
+export function createAuthService(deps: Deps) {
+  const { db, clock, config, mailer } = deps;
+
+  async function startSession(userId: number, info: RequestInfo): Promise<IssuedSession> {
+    const now = clock.now();
+    const token = newSecret();
+    const absoluteExpiresAt = now + config.sessionMaxSeconds;
+    const expiresAt = Math.min(now + config.sessionIdleSeconds, absoluteExpiresAt);
+    await repo.insertSession(db, {
+      tokenHash: hashSecret(token),
+      userId,
+      now,
+      expiresAt,
+      absoluteExpiresAt,
+      ip: info.ip,
+      userAgent: info.userAgent?.slice(0, 512) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  async function issueToken(userId: number, purpose: repo.TokenPurpose): Promise<string> {
+    const token = newSecret();
+    const now = clock.now();
+    await repo.insertOneTimeToken(db, { tokenHash: hashSecret(token), userId, purpose, now, expiresAt: now + TOKEN_LIFETIME[purpose] });
+    return token;
+  }
+
+  async function mailLink(user: UserWithTimezone, kind: repo.TokenPurpose, route: string) {
+    const token = await issueToken(user.id, kind);
+    const link = `${config.publicUrl}${route}?token=${encodeURIComponent(token)}`;
+    await mailer.send(accountMail(kind, user.language as LanguageCode, user.email, user.first_name, link));
+  }
+
+  return {
+    /** The actor behind a bearer token, with the idle expiry slid forward; undefined when the token is not live. */
+    async authenticate(token: string, options: { forceSlide?: boolean } = {}): Promise<{ actor: Actor; expiresAt: number } | undefined> {
+      const now = clock.now();
+      const session = await repo.findLiveSession(db, hashSecret(token), now);
+      if (!session) return undefined;
+      const user = await findUserById(db, session.user_id);
+      if (!user) return undefined;
+      const slid = Math.min(now + config.sessionIdleSeconds, session.absolute_expires_at);
+      let expiresAt = session.expires_at;
+      if (slid - session.expires_at >= SLIDE_GRANULARITY_SECONDS || (options.forceSlide && slid > session.expires_at)) {
+        await repo.extendSession(db, session.id, slid);
+        expiresAt = slid;
+      }
+      return { actor: { user, session: { ...session, expires_at: expiresAt }, token }, expiresAt };
+    },
+
+    /** Password sign-in, throttled per account and per address. */
+    async signIn(actor: Actor | undefined, email: string, password: string, info: RequestInfo) {
+      if (actor) throw new AppError('already_signed_in', Messages.alreadySignedIn, 409);
+      const now = clock.now();
+      const failures = await repo.countRecentFailures(db, email, info.ip, now - config.signIn.windowSeconds);
+      if (failures.byEmail >= config.signIn.maxFailuresPerAccount || failures.byIp >= config.signIn.maxFailuresPerAddress) {
+        throw new AppError('rate_limited', Messages.tooManyRequests, 429);
+      }
+      const user = await findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !ok) {
+        await repo.insertFailure(db, email, info.ip, now);
+        throw new AppError('invalid_credentials', Messages.invalidCredentials, 401);
+      }
+      await repo.clearFailures(db, email);
+      return { user, session: await startSession(user.id, info) };
+    },
+
+    /** Sign-in by an e-mailed link token. */
+    async signInWithToken(actor: Actor | undefined, token: string, info: RequestInfo) {
+      if (actor) throw new AppError('already_signed_in', Messages.alreadySignedIn, 409);
+      const userId = await repo.consumeOneTimeToken(db, hashSecret(token), ['sign-in'], clock.now());
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
+      return { user, session: await startSession(user.id, info) };
+    },
+
+    /** Ends the caller's session on the server. */
+    async signOut(actor: Actor) {
+      await repo.revokeSession(db, actor.session.id, clock.now());
+    },
+
+    /**
+     * Creates an account without a password and mails the link to choose one.
+     * A filled decoy field means a bot: it is told the same as a person and nothing is made.
+     */
+    async signUp(actor: Actor | undefined, input: z.output<typeof SignUpRequest>) {
+      if (actor) throw new AppError('already_signed_in', Messages.alreadySignedIn, 409);
+      if (input.gender || input.school || input.phone_number) {
+        deps.log.warn({ email: input.email }, 'sign-up decoy field filled; ignored');
+        return { email: input.email };
+      }
+      if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
+      const now = clock.now();
+      const timezoneId = (await findTimezoneId(db, 'UTC')) ?? 1;
+      let id: number;
+      try {
+        id = await insertUser(db, {
+          uuid: randomUUID(),
+          user_type: 1,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          password_hash: null,
+          gender: null,
+          school: null,
+          phone_number: null,
+          timezone_id: timezoneId,
+          language: input.language ?? 'en',
+          will_receive_marketing_emails: input.will_receive_marketing_emails ? 1 : 0,
+          will_receive_notification_emails: input.will_receive_notification_emails ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (error) {
+        // Two sign-ups racing for one address: the unique index decides.
+        if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
+        throw error;
+      }
+      const user = await findUserById(db, id);
+      if (user) await mailLink(user, 'create-password', '/create-password');
+      return { email: input.email };
+    },
+
+    /** Mails a reset link when the account exists; answers the same either way. */
+    async requestPasswordReset(email: string, decoy: string | undefined) {
+      if (decoy) return;
+      const user = await findUserByEmail(db, email);
+      if (user) await mailLink(user, 'reset-password', '/create-password');
+    },
+
+    /** Mails a one-time sign-in link (used by the admin CLI and invitations). */
+    async sendSignInLink(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw AppError.notFound('No account uses this e-mail address.');
+      await mailLink(user, 'sign-in', '/sign-in');
+    },
+
+    /** Issues a sign-in link token without mailing it (tests, CLI). */
+    issueSignInToken: (userId: number) => issueToken(userId, 'sign-in'),
+
+    /**
+     * Sets a password. With a link token it creates or resets the password and signs
+     * the user in; otherwise the signed-in user changes it with their current one.
+     */
+    async setPassword(actor: Actor | undefined, input: PasswordRequest, info: RequestInfo) {
+      const now = clock.now();
+      const passwordHash = await hashPassword(input.password);
+      if (input.token) {
+        const userId = await repo.consumeOneTimeToken(db, hashSecret(input.token), ['create-password', 'reset-password'], now);
+        const user = userId === undefined ? undefined : await findUserById(db, userId);
+        if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
+        await updateUser(db, user.id, { password_hash: passwordHash, updated_at: now });
+        await repo.revokeUserSessions(db, user.id, now);
+        return { user, session: await startSession(user.id, info) };
+      }
+      if (!actor) throw AppError.unauthenticated();
+      if (!input.current_password) throw AppError.badRequest('current_password', Messages.currentPasswordRequired);
+      if (!(await verifyPassword(actor.user.password_hash, input.current_password))) {
+        throw AppError.badRequest('current_password', Messages.currentPasswordWrong);
+      }
+      await updateUser(db, actor.user.id, { password_hash: passwordHash, updated_at: now });
+      await repo.revokeUserSessions(db, actor.user.id, now, actor.session.id);
+      return { user: actor.user, session: undefined };
+    },
+
+    /** Removes what has expired; run periodically. */
+    sweep: () => repo.sweepExpired(db, clock.now(), config.signIn.windowSeconds),
+  };
+}

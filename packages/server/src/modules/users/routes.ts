@@ -1,0 +1,21 @@
+import { envelope } from '@app/contract/errors';
+import { CurrentUser, UpdateUserRequest, User } from '@app/contract/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireActor } from '../../http/auth.ts';
+import type { UsersService } from './service.ts';
+
+const tags = ['users'];
+
+/** GET and PUT /api/users: the signed-in user's account. */
+export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/users', { schema: { tags, response: { 200: envelope(CurrentUser) } } }, async (request) => {
+    return { data: await users.current(requireActor(request)) };
+  });
+
+  r.put('/api/users', { schema: { tags, body: UpdateUserRequest, response: { 200: envelope(User) } } }, async (request) => {
+    return { data: await users.update(requireActor(request), request.body) };
+  });
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { DialectName } from '../src/db/database.ts';
+import { manualClock } from '../src/lib/clock.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const PASSWORD = 'GoodPass123';
+
+type Json = Record<string, unknown> | unknown[];
+
+/** An HTTP client over app.inject that behaves like the web app: CSRF cookie and header, bearer token. */
+export class TestClient {
+  private csrf: string | undefined;
+  token: string | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  private async ensureCsrf() {
+    if (this.csrf) return this.csrf;
+    const res = await this.app.inject({ method: 'GET', url: '/api/csrf', remoteAddress: this.ip });
+    this.csrf = (res.json() as { data: { csrf_token: string } }).data.csrf_token;
+    return this.csrf;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options: { body?: Json | string; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const cookies: Record<string, string> = {};
+    if (method !== 'GET' && options.csrf !== false) {
+      const csrf = await this.ensureCsrf();
+      cookies.csrftoken = csrf;
+      headers['x-csrftoken'] = csrf;
+    }
+    const payload = options.body;
+    if (payload !== undefined && typeof payload !== 'string') headers['content-type'] = 'application/json';
+    return this.app.inject({
+      method,
+      url,
+      headers,
+      cookies,
+      remoteAddress: this.ip,
+      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    });
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: Json | string, headers?: Record<string, string>) => this.request('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  put = (url: string, body?: Json) => this.request('PUT', url, { body: body ?? {} });
+  patch = (url: string, body?: Json) => this.request('PATCH', url, { body: body ?? {} });
+  delete = (url: string) => this.request('DELETE', url);
+
+  /** Signs in with a password and keeps the token. */
+  async signIn(email: string, password = PASSWORD) {
+    const res = await this.post('/api/users/sign-in', { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    this.token = res.headers['x-access-token'] as string;
+    return res;
+  }
+}
+
+/** A mailer that keeps what it sends, so tests can follow the links. */
+export function memoryMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer & { sent: MailMessage[]; lastLinkTo: (email: string) => string } = {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    lastLinkTo(email) {
+      const message = [...sent].reverse().find((m) => m.to === email);
+      if (!message?.link) throw new Error(`no mail with a link to ${email}`);
+      return message.link;
+    },
+  };
+  return mailer;
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A fresh app on a fresh database: a new SQLite file, or a new PostgreSQL schema.
+ * `env` overrides configuration the way the environment would.
+ */
+export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '0', ...env });
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    config.databaseUrl = url;
+    config.databaseSchema = schema;
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  const clock = manualClock();
+  const mailer = memoryMailer();
+  const app = await buildApp(config, { clock, mailer });
+  let users = 0;
+
+  return {
+    app,
+    clock,
+    mailer,
+    config,
+    client: (ip?: string) => new TestClient(app, ip),
+    /** Inserts a user with PASSWORD and returns its id and e-mail. */
+    async createUser(values: { email?: string; user_type?: 1 | 2; first_name?: string; last_name?: string } = {}) {
+      users += 1;
+      const email = values.email ?? `user${users}-${randomUUID().slice(0, 8)}@example.com`;
+      const now = clock.now();
+      const id = await insertUser(app.deps.db, {
+        uuid: randomUUID(),
+        user_type: values.user_type ?? 1,
+        first_name: values.first_name ?? 'Test',
+        last_name: values.last_name ?? `User${users}`,
+        email,
+        password_hash: await hashPassword(PASSWORD),
+        gender: null,
+        school: null,
+        phone_number: null,
+        timezone_id: (await findTimezoneId(app.deps.db, 'UTC')) ?? 1,
+        language: 'en',
+        will_receive_marketing_emails: 0,
+        will_receive_notification_emails: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      return { id, email };
+    },
+    async close() {
+      await app.close();
+      await dropSchema?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `errors` of an error response. */
+export function errorsOf(res: LightMyRequestResponse) {
+  return (res.json() as { errors: { code?: string; message?: string; field?: string; messages?: string[] }[] }).errors;
+}
+
+/** The token part of an e-mailed link. */
+export function tokenOf(link: string) {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, component and API tests; Playwright journeys live in e2e/.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './packages/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './packages/web/vite.config.ts',
+    ],
+  },
+});
