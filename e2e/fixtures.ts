@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEMO = {
+  instructor: 'instructor@example.com',
+  ta: 'ta@example.com',
+  student: 'student@example.com',
+  password: 'DemoPass123',
+} as const;
+export type Role = 'instructor' | 'ta' | 'student';
+
+export type Server = {
+  url: string;
+  dataDir: string;
+  /** The newest e-mail to an address, with its first link decoded. */
+  mailTo: (email: string) => Promise<{ subject: string; link: string }>;
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function decodeQuotedPrintable(text: string) {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Starts the real server (as `npm start` does, minus the build) on a free port with its own data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-e2e-'));
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/api/languages`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async mailTo(email: string) {
+      const outbox = path.join(dataDir, 'outbox');
+      for (let i = 0; i < 50; i++) {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(email)).sort() : [];
+        const last = files.at(-1);
+        if (last) {
+          const eml = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, last), 'utf8'));
+          const link = /https?:\/\/[^\s"<>]+/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[0] ?? '';
+          const subject = /^Subject: (.*)$/m.exec(eml)?.[1] ?? '';
+          return { subject, link: link.replaceAll('&amp;', '&') };
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${email}`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the sign-in screen as a person would. */
+export async function signInThroughForm(page: Page, email: string, password: string = DEMO.password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+type Fixtures = { login: (role: Role) => Promise<void> };
+type WorkerFixtures = { server: Server };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  login: async ({ page }, use) => {
+    await use(async (role) => {
+      await page.goto('/sign-in');
+      await signInThroughForm(page, DEMO[role]);
+      await expect(page).not.toHaveURL(/\/sign-in/);
+    });
+  },
+});
+
+export { expect };

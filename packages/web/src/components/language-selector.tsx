@@ -1,0 +1,27 @@
+import { LanguageCode } from '@app/contract/users';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage, SUPPORTED_LANGUAGES } from '../i18n/index.ts';
+import { SelectField } from './ui/select-field.tsx';
+
+const OPTIONS = SUPPORTED_LANGUAGES.map((l) => ({ value: l.abbreviation, label: l.language }));
+
+/** Language picker with the native names; the choice goes to the `locale` cookie. */
+export function LanguageSelector({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  // Re-render on language change comes from useTranslation; the value is read from i18n.
+  void i18n.language;
+  return (
+    <SelectField
+      className={className}
+      label={t('header.language')}
+      hideLabel
+      compact
+      options={OPTIONS}
+      value={currentLanguage()}
+      onChange={(event) => {
+        const parsed = LanguageCode.safeParse(event.target.value);
+        if (parsed.success) void changeLanguage(parsed.data);
+      }}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { notify } from '../../../lib/notifications.ts';
+import { isPublicPath, signInPath } from '../../../lib/redirect.ts';
+import { SESSION_WARNING_SECONDS, timeOutSession, useSessionSecondsLeft } from '../../../lib/session.ts';
+import { useRenewAccessToken } from '../api/renew-access-token.ts';
+import styles from './session-timeout.module.css';
+
+/**
+ * Watches the token expiry every second on protected pages (spec §4): warns with a countdown
+ * from 60 s, renews on Continue, and at expiry sends the user to sign-in with the timed-out flag.
+ */
+export function SessionTimeout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { secondsLeft, refresh } = useSessionSecondsLeft();
+  const renew = useRenewAccessToken();
+  // Only a session this page has seen can time out; a visitor who never signed in is the
+  // access rule's business and must not get the inactivity notice.
+  const hadSession = useRef(false);
+  const guarded = !isPublicPath(location.pathname) && location.pathname !== '/sign-out';
+  const returnPath = `${location.pathname}${location.search}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the cookies on every navigation
+  useEffect(() => {
+    refresh();
+  }, [location.key, refresh]);
+
+  useEffect(() => {
+    if (secondsLeft !== null && secondsLeft > 0) {
+      hadSession.current = true;
+      return;
+    }
+    if (!guarded) {
+      hadSession.current = false;
+      return;
+    }
+    if (!hadSession.current) return;
+    hadSession.current = false;
+    timeOutSession();
+    void navigate(signInPath(returnPath), { replace: true });
+  }, [secondsLeft, guarded, returnPath, navigate]);
+
+  const open = guarded && secondsLeft !== null && secondsLeft > 0 && secondsLeft <= SESSION_WARNING_SECONDS;
+
+  const stayLoggedIn = () => {
+    renew.mutate(undefined, {
+      onSuccess: refresh,
+      onError: () => notify({ severity: 'error', message: t('session.renewFailed') }),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={() => undefined}
+      dismissible={false}
+      size="sm"
+      title={t('session.title')}
+      description={t('session.message')}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => void navigate('/sign-out')}>
+            {t('session.logOut')}
+          </Button>
+          <Button onClick={stayLoggedIn} loading={renew.isPending}>
+            {t('session.continue')}
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.countdown} data-testid="session-countdown">
+        {t('session.secondsLeft', { seconds: secondsLeft ?? 0 })}
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { LANGUAGES, LanguageCode } from '@app/contract/users';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getLocaleCookie, setLocaleCookie } from '../lib/cookies.ts';
+import en from './en.json';
+import ko from './ko.json';
+import zhHans from './zh-hans.json';
+import zhHant from './zh-hant.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof en };
+  }
+}
+
+export const resources = {
+  en: { translation: en },
+  'zh-hans': { translation: zhHans },
+  'zh-hant': { translation: zhHant },
+  ko: { translation: ko },
+} as const;
+
+export const SUPPORTED_LANGUAGES = LANGUAGES;
+
+/** BCP 47 tags for the document's lang attribute (screen readers pick voices from it). */
+const HTML_LANG: Record<LanguageCode, string> = { en: 'en', 'zh-hans': 'zh-Hans', 'zh-hant': 'zh-Hant', ko: 'ko' };
+
+function toLanguageCode(value: string | undefined): LanguageCode | undefined {
+  if (!value) return undefined;
+  const lower = value.toLowerCase();
+  const exact = LanguageCode.safeParse(lower);
+  if (exact.success) return exact.data;
+  if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant')) return 'zh-hant';
+  if (lower.startsWith('zh')) return 'zh-hans';
+  if (lower.startsWith('ko')) return 'ko';
+  if (lower.startsWith('en')) return 'en';
+  return undefined;
+}
+
+/** The `locale` cookie wins; a first visit follows the browser's languages; English otherwise. */
+function initialLanguage(): LanguageCode {
+  const fromCookie = toLanguageCode(getLocaleCookie());
+  if (fromCookie) return fromCookie;
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+  for (const candidate of browser) {
+    const code = toLanguageCode(candidate);
+    if (code) return code;
+  }
+  return 'en';
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'zh-hans', 'zh-hant', 'ko'],
+  // i18next would otherwise turn 'zh-hans' into 'zh-Hans' and miss the resource.
+  lowerCaseLng: true,
+  load: 'currentOnly',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[currentLanguage()];
+
+export function currentLanguage(): LanguageCode {
+  return toLanguageCode(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+}
+
+/** Switches the UI language, remembers it in the `locale` cookie and updates <html lang>. */
+export async function changeLanguage(code: LanguageCode) {
+  setLocaleCookie(code);
+  document.documentElement.lang = HTML_LANG[code];
+  await i18n.changeLanguage(code);
+}
+
+/** Translates a dynamic key (e.g. built from an error code); undefined when no translation exists. */
+export function translateKey(key: string, options?: Record<string, unknown>): string | undefined {
+  if (!i18n.exists(key)) return undefined;
+  return i18n.t(key as never, options as never) as unknown as string;
+}
+
+// English sentences the server and the shared zod schemas send, mapped back to their keys,
+// so a message without a code (field errors, client validation) can still be translated.
+const keyByEnglishMessage = new Map<string, string>();
+for (const section of ['validation', 'errors'] as const) {
+  for (const [key, message] of Object.entries(en[section])) {
+    if (!keyByEnglishMessage.has(message)) keyByEnglishMessage.set(message, `${section}.${key}`);
+  }
+}
+
+/**
+ * The text to show for a server or validation message: by `code` when we have `errors.<code>`,
+ * else by the English sentence when we know it, else the message as sent, else 'Unknown error'.
+ */
+export function translateMessage(message: string | undefined, code?: string): string {
+  if (code) {
+    const byCode = translateKey(`errors.${code}`);
+    if (byCode) return byCode;
+  }
+  if (message) {
+    const key = keyByEnglishMessage.get(message);
+    return (key && translateKey(key)) || message;
+  }
+  return i18n.t('errors.unknown');
+}

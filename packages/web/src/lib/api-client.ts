@@ -1,0 +1,138 @@
+import { ErrorBody } from '@app/contract/errors';
+import { clearTokens, getAccessToken, getCsrfCookie, setTokens } from './cookies.ts';
+import { signInPath } from './redirect.ts';
+
+export type ErrorItem = ErrorBody['errors'][number];
+
+/** The one error type every API call rejects with; screens branch on `status` and `errors`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: readonly ErrorItem[];
+  /** True when the client already reacted (a 401 sent the user to sign-in), so no toast is needed. */
+  readonly handled: boolean;
+
+  constructor(status: number, errors: readonly ErrorItem[], handled = false) {
+    super(errors.map((e) => ('message' in e ? e.message : e.messages.join(' '))).join(' ') || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.handled = handled;
+  }
+
+  /** The messages the server gave for one form field. */
+  fieldMessages(field: string): string[] {
+    return this.errors.flatMap((e) => ('field' in e && e.field === field ? e.messages : []));
+  }
+
+  hasCode(code: string): boolean {
+    return this.errors.some((e) => 'code' in e && e.code === code);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sign-in answers 401 for a wrong password; that must not bounce the user to /sign-in. */
+  redirectOnUnauthorized?: boolean;
+}
+
+type UnauthorizedHandler = (signInUrl: string) => void;
+
+let onUnauthorized: UnauthorizedHandler = (url) => window.location.assign(url);
+
+/** The router registers itself here so a 401 navigates without a full page load. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+let csrfToken: string | undefined;
+let csrfRequest: Promise<string> | undefined;
+
+/** The CSRF token: the `csrftoken` cookie, fetched once from GET /api/csrf when the cookie is missing. */
+async function ensureCsrfToken(): Promise<string> {
+  const fromCookie = getCsrfCookie();
+  if (fromCookie) return fromCookie;
+  if (csrfToken) return csrfToken;
+  csrfRequest ??= fetch('/api/csrf', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      const body = (await response.json().catch(() => null)) as { data?: { csrf_token?: string } } | null;
+      const token = getCsrfCookie() ?? body?.data?.csrf_token ?? '';
+      csrfToken = token || undefined;
+      return token;
+    })
+    .finally(() => {
+      csrfRequest = undefined;
+    });
+  return csrfRequest;
+}
+
+function storeTokens(response: Response) {
+  const token = response.headers.get('X-Access-Token');
+  const expire = Number(response.headers.get('X-Token-Expire'));
+  if (token && Number.isFinite(expire)) setTokens(token, expire);
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+function parseErrors(body: unknown): ErrorItem[] {
+  const parsed = ErrorBody.safeParse(body);
+  return parsed.success ? parsed.data.errors : [];
+}
+
+/** Sends one API call and resolves with the `data` of the envelope. */
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, signal, redirectOnUnauthorized = true } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const accessToken = getAccessToken();
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (method !== 'GET') headers.set('X-CSRFToken', await ensureCsrfToken());
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, []);
+  }
+  storeTokens(response);
+
+  const text = await response.text();
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && redirectOnUnauthorized) {
+      clearTokens();
+      onUnauthorized(signInPath(currentPath()));
+      throw new ApiError(401, parseErrors(json), true);
+    }
+    throw new ApiError(response.status, parseErrors(json));
+  }
+  return (json !== null && typeof json === 'object' && 'data' in json ? json.data : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

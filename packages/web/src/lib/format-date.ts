@@ -1,0 +1,19 @@
+import { format as formatWithLocale, type Locale } from 'date-fns';
+import { enUS, ko, zhCN, zhTW } from 'date-fns/locale';
+import type { LanguageCode } from '@app/contract/users';
+
+const LOCALES: Record<LanguageCode, Locale> = { en: enUS, 'zh-hans': zhCN, 'zh-hant': zhTW, ko };
+
+/** The date formats of spec §9, as date-fns patterns. */
+export const DateFormat = {
+  isoDate: 'yyyy-MM-dd',
+  usDate: 'MM/dd/yyyy',
+  dateTime: 'yyyy-MM-dd hh:mm aaa',
+  localized: 'Pp',
+} as const;
+
+/** Formats a Date or epoch seconds (the API's time unit) in the given UI language. */
+export function formatDate(value: Date | number, pattern: string, language: LanguageCode): string {
+  const date = typeof value === 'number' ? new Date(value * 1000) : value;
+  return formatWithLocale(date, pattern, { locale: LOCALES[language] });
+}

@@ -1,0 +1,43 @@
+/** Paths that work without an access token (spec §2, plus /create-password for e-mailed links). */
+export const PUBLIC_PATHS = ['/sign-in', '/sign-up', '/sign-up/confirmation', '/reset-password', '/create-password'] as const;
+
+/** Paths that never make sense as a place to return to after signing in. */
+const NO_RETURN_PATHS = ['/', '/sign-out', '/sign-in'];
+
+function normalizePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return (PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
+}
+
+/** The sign-in URL that brings the user back to `path` (path + search) afterwards. */
+export function signInPath(path: string): string {
+  const pathname = normalizePath(path.split(/[?#]/)[0] ?? '/');
+  if (NO_RETURN_PATHS.includes(pathname) || isPublicPath(pathname)) return '/sign-in';
+  return `/sign-in?redirect=${encodeURIComponent(path)}`;
+}
+
+const ORIGIN_PROBE = 'http://redirect.invalid';
+
+/**
+ * Returns a same-origin path that is safe to navigate to, or null.
+ * Only paths beginning with a single '/' pass: '//evil.com', '/\evil.com' and absolute URLs are refused.
+ */
+export function sanitizeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  // Backslashes and control characters are read as '/' or dropped by browsers, which reopens '//host'.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN_PROBE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== ORIGIN_PROBE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (normalizePath(url.pathname) === '/sign-in' || normalizePath(url.pathname) === '/sign-out') return null;
+  return path;
+}

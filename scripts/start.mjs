@@ -1,0 +1,45 @@
+// `npm start`: install what is missing, build the web app when its sources changed,
+// then run the server (which migrates, adds demo data to a new database, and listens).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : mtime(full));
+  }
+  return newest;
+}
+
+const installed = path.join(root, 'node_modules/.package-lock.json');
+if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
+  console.log('Installing dependencies…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+const builtIndex = path.join(root, 'packages/web/dist/index.html');
+const sources = [
+  path.join(root, 'packages/web/src'),
+  path.join(root, 'packages/contract/src'),
+  path.join(root, 'packages/web/index.html'),
+  path.join(root, 'packages/web/vite.config.ts'),
+];
+const newestSource = Math.max(...sources.map((s) => (fs.existsSync(s) && fs.statSync(s).isDirectory() ? newestIn(s) : mtime(s))));
+if (mtime(builtIndex) < newestSource) {
+  console.log('Building the web app…');
+  run('npm', ['run', 'build']);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../packages/server/src/main.ts');
