@@ -47,7 +47,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,11 +84,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     async mailTo(email: string) {
       const outbox = path.join(dataDir, 'outbox');
       for (let i = 0; i < 50; i++) {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(email)).sort() : [];
+        const files = fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .filter((f) => f.endsWith('.eml') && f.includes(email))
+              .sort()
+          : [];
         const last = files.at(-1);
         if (last) {
           const eml = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, last), 'utf8'));
-          const link = /https?:\/\/[^\s"<>]+/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[0] ?? '';
+          const link =
+            /https?:\/\/[^\s"<>]+/.exec(
+              eml
+                .split(/\r?\n\r?\n/)
+                .slice(1)
+                .join('\n'),
+            )?.[0] ?? '';
           const subject = /^Subject: (.*)$/m.exec(eml)?.[1] ?? '';
           return { subject, link: link.replaceAll('&amp;', '&') };
         }

@@ -43,12 +43,7 @@ export const CurrentUser = User.extend({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-const Name = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`);
+const Name = (label: string) => z.string().trim().min(1, `${label} is required.`).max(100, `${label} must be at most 100 characters.`);
 
 /** Form checkbox values arrive as booleans (JSON) or strings (form encoding). */
 const Flag = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
@@ -94,7 +89,12 @@ export type PasswordRequest = z.infer<typeof PasswordRequest>;
 
 /** POST /api/users/password-reset: `password` is a decoy a person never sees. */
 export const PasswordResetRequest = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Requested email address is invalid.' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Requested email address is invalid.' })),
   password: z.string().max(1024).optional(),
 });
 

@@ -63,7 +63,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     dialect: database.dialect,
     clock: overrides.clock ?? systemClock,
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     log: app.log,
   };
   const services: Services = { auth: createAuthService(deps), users: createUsersService(deps) };
@@ -121,7 +123,9 @@ async function registerWebApp(app: FastifyInstance, dist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ errors: [{ code: 'not_found', message: `No such path: ${request.method} ${request.url.split('?')[0]}.` }] });
+      return reply
+        .status(404)
+        .send({ errors: [{ code: 'not_found', message: `No such path: ${request.method} ${request.url.split('?')[0]}.` }] });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   });

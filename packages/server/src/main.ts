@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './seed/demo.ts';
 
 async function main() {

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DialectName } from '../src/db/database.ts';
 import { manualClock } from '../src/lib/clock.ts';
-import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
 
@@ -62,7 +62,8 @@ export class TestClient {
   }
 
   get = (url: string) => this.request('GET', url);
-  post = (url: string, body?: Json | string, headers?: Record<string, string>) => this.request('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  post = (url: string, body?: Json | string, headers?: Record<string, string>) =>
+    this.request('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
   put = (url: string, body?: Json) => this.request('PUT', url, { body: body ?? {} });
   patch = (url: string, body?: Json) => this.request('PATCH', url, { body: body ?? {} });
   delete = (url: string) => this.request('DELETE', url);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
@@ -21,7 +21,13 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   let counter = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await fs.mkdir(options.outboxDir, { recursive: true });
       counter += 1;
       const name = `${Date.now()}-${String(counter).padStart(4, '0')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;

@@ -58,10 +58,20 @@ const templates: Record<'create-password' | 'reset-password' | 'sign-in', Record
     },
   },
   'sign-in': {
-    en: { subject: 'Your sign-in link', intro: 'Follow the link below to sign in.', action: 'Sign in', outro: 'The link works once and expires in one hour.' },
+    en: {
+      subject: 'Your sign-in link',
+      intro: 'Follow the link below to sign in.',
+      action: 'Sign in',
+      outro: 'The link works once and expires in one hour.',
+    },
     'zh-hans': { subject: '您的登录链接', intro: '请点击下面的链接登录。', action: '登录', outro: '该链接只能使用一次，一小时后失效。' },
     'zh-hant': { subject: '您的登入連結', intro: '請點擊下方連結登入。', action: '登入', outro: '此連結僅能使用一次，一小時後失效。' },
-    ko: { subject: '로그인 링크', intro: '아래 링크를 눌러 로그인하세요.', action: '로그인', outro: '이 링크는 한 번만 사용할 수 있으며 1시간 후 만료됩니다.' },
+    ko: {
+      subject: '로그인 링크',
+      intro: '아래 링크를 눌러 로그인하세요.',
+      action: '로그인',
+      outro: '이 링크는 한 번만 사용할 수 있으며 1시간 후 만료됩니다.',
+    },
   },
 };
 

@@ -203,7 +203,9 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
         invitations: [],
       });
 
-      const again = await t.client().post('/api/users/password', { token: tokenOf(link), password: 'Other1234', password_confirm: 'Other1234' });
+      const again = await t
+        .client()
+        .post('/api/users/password', { token: tokenOf(link), password: 'Other1234', password_confirm: 'Other1234' });
       expect(again.statusCode).toBe(401);
       expect(errorsOf(again)).toEqual([{ code: 'invalid_link', message: 'This link is no longer valid.' }]);
       expect((await t.client().post('/api/users/sign-in', { email: 'nadia@example.com', password: 'Fresh1234' })).statusCode).toBe(200);
@@ -219,7 +221,11 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
     it('refuses bad input field by field', async () => {
       const res = await t.client().post('/api/users', { first_name: '', last_name: 'X', email: 'not-an-email' });
       expect(res.statusCode).toBe(400);
-      expect(errorsOf(res).map((e) => e.field).sort()).toEqual(['email', 'first_name']);
+      expect(
+        errorsOf(res)
+          .map((e) => e.field)
+          .sort(),
+      ).toEqual(['email', 'first_name']);
     });
 
     it('answers 409 when signed in', async () => {
@@ -244,7 +250,11 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       expect(errorsOf(weak)).toEqual([
         {
           field: 'password',
-          messages: ['Password must be at least 8 characters.', 'Password must contain an uppercase letter.', 'Password must contain a digit.'],
+          messages: [
+            'Password must be at least 8 characters.',
+            'Password must contain an uppercase letter.',
+            'Password must contain a digit.',
+          ],
         },
       ]);
       const mismatch = await t.client().post('/api/users/password', { token, password: 'Fresh1234', password_confirm: 'Fresh12345' });
@@ -259,7 +269,9 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       await other.signIn(email);
       const body = { password: 'Changed123', password_confirm: 'Changed123' };
       expect((await t.client().post('/api/users/password', body)).statusCode).toBe(401);
-      expect(errorsOf(await c.post('/api/users/password', body))).toEqual([{ field: 'current_password', messages: ['Please enter your current password.'] }]);
+      expect(errorsOf(await c.post('/api/users/password', body))).toEqual([
+        { field: 'current_password', messages: ['Please enter your current password.'] },
+      ]);
       const wrong = await c.post('/api/users/password', { ...body, current_password: 'Wrong1234' });
       expect(errorsOf(wrong)).toEqual([{ field: 'current_password', messages: ['The current password is not correct.'] }]);
       expect((await c.post('/api/users/password', { ...body, current_password: PASSWORD })).statusCode).toBe(200);

@@ -4,7 +4,15 @@ import type { SessionRow } from '../../db/schema.ts';
 /** Stores a new session and returns it. */
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: number; now: number; expiresAt: number; absoluteExpiresAt: number; ip: string | null; userAgent: string | null },
+  values: {
+    tokenHash: string;
+    userId: number;
+    now: number;
+    expiresAt: number;
+    absoluteExpiresAt: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<SessionRow> {
   return db
     .insertInto('sessions')
@@ -121,5 +129,8 @@ export async function clearFailures(db: Db, email: string): Promise<void> {
 export async function sweepExpired(db: Db, now: number, attemptWindowSeconds: number): Promise<void> {
   await db.deleteFrom('sessions').where('absolute_expires_at', '<', now).execute();
   await db.deleteFrom('one_time_tokens').where('expires_at', '<', now).execute();
-  await db.deleteFrom('sign_in_attempts').where('created_at', '<', now - attemptWindowSeconds).execute();
+  await db
+    .deleteFrom('sign_in_attempts')
+    .where('created_at', '<', now - attemptWindowSeconds)
+    .execute();
 }

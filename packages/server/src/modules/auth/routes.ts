@@ -1,5 +1,12 @@
 import { envelope } from '@app/contract/errors';
-import { PasswordRequest, PasswordResetRequest, SignInRequest, SignInResponse, SignInTokenRequest, SignUpRequest } from '@app/contract/users';
+import {
+  PasswordRequest,
+  PasswordResetRequest,
+  SignInRequest,
+  SignInResponse,
+  SignInTokenRequest,
+  SignUpRequest,
+} from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -33,6 +33,9 @@ describe.each(dialects)('reference lists (%s)', (dialect) => {
     const c = t.client();
     await c.signIn((await t.createUser()).email);
     expect((await c.get('/api/schools')).json().data).toEqual([{ id: expect.any(Number), school: 'Northfield University' }]);
-    expect((await c.get('/api/academic-terms')).json().data.map((x: { academic_term: string }) => x.academic_term)).toEqual(['Spring', 'Fall']);
+    expect((await c.get('/api/academic-terms')).json().data.map((x: { academic_term: string }) => x.academic_term)).toEqual([
+      'Spring',
+      'Fall',
+    ]);
   });
 });

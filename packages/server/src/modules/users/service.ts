@@ -3,8 +3,8 @@ import type { CurrentUser, UpdateUserRequest } from '@app/contract/users';
 import type { UserUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import type { Actor } from '../auth/service.ts';
 import { presentUser } from './present.ts';
 import { findUserByEmail, findUserById, timezoneExists, updateUser } from './repository.ts';
 
@@ -32,7 +32,8 @@ export function createUsersService(deps: Deps) {
       if (input.first_name !== undefined) changes.first_name = input.first_name;
       if (input.last_name !== undefined) changes.last_name = input.last_name;
       if (input.language !== undefined) changes.language = input.language;
-      if (input.will_receive_marketing_emails !== undefined) changes.will_receive_marketing_emails = input.will_receive_marketing_emails ? 1 : 0;
+      if (input.will_receive_marketing_emails !== undefined)
+        changes.will_receive_marketing_emails = input.will_receive_marketing_emails ? 1 : 0;
       if (input.will_receive_notification_emails !== undefined) {
         changes.will_receive_notification_emails = input.will_receive_notification_emails ? 1 : 0;
       }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, PASSWORD, type TestContext, TestClient } from '../../../test/helpers.ts';
+import { createTestApp, dialects, errorsOf, PASSWORD, type TestClient, type TestContext } from '../../../test/helpers.ts';
 
 describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
   let t: TestContext;
@@ -47,7 +47,12 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
       will_receive_marketing_emails: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ first_name: 'Augusta', language: 'zh-hant', timezone_name: 'Asia/Seoul', will_receive_marketing_emails: true });
+    expect(res.json().data).toMatchObject({
+      first_name: 'Augusta',
+      language: 'zh-hant',
+      timezone_name: 'Asia/Seoul',
+      will_receive_marketing_emails: true,
+    });
   });
 
   it('never accepts id, uuid or user_type', async () => {
@@ -61,9 +66,13 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
     expect(errorsOf(await c.put('/api/users', { language: 'fr' }))).toEqual([
       { field: 'language', messages: ['Language must be one of en, zh-hans, zh-hant, ko.'] },
     ]);
-    expect(errorsOf(await c.put('/api/users', { timezone: 999999 }))).toEqual([{ field: 'timezone', messages: ['This time zone does not exist.'] }]);
+    expect(errorsOf(await c.put('/api/users', { timezone: 999999 }))).toEqual([
+      { field: 'timezone', messages: ['This time zone does not exist.'] },
+    ]);
     expect((await c.put('/api/users', { timezone: 'UTC' } as never)).statusCode).toBe(400);
-    expect(errorsOf(await c.put('/api/users', { last_name: '   ' }))).toEqual([{ field: 'last_name', messages: ['Last name is required.'] }]);
+    expect(errorsOf(await c.put('/api/users', { last_name: '   ' }))).toEqual([
+      { field: 'last_name', messages: ['Last name is required.'] },
+    ]);
   });
 
   it('changes the e-mail only with the current password and a free address', async () => {
