@@ -7,9 +7,8 @@ const OPTIONS = SUPPORTED_LANGUAGES.map((l) => ({ value: l.abbreviation, label: 
 
 /** Language picker with the native names; the choice goes to the `locale` cookie. */
 export function LanguageSelector({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  // Re-render on language change comes from useTranslation; the value is read from i18n.
-  void i18n.language;
+  // useTranslation re-renders this on every language change, so currentLanguage() is fresh.
+  const { t } = useTranslation();
   return (
     <SelectField
       className={className}

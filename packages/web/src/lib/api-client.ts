@@ -51,10 +51,12 @@ let csrfToken: string | undefined;
 let csrfRequest: Promise<string> | undefined;
 
 /** The CSRF token: the `csrftoken` cookie, fetched once from GET /api/csrf when the cookie is missing. */
-async function ensureCsrfToken(): Promise<string> {
-  const fromCookie = getCsrfCookie();
-  if (fromCookie) return fromCookie;
-  if (csrfToken) return csrfToken;
+async function ensureCsrfToken(refresh = false): Promise<string> {
+  if (!refresh) {
+    const fromCookie = getCsrfCookie();
+    if (fromCookie) return fromCookie;
+    if (csrfToken) return csrfToken;
+  }
   csrfRequest ??= fetch('/api/csrf', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(async (response) => {
       const body = (await response.json().catch(() => null)) as { data?: { csrf_token?: string } } | null;
@@ -85,11 +87,24 @@ function parseErrors(body: unknown): ErrorItem[] {
 
 /** Sends one API call and resolves with the `data` of the envelope. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, signal, redirectOnUnauthorized = true } = options;
+  try {
+    return await send<T>(method, path, options);
+  } catch (error) {
+    // A stale CSRF token (cookie expired or rotated) gets one fresh token and one retry.
+    if (error instanceof ApiError && error.status === 403 && error.hasCode('csrf_failed') && method !== 'GET') {
+      csrfToken = undefined;
+      return send<T>(method, path, { ...options, refreshCsrf: true });
+    }
+    throw error;
+  }
+}
+
+async function send<T>(method: Method, path: string, options: RequestOptions & { refreshCsrf?: boolean }): Promise<T> {
+  const { body, signal, redirectOnUnauthorized = true, refreshCsrf = false } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const accessToken = getAccessToken();
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  if (method !== 'GET') headers.set('X-CSRFToken', await ensureCsrfToken());
+  if (method !== 'GET') headers.set('X-CSRFToken', await ensureCsrfToken(refreshCsrf));
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

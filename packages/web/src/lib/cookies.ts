@@ -1,5 +1,5 @@
-import Cookies from 'js-cookie';
 import { SESSION_TIMED_OUT_FLAG_SECONDS } from '@app/contract/rules';
+import Cookies from 'js-cookie';
 
 /** The browser cookies of DESIGN §5; every read and write of them goes through this module. */
 export const CookieName = {

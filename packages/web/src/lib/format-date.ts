@@ -1,6 +1,6 @@
+import type { LanguageCode } from '@app/contract/users';
 import { format as formatWithLocale, type Locale } from 'date-fns';
 import { enUS, ko, zhCN, zhTW } from 'date-fns/locale';
-import type { LanguageCode } from '@app/contract/users';
 
 const LOCALES: Record<LanguageCode, Locale> = { en: enUS, 'zh-hans': zhCN, 'zh-hant': zhTW, ko };
 

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { NOTIFICATION_SLIDE_OUT_MS, NOTIFICATION_TIMEOUT_MS } from '@app/contract/rules';
+import { useSyncExternalStore } from 'react';
 
 export type Severity = 'error' | 'warning' | 'info' | 'success';
 
@@ -48,7 +48,7 @@ function remove(id: number) {
 /** Starts the slide-out; the notification leaves the list NOTIFICATION_SLIDE_OUT_MS later. */
 export function dismiss(id: number) {
   const current = notifications.find((n) => n.id === id);
-  if (!current || !current.open) return;
+  if (!current?.open) return;
   emit(notifications.map((n) => (n.id === id ? { ...n, open: false } : n)));
   schedule(id, NOTIFICATION_SLIDE_OUT_MS, () => remove(id));
 }

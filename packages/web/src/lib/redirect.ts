@@ -12,10 +12,15 @@ export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
 }
 
-/** The sign-in URL that brings the user back to `path` (path + search) afterwards. */
-export function signInPath(path: string): string {
+/**
+ * The sign-in URL that brings the user back to `path` (path + search) afterwards.
+ * The access rule (spec §2) leaves the redirect out for / and /sign-out; a session time-out
+ * (spec §4) always carries the current path, so it passes `always`.
+ */
+export function signInPath(path: string, { always = false }: { always?: boolean } = {}): string {
   const pathname = normalizePath(path.split(/[?#]/)[0] ?? '/');
-  if (NO_RETURN_PATHS.includes(pathname) || isPublicPath(pathname)) return '/sign-in';
+  if (isPublicPath(pathname) || pathname === '/sign-in') return '/sign-in';
+  if (!always && NO_RETURN_PATHS.includes(pathname)) return '/sign-in';
   return `/sign-in?redirect=${encodeURIComponent(path)}`;
 }
 
@@ -26,7 +31,7 @@ const ORIGIN_PROBE = 'http://redirect.invalid';
  * Only paths beginning with a single '/' pass: '//evil.com', '/\evil.com' and absolute URLs are refused.
  */
 export function sanitizeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//')) return null;
   // Backslashes and control characters are read as '/' or dropped by browsers, which reopens '//host'.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;

@@ -17,6 +17,6 @@ export function useSignOut() {
     mutationFn: signOut,
     // Signing out with an already expired token is still a successful sign-out for the user.
     meta: { handlesErrors: true },
-    onSettled: () => queryClient.clear(),
+    onSettled: () => queryClient.removeQueries(),
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -42,10 +42,15 @@ export function SessionTimeout() {
     if (!hadSession.current) return;
     hadSession.current = false;
     timeOutSession();
-    void navigate(signInPath(returnPath), { replace: true });
+    void navigate(signInPath(returnPath, { always: true }), { replace: true });
   }, [secondsLeft, guarded, returnPath, navigate]);
 
   const open = guarded && secondsLeft !== null && secondsLeft > 0 && secondsLeft <= SESSION_WARNING_SECONDS;
+  // While the dialog animates out, keep the last count instead of flashing '0 seconds'.
+  const [shownSeconds, setShownSeconds] = useState(SESSION_WARNING_SECONDS);
+  useEffect(() => {
+    if (open && secondsLeft !== null) setShownSeconds(secondsLeft);
+  }, [open, secondsLeft]);
 
   const stayLoggedIn = () => {
     renew.mutate(undefined, {
@@ -74,7 +79,7 @@ export function SessionTimeout() {
       }
     >
       <p className={styles.countdown} data-testid="session-countdown">
-        {t('session.secondsLeft', { seconds: secondsLeft ?? 0 })}
+        {t('session.secondsLeft', { seconds: open ? secondsLeft : shownSeconds })}
       </p>
     </Modal>
   );

@@ -10,12 +10,11 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSetPassword } from '../api/set-password.ts';
-import { PasswordChecklist } from '../components/password-checklist.tsx';
 import styles from '../components/auth-form.module.css';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
 
 export type PasswordMode = 'create' | 'change';
 
@@ -30,7 +29,7 @@ function passwordForm(mode: PasswordMode) {
 }
 type PasswordFormValues = z.infer<ReturnType<typeof passwordForm>>;
 
-const FIELDS = ['current_password', 'password', 'password_confirm'] as const;
+type PasswordField = 'current_password' | 'password' | 'password_confirm';
 
 /** One page, two modes (spec §2): create from an e-mailed link, or change while signed in. */
 export function PasswordPage({ mode }: { mode: PasswordMode }) {
@@ -58,7 +57,7 @@ export function PasswordPage({ mode }: { mode: PasswordMode }) {
         onSuccess: () => {
           if (mode === 'create') {
             // The answer carried fresh token headers: the user is now signed in.
-            queryClient.clear();
+            queryClient.removeQueries();
             notify({ severity: 'success', message: t('password.created') });
             void navigate('/', { replace: true });
           } else {
@@ -66,18 +65,11 @@ export function PasswordPage({ mode }: { mode: PasswordMode }) {
             void navigate('/my-profile');
           }
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const field of FIELDS) {
-            const [message] = error.fieldMessages(field);
-            if (message) form.setError(field, { message });
-          }
-        },
       },
     ),
   );
 
-  const fieldError = (field: (typeof FIELDS)[number]) => {
+  const fieldError = (field: PasswordField) => {
     const message = errors[field]?.message;
     return message ? translateMessage(message) : undefined;
   };

@@ -10,7 +10,6 @@ import { DecoyField } from '../../../components/ui/decoy-field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -37,10 +36,6 @@ export function ResetPasswordPage() {
         onSuccess: () => {
           setSentTo(values.email);
           notify({ severity: 'success', message: t('resetPassword.successToast') });
-        },
-        onError: (error) => {
-          const [message] = error instanceof ApiError ? error.fieldMessages('email') : [];
-          if (message) form.setError('email', { message });
         },
       },
     ),

@@ -13,9 +13,9 @@ import { translateMessage } from '../../../i18n/index.ts';
 import { clearSessionTimedOut, hasSessionTimedOut } from '../../../lib/cookies.ts';
 import { sanitizeRedirect } from '../../../lib/redirect.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { signOut } from '../api/sign-out.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useSignInWithToken } from '../api/sign-in-with-token.ts';
+import { signOut } from '../api/sign-out.ts';
 import styles from '../components/auth-form.module.css';
 
 export function SignInPage() {
@@ -39,7 +39,7 @@ export function SignInPage() {
 
   const finish = () => {
     // Another user's cached data must never survive a sign-in.
-    queryClient.clear();
+    queryClient.removeQueries();
     void navigate(redirectTo, { replace: true });
   };
 
@@ -56,7 +56,7 @@ export function SignInPage() {
   }, []);
 
   if (linkToken && (signInWithToken.isPending || signInWithToken.isIdle)) {
-    return <LoadingScreen />;
+    return <LoadingScreen label={t('signIn.signingInWithLink')} />;
   }
 
   const onSubmit = form.handleSubmit((values) => signIn.mutate(values, { onSuccess: finish }));

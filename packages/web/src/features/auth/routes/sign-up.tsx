@@ -10,7 +10,6 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DecoyField } from '../../../components/ui/decoy-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { currentLanguage, translateMessage } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../components/auth-form.module.css';
@@ -54,13 +53,6 @@ export function SignUpPage() {
       { ...values, language: currentLanguage() },
       {
         onSuccess: (data) => void navigate('/sign-up/confirmation', { state: { email: data?.email ?? values.email } }),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const field of ['first_name', 'last_name', 'email'] as const) {
-            const [message] = error.fieldMessages(field);
-            if (message) form.setError(field, { message });
-          }
-        },
       },
     ),
   );

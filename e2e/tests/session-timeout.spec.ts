@@ -1,0 +1,53 @@
+import { DEMO, expect, type Server, signInThroughForm, startServer, test } from '../fixtures.ts';
+
+// A server of its own whose sessions idle out after 70 s: the warning shows 10 s after activity.
+let idleServer: Server;
+test.beforeAll(async () => {
+  idleServer = await startServer({ SESSION_IDLE_SECONDS: '70' });
+});
+test.afterAll(async () => {
+  await idleServer.stop();
+});
+
+test('the timeout modal counts down, Continue keeps the session, waiting it out lands on sign-in', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${idleServer.url}/sign-in`);
+  await signInThroughForm(page, DEMO.student);
+  await expect(page.getByText('Welcome, Fanny!')).toBeVisible();
+
+  const modal = page.getByRole('dialog', { name: 'Session Timeout' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  const seconds = async () => Number((await modal.getByText(/\d+ seconds/).innerText()).match(/\d+/)?.[0]);
+  const first = await seconds();
+  expect(first).toBeLessThanOrEqual(60);
+  await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
+
+  const expiryBefore = Number((await context.cookies()).find((c) => c.name === 'token_expire')?.value);
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await expect(modal).toBeHidden();
+  const expiryAfter = Number((await context.cookies()).find((c) => c.name === 'token_expire')?.value);
+  expect(expiryAfter).toBeGreaterThan(expiryBefore);
+  await expect(page.getByText('Welcome, Fanny!')).toBeVisible();
+
+  // Wait it out this time.
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/sign-in\?/, { timeout: 75_000 });
+  await expect(page.getByText('You have been logged out due to inactivity.')).toBeVisible();
+
+  // The notice is a 10-second flag: gone after a later reload.
+  await page.waitForTimeout(10_500);
+  await page.reload();
+  await expect(page.getByText('You have been logged out due to inactivity.')).toBeHidden();
+});
+
+test('Log Out in the timeout modal signs out at once', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${idleServer.url}/sign-in`);
+  await signInThroughForm(page, DEMO.ta);
+  const modal = page.getByRole('dialog', { name: 'Session Timeout' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await modal.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto(`${idleServer.url}/`);
+  await expect(page).toHaveURL(/\/sign-in$/);
+});

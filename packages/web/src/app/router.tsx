@@ -1,0 +1,118 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { AuthLayout } from './layout/auth-layout.tsx';
+import { Root } from './root.tsx';
+import { ErrorPage } from './routes/error-page.tsx';
+
+/** Code split per route: each screen is its own chunk, loaded on first visit. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Root,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            path: 'sign-in',
+            lazy: page(
+              () => import('../features/auth/routes/sign-in.tsx'),
+              (m) => m.SignInPage,
+            ),
+          },
+          {
+            path: 'sign-up',
+            lazy: page(
+              () => import('../features/auth/routes/sign-up.tsx'),
+              (m) => m.SignUpPage,
+            ),
+          },
+          {
+            path: 'sign-up/confirmation',
+            lazy: page(
+              () => import('../features/auth/routes/sign-up-confirmation.tsx'),
+              (m) => m.SignUpConfirmationPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(
+              () => import('../features/auth/routes/reset-password.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'create-password',
+            lazy: page(
+              () => import('../features/auth/routes/password.tsx'),
+              (m) => m.CreatePasswordPage,
+            ),
+          },
+          {
+            path: 'sign-out',
+            lazy: page(
+              () => import('../features/auth/routes/sign-out.tsx'),
+              (m) => m.SignOutPage,
+            ),
+          },
+        ],
+      },
+      {
+        Component: AppLayout,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('./routes/dashboard.tsx'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: 'my-profile',
+            lazy: page(
+              () => import('../features/users/routes/my-profile.tsx'),
+              (m) => m.MyProfilePage,
+            ),
+          },
+          {
+            path: 'change-password',
+            lazy: page(
+              () => import('../features/auth/routes/password.tsx'),
+              (m) => m.ChangePasswordPage,
+            ),
+          },
+          {
+            path: 'dev',
+            lazy: page(
+              () => import('./routes/dev-playground.tsx'),
+              (m) => m.DevPlaygroundPage,
+            ),
+          },
+          {
+            path: '*',
+            lazy: page(
+              () => import('./routes/not-found.tsx'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 from any call lands on sign-in through the router, keeping the page state machine intact.
+setUnauthorizedHandler((url) => {
+  void router.navigate(url, { replace: true });
+});

@@ -1,0 +1,48 @@
+import { LANGUAGES, UserType } from '@app/contract/users';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import styles from './my-profile.module.css';
+
+/** /my-profile: the read-only profile of spec §2 (editing arrives with /my-profile/edit). */
+export function MyProfilePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('profile.title'));
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  if (!user) return <LoadingScreen />;
+
+  const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
+  const language = LANGUAGES.find((l) => l.abbreviation === user.language)?.language ?? user.language;
+  const rows = [
+    { label: t('profile.name'), value: `${user.first_name} ${user.last_name}`.trim() },
+    { label: t('profile.email'), value: user.email },
+    { label: t('profile.timezone'), value: user.timezone_name || t('profile.notSet') },
+    { label: t('profile.language'), value: language },
+    { label: t('profile.notificationEmails'), value: yesNo(user.will_receive_notification_emails) },
+    { label: t('profile.marketingEmails'), value: yesNo(user.will_receive_marketing_emails) },
+    { label: t('profile.accountType'), value: user.user_type === UserType.instructor ? t('profile.instructor') : t('profile.student') },
+  ];
+
+  return (
+    <section className={styles.page}>
+      <h1>{t('profile.title')}</h1>
+      <dl className={styles.list}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt className={styles.term}>{row.label}</dt>
+            <dd className={styles.value}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={() => void navigate('/change-password')}>
+          {t('profile.changePassword')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { clearTokens, getAccessToken, getTokenExpire, setTokens } from './cookies.ts';
+
+type Call = { url: string; init: RequestInit };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+describe('api client', () => {
+  let calls: Call[];
+  let replies: Response[];
+
+  beforeEach(() => {
+    calls = [];
+    replies = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ url, init });
+        const reply = replies.shift();
+        if (!reply) throw new Error(`unexpected call ${url}`);
+        return reply;
+      }),
+    );
+    Cookies.remove('csrftoken', { path: '/' });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTokens();
+  });
+
+  it('sends the bearer token, unwraps data and stores the renewed token headers', async () => {
+    setTokens('old', 1900000000);
+    replies.push(json(200, { data: { ok: true } }, { 'X-Access-Token': 'new', 'X-Token-Expire': '2000000000' }));
+    await expect(api.get('/api/users')).resolves.toEqual({ ok: true });
+    expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer old');
+    expect(getAccessToken()).toBe('new');
+    expect(getTokenExpire()).toBe(2000000000);
+  });
+
+  it('fetches a CSRF token first when the cookie is missing and sends it on writes', async () => {
+    replies.push(json(200, { data: { csrf_token: 'abc' } }), json(201, { data: { email: 'a@b.co' } }));
+    await api.post('/api/users', { email: 'a@b.co' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/users']);
+    expect(new Headers(calls[1]?.init.headers).get('X-CSRFToken')).toBe('abc');
+  });
+
+  it('rejects with the error list of the envelope', async () => {
+    Cookies.set('csrftoken', 't', { path: '/' });
+    replies.push(json(400, { errors: [{ field: 'email', messages: ['This email has already been taken.'] }] }));
+    const error = await api.post('/api/users', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldMessages('email')).toEqual(['This email has already been taken.']);
+  });
+
+  it('on a 401 clears the token cookies and hands the sign-in URL to the router', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    setTokens('tok', 2000000000);
+    window.history.replaceState(null, '', '/my-profile?tab=1');
+    replies.push(json(401, { errors: [{ code: 'unauthenticated', message: 'You are not signed in.' }] }));
+    const error = await api.get('/api/users').catch((e: unknown) => e);
+    expect((error as ApiError).handled).toBe(true);
+    expect(getAccessToken()).toBeUndefined();
+    expect(onUnauthorized).toHaveBeenCalledWith('/sign-in?redirect=%2Fmy-profile%3Ftab%3D1');
+  });
+
+  it('does not redirect when the call opts out (a wrong password at sign-in)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    Cookies.set('csrftoken', 't', { path: '/' });
+    replies.push(json(401, { errors: [{ code: 'invalid_credentials', message: 'Email or password is not correct.' }] }));
+    const error = await api.post('/api/users/sign-in', {}, { redirectOnUnauthorized: false }).catch((e: unknown) => e);
+    expect((error as ApiError).hasCode('invalid_credentials')).toBe(true);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

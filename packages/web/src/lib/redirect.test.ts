@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRedirect, signInPath } from './redirect.ts';
+
+describe('sanitizeRedirect', () => {
+  it('keeps same-origin paths with query and hash', () => {
+    expect(sanitizeRedirect('/my-profile')).toBe('/my-profile');
+    expect(sanitizeRedirect('/course/3/settings#course_created')).toBe('/course/3/settings#course_created');
+    expect(sanitizeRedirect('/media-library?x=1')).toBe('/media-library?x=1');
+  });
+
+  it('refuses anything that could leave the site', () => {
+    for (const value of [
+      'https://evil.example',
+      '//evil.example',
+      '//evil.example/path',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'my-profile',
+      '/\tevil',
+      ' /my-profile',
+    ]) {
+      expect(sanitizeRedirect(value), value).toBeNull();
+    }
+  });
+
+  it('refuses empty values and loops back to sign-in or sign-out', () => {
+    expect(sanitizeRedirect(null)).toBeNull();
+    expect(sanitizeRedirect(undefined)).toBeNull();
+    expect(sanitizeRedirect('')).toBeNull();
+    expect(sanitizeRedirect('/sign-in?redirect=/x')).toBeNull();
+    expect(sanitizeRedirect('/sign-out')).toBeNull();
+  });
+});
+
+describe('signInPath', () => {
+  it('leaves out the redirect for / and /sign-out unless asked to keep it', () => {
+    expect(signInPath('/')).toBe('/sign-in');
+    expect(signInPath('/sign-out')).toBe('/sign-in');
+    expect(signInPath('/', { always: true })).toBe('/sign-in?redirect=%2F');
+    expect(signInPath('/sign-in?redirect=%2Fx', { always: true })).toBe('/sign-in');
+  });
+
+  it('round-trips through sanitizeRedirect', () => {
+    const url = new URL(signInPath('/course/1/info?a=b'), 'http://localhost');
+    expect(url.pathname).toBe('/sign-in');
+    expect(sanitizeRedirect(url.searchParams.get('redirect'))).toBe('/course/1/info?a=b');
+  });
+});
