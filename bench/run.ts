@@ -9,7 +9,9 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemoData } from '../packages/server/src/seed/demo.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-bench-'));
-const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000000' }));
+const app = await buildApp(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000000' }),
+);
 await seedDemoData(app.deps);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -26,7 +28,9 @@ const token = signIn.headers.get('x-access-token');
 async function measure(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, duration: 5, ...options });
   const rps = Math.round(result.requests.average);
-  console.log(`${title.padEnd(40)} ${String(rps).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.non2xx + result.errors}`);
+  console.log(
+    `${title.padEnd(40)} ${String(rps).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.non2xx + result.errors}`,
+  );
 }
 
 console.log(`Harmony Dashboard benchmarks (SQLite, ${os.cpus().length} cores, 10 connections, 5 s each)`);

@@ -11,7 +11,6 @@ test.describe('interface', () => {
     await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'locale')?.value).toBe('ko');
-    await page.screenshot({ path: '../test-results/sign-in-ko.png' });
   });
 
   test('below 768 px the sidebar hides behind the menu icon', async ({ page }) => {
@@ -23,7 +22,6 @@ test.describe('interface', () => {
     await expect(profileLink).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(profileLink).toBeVisible();
-    await page.screenshot({ path: '../test-results/sidebar-375.png' });
     await profileLink.click();
     await expect(page).toHaveURL(/\/my-profile$/);
     await expect(profileLink).toBeHidden();

@@ -17,7 +17,7 @@ test('the timeout modal counts down, Continue keeps the session, waiting it out 
 
   const modal = page.getByRole('dialog', { name: 'Session Timeout' });
   await expect(modal).toBeVisible({ timeout: 20_000 });
-  const seconds = async () => Number((await modal.getByText(/\d+ seconds/).innerText()).match(/\d+/)?.[0]);
+  const seconds = async () => Number(((await modal.getByText(/\d+ seconds/).textContent()) ?? '').match(/\d+/)?.[0]);
   const first = await seconds();
   expect(first).toBeLessThanOrEqual(60);
   await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
