@@ -18,6 +18,8 @@ export const ErrorCode = z.enum([
   'invalid_credentials',
   'invalid_link',
   'email_taken',
+  'already_instructor',
+  'teacher_request_pending',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -45,6 +47,8 @@ export const Messages = {
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordsDoNotMatch: 'The passwords do not match.',
+  alreadyInstructor: "You're already an instructor.",
+  teacherRequestPending: 'Your teacher account request is already waiting for review.',
 } as const;
 
 /** A successful response always wraps its payload in `data`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Course } from './courses.ts';
 import { Email, Password } from './rules.ts';
 
 export const LANGUAGES = [
@@ -35,9 +36,9 @@ export type User = z.infer<typeof User>;
 
 /** GET /api/users: the user and their course lists (filled by the course issues). */
 export const CurrentUser = User.extend({
-  course_instructors: z.array(z.unknown()),
-  course_students: z.array(z.unknown()),
-  course_tas: z.array(z.unknown()),
+  course_instructors: z.array(Course),
+  course_students: z.array(Course),
+  course_tas: z.array(Course),
   invitations: z.array(z.unknown()),
   enrollment_requests: z.array(z.unknown()),
 });

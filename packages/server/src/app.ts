@@ -21,7 +21,11 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { registerCourseRoutes } from './modules/courses/routes.ts';
+import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
+import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.ts';
+import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -29,7 +33,12 @@ configureZodMessages();
 
 export type AppOverrides = { clock?: Clock; mailer?: Mailer; database?: DatabaseHandle };
 
-export type Services = { auth: ReturnType<typeof createAuthService>; users: ReturnType<typeof createUsersService> };
+export type Services = {
+  auth: ReturnType<typeof createAuthService>;
+  users: ReturnType<typeof createUsersService>;
+  courses: CoursesService;
+  teacherRequests: ReturnType<typeof createTeacherRequestsService>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const database = overrides.database ?? openDatabase(config);
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, database.dialect === 'postgres' ? config.databaseSchema : undefined);
   app.addHook('onClose', async () => {
     if (!overrides.database) await database.destroy();
   });
@@ -68,7 +77,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     log: app.log,
   };
-  const services: Services = { auth: createAuthService(deps), users: createUsersService(deps) };
+  const courses = createCoursesService(deps);
+  const services: Services = {
+    auth: createAuthService(deps),
+    courses,
+    users: createUsersService(deps, { courses }),
+    teacherRequests: createTeacherRequestsService(deps),
+  };
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -107,7 +122,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAuthentication(app, services.auth);
   registerAuthRoutes(app, services.auth);
   registerUserRoutes(app, services.users);
+  registerCourseRoutes(app, services.courses);
   registerReferenceRoutes(app, deps);
+  registerTeacherRequestRoutes(app, services.teacherRequests);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
   app.decorate('deps', deps);

@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SIGN_IN_WINDOW_SECONDS: Seconds.default(900),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?]+/, 'STORAGE_URL must look like s3://bucket?region=…&endpoint=… (leave it unset for files under DATA_DIR/files)')
+    .optional(),
+  FILES_SECRET: z.string().min(32, 'FILES_SECRET must be at least 32 characters').optional(),
+  FILE_URL_SECONDS: Seconds.default(3600),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  MEDIA_TRANSCODE_SECONDS: Seconds.default(900),
 });
 
 export type Config = {
@@ -46,6 +55,14 @@ export type Config = {
   webDist: string | undefined;
   signIn: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** s3://… for a bucket; undefined keeps files under DATA_DIR/files. */
+  storageUrl: string | undefined;
+  /** Signs local file URLs; undefined means one kept in DATA_DIR/files-secret. */
+  filesSecret: string | undefined;
+  /** How long a signed file URL works. */
+  fileUrlSeconds: number;
+  jobs: { concurrency: number; pollIntervalMs: number };
+  media: { transcodeSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -80,5 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.SIGN_IN_WINDOW_SECONDS,
     },
     trustProxy: e.TRUST_PROXY === '1',
+    storageUrl: e.STORAGE_URL,
+    filesSecret: e.FILES_SECRET,
+    fileUrlSeconds: e.FILE_URL_SECONDS,
+    jobs: { concurrency: e.JOBS_CONCURRENCY, pollIntervalMs: e.JOBS_POLL_MS },
+    media: { transcodeSeconds: e.MEDIA_TRANSCODE_SECONDS },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** What every service is built from; made once in buildApp. */
 export type Deps = {
@@ -11,5 +13,9 @@ export type Deps = {
   dialect: DialectName;
   clock: Clock;
   mailer: Mailer;
+  /** Stored files: DATA_DIR/files or an S3 bucket (storage/). */
+  storage: Storage;
+  /** Background jobs: register handlers at build time, enqueue from services (jobs/). */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
 };

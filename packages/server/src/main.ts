@@ -16,9 +16,13 @@ async function main() {
 
   const app = await buildApp(config);
   const seeded = await seedDemoData(app.deps, app.services);
-  const sweep = setInterval(() => {
-    app.services.auth.sweep().catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
-  }, 3600_000);
+  // Hourly: forget expired sessions and tokens, and mark courses past their end date ENDED (DESIGN §7.5).
+  const housekeeping = () =>
+    Promise.all([app.services.auth.sweep(), app.services.courses.endPastCourses()]).catch((err: unknown) =>
+      app.log.error({ err }, 'housekeeping failed'),
+    );
+  await housekeeping();
+  const sweep = setInterval(() => void housekeeping(), 3600_000);
   sweep.unref();
 
   let closing = false;

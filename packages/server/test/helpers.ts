@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { DialectName } from '../src/db/database.ts';
+import { type DialectName, openDatabase } from '../src/db/database.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -123,7 +123,9 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
   }
   const clock = manualClock();
   const mailer = memoryMailer();
-  const app = await buildApp(config, { clock, mailer });
+  const queries: string[] = [];
+  const database = openDatabase(config, { onQuery: (statement) => queries.push(statement) });
+  const app = await buildApp(config, { clock, mailer, database });
   let users = 0;
 
   return {
@@ -156,8 +158,11 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       });
       return { id, email };
     },
+    /** Every SQL statement run so far; tests reset it with `queries.length = 0`. */
+    queries,
     async close() {
       await app.close();
+      await database.destroy();
       await dropSchema?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -19,14 +19,19 @@ export type DatabaseHandle = {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite under DATA_DIR. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): DatabaseHandle {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
+  options: { onQuery?: (sql: string) => void } = {},
+): DatabaseHandle {
+  // Tests and benchmarks count statements through this hook.
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event.query.sql) : undefined;
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -35,6 +40,6 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'd
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

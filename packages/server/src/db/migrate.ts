@@ -1,6 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DialectName } from './database.ts';
 import { migration0001 } from './migrations/0001-accounts.ts';
+import { migration0002 } from './migrations/0002-courses.ts';
+import { migration0003 } from './migrations/0003-teacher-requests.ts';
+import { migration0004 } from './migrations/0004-jobs-and-media.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -12,6 +15,9 @@ export type DialectMigration = (dialect: DialectName) => Migration;
 // Numbered, in order; never edit one that has shipped, add the next.
 const migrations: Record<string, DialectMigration> = {
   '0001-accounts': migration0001,
+  '0002-courses': migration0002,
+  '0003-teacher-requests': migration0003,
+  '0004-jobs-and-media': migration0004,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -22,8 +28,10 @@ class StaticProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: MigrationDb, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+export async function migrateToLatest(db: MigrationDb, dialect: DialectName, schema?: string): Promise<void> {
+  // With a schema of its own (tests), the bookkeeping tables must live there too: Kysely looks
+  // for them across every schema and would otherwise find another test's.
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -12,6 +12,14 @@ export interface Database {
   timezones: TimezonesTable;
   schools: SchoolsTable;
   academic_terms: AcademicTermsTable;
+  course_products: CourseProductsTable;
+  courses: CoursesTable;
+  course_memberships: CourseMembershipsTable;
+  payments: PaymentsTable;
+  teacher_account_requests: TeacherAccountRequestsTable;
+  jobs: JobsTable;
+  media_collections: MediaCollectionsTable;
+  media_files: MediaFilesTable;
 }
 
 export interface UsersTable {
@@ -83,3 +91,119 @@ export interface AcademicTermsTable {
   name: string;
   weight: number;
 }
+
+export interface TeacherAccountRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  school_name: string;
+  phone: string;
+  web_site: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  created_at: number;
+  decided_at: number | null;
+}
+export type TeacherAccountRequestRow = Selectable<TeacherAccountRequestsTable>;
+
+export interface CourseProductsTable {
+  id: Generated<number>;
+  name: string;
+  price_cents: number;
+  fastspring_product_path: string;
+  created_at: number;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  status: string;
+  school_id: number | null;
+  academic_term_id: number | null;
+  year: number;
+  start_date: number;
+  end_date: number;
+  enrollment_end_date: number;
+  payment_type: number;
+  course_product_id: number | null;
+  cadential_64: string;
+  neapolitan_6: string;
+  lms_type: string | null;
+  invitation_code: string;
+  billing_agreed_at: number | null;
+  activated_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type CourseRow = Selectable<CoursesTable>;
+export type NewCourse = Insertable<CoursesTable>;
+export type CourseUpdate = Updateable<CoursesTable>;
+
+export interface CourseMembershipsTable {
+  id: Generated<number>;
+  course_id: number;
+  user_id: number;
+  role: string;
+  archived: number;
+  weight: number;
+  created_at: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  course_id: number;
+  user_id: number;
+  order_id: string;
+  reference: string;
+  created_at: number;
+}
+
+/** The embedded job queue (jobs/table-queue.ts); a finished job's row is deleted. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  status: 'queued' | 'running' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: number;
+  locked_at: number | null;
+  /** A running job whose lock has passed was abandoned by its worker and may be taken over. */
+  locked_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export interface MediaCollectionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  weight: number;
+  created_at: number;
+  updated_at: number;
+}
+export type MediaCollectionRow = Selectable<MediaCollectionsTable>;
+
+export interface MediaFilesTable {
+  id: Generated<number>;
+  collection_id: number;
+  file_key: string;
+  title: string;
+  weight: number;
+  transcode_status: 'UNSTARTED' | 'IN_PROGRESS' | 'FAILED' | 'COMPLETED';
+  media_type: 'audio' | 'video';
+  /** The upload as received; removed once transcoded. */
+  source_key: string | null;
+  /** The transcoded .m4a or .mp4. */
+  output_key: string | null;
+  duration: number | null;
+  size: number;
+  transcode_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type MediaFileRow = Selectable<MediaFilesTable>;
+export type NewMediaFile = Insertable<MediaFilesTable>;

@@ -17,6 +17,16 @@ export class AppError extends Error {
   static badRequest(field: string, message: string) {
     return new AppError('validation_failed', message, 400, [{ field, messages: [message] }]);
   }
+  /** One 400 naming several fields at once. */
+  static invalidFields(errors: { field: string; message: string }[]) {
+    const fields: FieldError[] = [];
+    for (const { field, message } of errors) {
+      const existing = fields.find((f) => f.field === field);
+      if (existing) existing.messages.push(message);
+      else fields.push({ field, messages: [message] });
+    }
+    return new AppError('validation_failed', errors[0]?.message ?? 'The request is not valid.', 400, fields);
+  }
   static unauthenticated(message: string = Messages.unauthenticated) {
     return new AppError('unauthenticated', message, 401);
   }

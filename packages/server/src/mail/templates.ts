@@ -4,7 +4,7 @@ import type { MailMessage } from './mailer.ts';
 type Template = { subject: string; intro: string; action: string; outro: string };
 
 // Account e-mails in the four interface languages; the user's language picks one.
-const templates: Record<'create-password' | 'reset-password' | 'sign-in', Record<LanguageCode, Template>> = {
+const templates: Record<'create-password' | 'reset-password' | 'sign-in' | 'teacher-approved', Record<LanguageCode, Template>> = {
   'create-password': {
     en: {
       subject: 'Finish creating your account',
@@ -71,6 +71,32 @@ const templates: Record<'create-password' | 'reset-password' | 'sign-in', Record
       intro: '아래 링크를 눌러 로그인하세요.',
       action: '로그인',
       outro: '이 링크는 한 번만 사용할 수 있으며 1시간 후 만료됩니다.',
+    },
+  },
+  'teacher-approved': {
+    en: {
+      subject: 'Your teacher account is ready',
+      intro: 'Your request for a teacher account has been approved. You can now create courses, invite students and use the media and content libraries.',
+      action: 'Sign in to your dashboard',
+      outro: 'If the dashboard is already open, reload the page to see the instructor tools.',
+    },
+    'zh-hans': {
+      subject: '您的教师账户已开通',
+      intro: '您的教师账户申请已获批准。现在您可以创建课程、邀请学生，并使用媒体库和内容库。',
+      action: '登录您的控制面板',
+      outro: '如果您已打开控制面板，请刷新页面即可看到教师工具。',
+    },
+    'zh-hant': {
+      subject: '您的教師帳戶已開通',
+      intro: '您的教師帳戶申請已獲核准。現在您可以建立課程、邀請學生，並使用媒體庫和內容庫。',
+      action: '登入您的控制台',
+      outro: '如果您已開啟控制台，請重新整理頁面即可看到教師工具。',
+    },
+    ko: {
+      subject: '교사 계정이 준비되었습니다',
+      intro: '교사 계정 신청이 승인되었습니다. 이제 강좌를 만들고 학생을 초대하며 미디어 라이브러리와 콘텐츠 라이브러리를 사용할 수 있습니다.',
+      action: '대시보드에 로그인',
+      outro: '대시보드가 이미 열려 있다면 페이지를 새로 고치면 교사 도구가 보입니다.',
     },
   },
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
+import { seedDemoCourses } from './demo-courses.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureAcademicTerm, ensureSchool } from '../modules/reference/repository.ts';
 import { findTimezoneId, findUserByEmail, insertUser } from '../modules/users/repository.ts';
@@ -52,6 +53,7 @@ export async function seedDemoData(deps: Deps, _services?: unknown) {
         updated_at: now,
       });
     }
+    await seedDemoCourses(deps);
     deps.log.info('demo data added');
   }
   const present = [];

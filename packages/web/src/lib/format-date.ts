@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@app/contract/users';
+import { TZDate } from '@date-fns/tz';
 import { format as formatWithLocale, type Locale } from 'date-fns';
 import { enUS, ko, zhCN, zhTW } from 'date-fns/locale';
 
@@ -12,8 +13,11 @@ export const DateFormat = {
   localized: 'Pp',
 } as const;
 
-/** Formats a Date or epoch seconds (the API's time unit) in the given UI language. */
-export function formatDate(value: Date | number, pattern: string, language: LanguageCode): string {
+/**
+ * Formats a Date or epoch seconds (the API's time unit) in the given UI language;
+ * with `timeZone` (an IANA name, e.g. the profile's), as the wall clock of that zone.
+ */
+export function formatDate(value: Date | number, pattern: string, language: LanguageCode, timeZone?: string): string {
   const date = typeof value === 'number' ? new Date(value * 1000) : value;
-  return formatWithLocale(date, pattern, { locale: LOCALES[language] });
+  return formatWithLocale(timeZone ? new TZDate(date.getTime(), timeZone) : date, pattern, { locale: LOCALES[language] });
 }

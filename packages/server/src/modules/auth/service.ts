@@ -165,6 +165,13 @@ export function createAuthService(deps: Deps) {
       await mailLink(user, 'sign-in', '/sign-in');
     },
 
+    /** Mails a link to choose a password to an account made without one (admin CLI). */
+    async sendCreatePasswordLink(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw AppError.notFound('No account uses this e-mail address.');
+      await mailLink(user, 'create-password', '/create-password');
+    },
+
     /** Issues a sign-in link token without mailing it (tests, CLI). */
     issueSignInToken: (userId: number) => issueToken(userId, 'sign-in'),
 

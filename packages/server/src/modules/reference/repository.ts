@@ -23,6 +23,28 @@ export async function ensureSchool(db: Db, name: string, now: number): Promise<n
   return row.id;
 }
 
+/** The weight after the last academic term's: where a new term goes by default. */
+export async function nextAcademicTermWeight(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('academic_terms')
+    .select((eb) => eb.fn.max('weight').as('max'))
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+/** Inserts an academic term at a place in calendar order (its weight), moving the later ones down; returns its id. */
+export async function insertAcademicTermAt(db: Db, name: string, weight: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('academic_terms')
+      .set((eb) => ({ weight: eb('weight', '+', 1) }))
+      .where('weight', '>=', weight)
+      .execute();
+    const row = await trx.insertInto('academic_terms').values({ name, weight }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
 /** Adds an academic term unless one of that name exists; returns its id. */
 export async function ensureAcademicTerm(db: Db, name: string, weight: number): Promise<number> {
   const existing = await db.selectFrom('academic_terms').select('id').where('name', '=', name).executeTakeFirst();

@@ -18,7 +18,6 @@ export function presentUser(row: UserWithTimezone): User {
     language: row.language as LanguageCode,
     will_receive_marketing_emails: row.will_receive_marketing_emails === 1,
     will_receive_notification_emails: row.will_receive_notification_emails === 1,
-    // Teacher account requests arrive with the profile issue; until then none can be pending.
-    has_pending_teacher_account_request: false,
+    has_pending_teacher_account_request: row.has_pending_teacher_account_request,
   };
 }

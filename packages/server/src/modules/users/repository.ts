@@ -1,24 +1,41 @@
 import type { Db } from '../../db/database.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
-export type UserWithTimezone = UserRow & { timezone_name: string };
+/** A user row with the name of their time zone and whether a teacher account request of theirs is pending. */
+export type UserWithTimezone = UserRow & { timezone_name: string; has_pending_teacher_account_request: boolean };
 
 function selectUsers(db: Db) {
   return db
     .selectFrom('users')
     .innerJoin('timezones', 'timezones.id', 'users.timezone_id')
     .selectAll('users')
-    .select('timezones.name as timezone_name');
+    .select('timezones.name as timezone_name')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('teacher_account_requests')
+            .select('teacher_account_requests.id')
+            .whereRef('teacher_account_requests.user_id', '=', 'users.id')
+            .where('teacher_account_requests.status', '=', 'PENDING'),
+        )
+        .as('has_pending_teacher_account_request'),
+    );
+}
+
+// SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+function withFlags<T extends { has_pending_teacher_account_request: unknown }>(row: T | undefined) {
+  return row && { ...row, has_pending_teacher_account_request: Boolean(row.has_pending_teacher_account_request) };
 }
 
 /** One user with the name of their time zone. */
 export async function findUserById(db: Db, id: number): Promise<UserWithTimezone | undefined> {
-  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+  return withFlags(await selectUsers(db).where('users.id', '=', id).executeTakeFirst());
 }
 
 /** One user by e-mail (stored lower-case). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithTimezone | undefined> {
-  return selectUsers(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
+  return withFlags(await selectUsers(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst());
 }
 
 /** Inserts a user and returns its id. */

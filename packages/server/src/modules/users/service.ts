@@ -1,29 +1,73 @@
+import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contract/errors';
-import type { CurrentUser, UpdateUserRequest } from '@app/contract/users';
+import type { CurrentUser, LanguageCode, UpdateUserRequest } from '@app/contract/users';
 import type { UserUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
+import type { CoursesService } from '../courses/service.ts';
 import { presentUser } from './present.ts';
-import { findUserByEmail, findUserById, timezoneExists, updateUser } from './repository.ts';
+import { findTimezoneId, findUserByEmail, findUserById, insertUser, timezoneExists, updateUser } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** What an administrator gives to create an account; already validated by the CLI. */
+export type NewAccount = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: 1 | 2;
+  /** Without one, the account has no password until the user follows a create-password link. */
+  password?: string;
+  language: LanguageCode;
+  /** An IANA time zone name such as America/New_York. */
+  timezone: string;
+};
+
 /** The signed-in user's own account: what GET and PUT /api/users do. */
-export function createUsersService(deps: Deps) {
+export function createUsersService(deps: Deps, collaborators: { courses: CoursesService }) {
   const { db, clock } = deps;
   return {
-    /** The user and their course lists (the course issues fill the lists). */
+    /** The user and their course lists, each in the user's own order. */
     async current(actor: Actor): Promise<CurrentUser> {
+      const courses = await collaborators.courses.listForUser(actor);
       return {
         ...presentUser(actor.user),
-        course_instructors: [],
-        course_students: [],
-        course_tas: [],
+        course_instructors: courses.instructor,
+        course_students: courses.student,
+        course_tas: courses.ta,
         invitations: [],
         enrollment_requests: [],
       };
+    },
+
+    /** Creates an account for the admin CLI (no actor: only an administrator runs it). */
+    async createAccount(input: NewAccount) {
+      if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
+      const timezoneId = await findTimezoneId(db, input.timezone);
+      if (timezoneId === undefined) throw AppError.badRequest('timezone', 'This time zone does not exist.');
+      const now = clock.now();
+      const id = await insertUser(db, {
+        uuid: randomUUID(),
+        user_type: input.user_type,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        password_hash: input.password ? await hashPassword(input.password) : null,
+        gender: null,
+        school: null,
+        phone_number: null,
+        timezone_id: timezoneId,
+        language: input.language,
+        will_receive_marketing_emails: 0,
+        will_receive_notification_emails: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      const user = await findUserById(db, id);
+      if (!user) throw new Error(`account ${id} vanished after creation`);
+      return presentUser(user);
     },
 
     /** Applies profile changes; a new e-mail needs the current password and a free address. */

@@ -55,6 +55,25 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
     });
   });
 
+  it('changes the last name and the notification preference, and keeps them', async () => {
+    const res = await c.put('/api/users', { last_name: 'Byron', will_receive_notification_emails: true, will_receive_marketing_emails: false });
+    expect(res.statusCode).toBe(200);
+    expect((await c.get('/api/users')).json().data).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Byron',
+      will_receive_notification_emails: true,
+      will_receive_marketing_emails: false,
+    });
+    const back = await c.put('/api/users', { will_receive_notification_emails: false });
+    expect(back.json().data.will_receive_notification_emails).toBe(false);
+  });
+
+  it('keeps the e-mail without asking for a password when it does not change', async () => {
+    const res = await c.put('/api/users', { email: user.email.toUpperCase(), first_name: 'Augusta' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: user.email, first_name: 'Augusta' });
+  });
+
   it('never accepts id, uuid or user_type', async () => {
     const res = await c.put('/api/users', { user_type: 2, id: 99, uuid: 'x' });
     expect(res.statusCode).toBe(400);

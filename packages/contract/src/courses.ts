@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+export const CourseStatus = z.enum(['PLANNING', 'ACTIVE', 'ENDED']);
+export type CourseStatus = z.infer<typeof CourseStatus>;
+export const CourseRole = z.enum(['instructor', 'ta', 'student']);
+export type CourseRole = z.infer<typeof CourseRole>;
+
+/** 0 unpaid, 1 free, 2 students pay, 3 school pays (spec §3). */
+export const PaymentType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  message: 'Fee paid by must be one of 0, 1, 2 or 3.',
+});
+export type PaymentType = z.infer<typeof PaymentType>;
+export const Cadential64 = z.enum(['I', 'V'], { message: 'Cadential 6-4 must be I or V.' });
+export const Neapolitan6 = z.enum(['N', 'II'], { message: 'Neapolitan 6 must be N or II.' });
+export const LmsType = z.enum(['GOOGLE_CLASSROOM'], { message: 'LMS type must be GOOGLE_CLASSROOM or empty.' });
+
+/** Spec §9 and §5: the course date limits, in seconds. */
+export const COURSE_MIN_LENGTH_SECONDS = 60;
+export const COURSE_MAX_LENGTH_SECONDS = 365 * 24 * 3600;
+export const ENROLLMENT_END_MAX_AFTER_START_SECONDS = 14 * 24 * 3600;
+export const INVITATION_CODE_LENGTH = 6;
+export const INVITATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export const CourseMessages = {
+  startInPast: 'The start time cannot be set to a time in the past.',
+  tooLong: 'The course duration cannot be greater than 1 year.',
+  endTooEarly: 'The end date must be at least one minute after the start date.',
+  enrollmentBeforeStart: 'The enrollment end date cannot be before the start date.',
+  enrollmentTooLate: 'The enrollment end date cannot be later than two weeks after the start date or a third of the course length.',
+  billingAgreement: 'You must agree to the billing notice to have the school pay the course fee.',
+  productRequired: 'Choose a course product for a paid course.',
+  productUnknown: 'This course product does not exist.',
+  schoolUnknown: 'This school does not exist.',
+  termUnknown: 'This academic term does not exist.',
+  lockedAfterActivation: 'This setting cannot be changed after the course is activated.',
+  ended: 'Course has ended.',
+  notInstructor: 'You are not an instructor of this course.',
+  notStudent: 'You are not a student of this course.',
+  notFound: 'This course does not exist or you are not a member of it.',
+  onlyInstructorsCreate: 'Only instructors can create courses.',
+  alreadyActive: 'The course is already active.',
+  activateNeedsSchoolAndTerm: 'Choose a school and an academic term before activating the course.',
+  cannotDelete: 'Only a course in planning, or an archived course that has ended, can be deleted.',
+  cannotArchive: 'An active course cannot be archived.',
+  notArchived: 'The course is not archived.',
+  reorderMismatch: 'The new order must list exactly your current courses.',
+} as const;
+
+/** The latest allowed enrollment end: the earlier of two weeks after the start and a third of the length. */
+export function enrollmentEndLimit(start: number, end: number): number {
+  return start + Math.min(ENROLLMENT_END_MAX_AFTER_START_SECONDS, Math.floor((end - start) / 3));
+}
+
+export type CourseDates = { start_date: number; end_date: number; enrollment_end_date: number };
+
+/**
+ * The §5 date rules, shared by the settings form and the server. `checkStart` is
+ * false when the start date is not being changed (a running course may have started).
+ */
+export function courseDateErrors(dates: CourseDates, now: number, checkStart: boolean): { field: keyof CourseDates; message: string }[] {
+  const errors: { field: keyof CourseDates; message: string }[] = [];
+  const { start_date: start, end_date: end, enrollment_end_date: enrollmentEnd } = dates;
+  if (checkStart && start < now) errors.push({ field: 'start_date', message: CourseMessages.startInPast });
+  if (end < start + COURSE_MIN_LENGTH_SECONDS) errors.push({ field: 'end_date', message: CourseMessages.endTooEarly });
+  else if (end > start + COURSE_MAX_LENGTH_SECONDS) errors.push({ field: 'end_date', message: CourseMessages.tooLong });
+  if (enrollmentEnd < start) errors.push({ field: 'enrollment_end_date', message: CourseMessages.enrollmentBeforeStart });
+  else if (end >= start && enrollmentEnd > enrollmentEndLimit(start, end)) {
+    errors.push({ field: 'enrollment_end_date', message: CourseMessages.enrollmentTooLate });
+  }
+  return errors;
+}
+
+const Epoch = z.number({ message: 'This date must be a number of seconds.' }).int().nonnegative().max(4_102_444_800);
+const Title = z.string().trim().min(1, 'Course title is required.').max(200, 'Course title must be at most 200 characters.');
+const NullableId = z.number().int().positive().nullable();
+
+/** Settings that can be set at creation and edited later. */
+const CourseSettingsFields = {
+  title: Title,
+  school_id: NullableId,
+  academic_term_id: NullableId,
+  year: z.number({ message: 'Year must be a number.' }).int().min(2000, 'Year must be 2000 or later.').max(2100, 'Year must be 2100 or earlier.'),
+  start_date: Epoch,
+  end_date: Epoch,
+  enrollment_end_date: Epoch,
+  payment_type: PaymentType,
+  course_product_id: NullableId,
+  cadential_64: Cadential64,
+  neapolitan_6: Neapolitan6,
+  lms_type: LmsType.nullable(),
+  /** Must be true to choose payment_type 3 (the school is invoiced). */
+  billing_agreement: z.boolean().optional(),
+};
+
+/** POST /api/courses: only the title is required; the server fills sensible defaults. */
+export const CreateCourseRequest = z.strictObject({
+  title: Title,
+  school_id: NullableId.optional(),
+  academic_term_id: NullableId.optional(),
+  year: CourseSettingsFields.year.optional(),
+  start_date: Epoch.optional(),
+  end_date: Epoch.optional(),
+  enrollment_end_date: Epoch.optional(),
+  payment_type: PaymentType.optional(),
+  course_product_id: NullableId.optional(),
+  cadential_64: Cadential64.optional(),
+  neapolitan_6: Neapolitan6.optional(),
+  lms_type: LmsType.nullable().optional(),
+  billing_agreement: z.boolean().optional(),
+});
+export type CreateCourseRequest = z.infer<typeof CreateCourseRequest>;
+
+/** PUT /api/courses/{id}: any subset of the settings. */
+export const UpdateCourseRequest = z.strictObject(CourseSettingsFields).partial();
+export type UpdateCourseRequest = z.infer<typeof UpdateCourseRequest>;
+
+/** POST /api/courses/weight: the caller's own order of their courses in one role. */
+export const ReorderCoursesRequest = z.object({
+  role: CourseRole,
+  active: z.array(z.number().int().positive()).max(10_000),
+  archived: z.array(z.number().int().positive()).max(10_000),
+});
+export type ReorderCoursesRequest = z.infer<typeof ReorderCoursesRequest>;
+
+export const CourseIdParams = z.object({ id: z.coerce.number().int().positive({ message: 'Course id must be a positive integer.' }) });
+
+/** What the caller may do with a course; the web app shows controls from these, the server enforces the same rules. */
+export const CourseAbilities = z.object({
+  view_info: z.boolean(),
+  edit_settings: z.boolean(),
+  activate: z.boolean(),
+  archive: z.boolean(),
+  unarchive: z.boolean(),
+  duplicate: z.boolean(),
+  delete: z.boolean(),
+  manage_people: z.boolean(),
+  view_grade_book: z.boolean(),
+});
+export type CourseAbilities = z.infer<typeof CourseAbilities>;
+
+export const CourseInstructor = z.object({ first_name: z.string(), last_name: z.string() });
+
+export const Course = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  archived: z.boolean(),
+  weight: z.number().int(),
+  status: CourseStatus,
+  academic_term: z.string().nullable(),
+  academic_term_id: z.number().int().nullable(),
+  year: z.number().int(),
+  school: z.string().nullable(),
+  school_id: z.number().int().nullable(),
+  start_date: z.number().int(),
+  end_date: z.number().int(),
+  enrollment_end_date: z.number().int(),
+  payment_type: PaymentType,
+  payment_id: z.number().int().nullable(),
+  course_product: z.string().nullable(),
+  course_product_id: z.number().int().nullable(),
+  course_product_price: z.string().nullable(),
+  fastspring_product_path: z.string().nullable(),
+  cadential_64: Cadential64,
+  neapolitan_6: Neapolitan6,
+  invitation_code: z.string(),
+  lms_type: LmsType.nullable(),
+  user_course_role: CourseRole,
+  instructors: z.array(CourseInstructor),
+  can: CourseAbilities,
+});
+export type Course = z.infer<typeof Course>;
+
+export const CourseProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.string(),
+  fastspring_product_path: z.string(),
+});
+export type CourseProduct = z.infer<typeof CourseProduct>;
+
+/** The price line of spec §4: '$ {price} USD per student ({product})'. */
+export function priceText(price: string | null, product: string | null): string | null {
+  return price && product ? `$ ${price} USD per student (${product})` : null;
+}

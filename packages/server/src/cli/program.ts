@@ -1,0 +1,234 @@
+import { Email, Password } from '@app/contract/rules';
+import { TEACHER_REQUEST_STATUSES } from '@app/contract/teacher-requests';
+import { LanguageCode, SignUpRequest, UserType } from '@app/contract/users';
+import { Command, InvalidArgumentError } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ensureSchool, insertAcademicTermAt, listAcademicTerms, listSchools, nextAcademicTermWeight } from '../modules/reference/repository.ts';
+import type { TeacherRequestRef } from '../modules/teacher-requests/service.ts';
+
+/** Runs work against an app built on the configured database, and closes it afterwards when it owns it. */
+export type AppRunner = <T>(work: (app: FastifyInstance) => Promise<T>) => Promise<T>;
+
+/** Where the commands and their help write; tests collect the text. */
+export type AdminOutput = { out: (text: string) => void; err: (text: string) => void };
+
+export const consoleOutput: AdminOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** Thrown for input the commands refuse; main prints the message and exits with 1. */
+export class AdminInputError extends Error {}
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AdminInputError(`${what}: ${parsed.error.issues.map((i) => i.message).join(' ')}`);
+}
+
+function requestRef(value: string): TeacherRequestRef {
+  if (/^\d+$/.test(value)) return { id: Number(value) };
+  if (value.includes('@')) return { email: value.trim().toLowerCase() };
+  throw new InvalidArgumentError('Give the request id or the e-mail of the user who sent it.');
+}
+
+function nonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Give a whole number of 0 or more.');
+  return Number(value);
+}
+
+/** Lines of a table with columns as wide as their widest cell. */
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [format(header), ...rows.map(format)];
+}
+
+const utc = (epochSeconds: number) => `${new Date(Number(epochSeconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const SchoolName = z.string().trim().min(1, 'The name is empty.').max(200, 'The name is longer than 200 characters.');
+const TermName = z.string().trim().min(1, 'The name is empty.').max(100, 'The name is longer than 100 characters.');
+
+const NewUserOptions = z.object({
+  email: Email,
+  firstName: SignUpRequest.shape.first_name,
+  lastName: SignUpRequest.shape.last_name,
+  password: Password.optional(),
+  language: LanguageCode,
+  timezone: z.string().min(1),
+  instructor: z.boolean(),
+});
+
+/**
+ * The admin command line (`npm run admin -- <command>`, DESIGN §7.8). Built around an app runner so
+ * tests run the very same commands against a test database.
+ */
+export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = consoleOutput): Command {
+  const say = (text: string) => output.out(`${text}\n`);
+  // Set before the subcommands exist, so they inherit it: errors and --help throw instead of
+  // exiting the process (main decides the exit code), and all text goes to `output`.
+  const program = new Command('admin')
+    .description('Administer Harmony Dashboard from the command line. It works on the database the server is configured for.')
+    .exitOverride()
+    .configureOutput({ writeOut: output.out, writeErr: output.err })
+    .showHelpAfterError();
+
+  program
+    .command('sign-in-link')
+    .description('E-mail a one-time sign-in link (/sign-in?token=…) to an account.')
+    .argument('<email>', 'the account e-mail')
+    .action(async (email: string) => {
+      await withApp((app) => app.services.auth.sendSignInLink(email.toLowerCase()));
+      say(`Sign-in link sent to ${email} (see the outbox folder of DATA_DIR when SMTP is not configured).`);
+    });
+
+  program
+    .command('password-reset')
+    .description('E-mail a password-reset link to an account.')
+    .argument('<email>', 'the account e-mail')
+    .action(async (email: string) => {
+      await withApp((app) => app.services.auth.requestPasswordReset(email.toLowerCase(), undefined));
+      say(`If ${email} has an account, a reset link was sent to it.`);
+    });
+
+  const teacherRequests = program
+    .command('teacher-requests')
+    .description('List, approve or reject the requests of students for a teacher account (lists pending ones by default).');
+
+  teacherRequests
+    .command('list', { isDefault: true })
+    .description('List teacher account requests, oldest first.')
+    .option('--all', 'include approved and rejected requests')
+    .action(async (options: { all?: boolean }) => {
+      const rows = await withApp((app) => app.services.teacherRequests.list(options.all ? TEACHER_REQUEST_STATUSES : ['PENDING']));
+      if (rows.length === 0) {
+        say(options.all ? 'No teacher account requests.' : 'No pending teacher account requests.');
+        return;
+      }
+      const lines = table(
+        ['ID', 'SUBMITTED', 'STATUS', 'NAME', 'EMAIL', 'SCHOOL', 'PHONE', 'WEB SITE'],
+        rows.map((r) => [
+          String(r.id),
+          utc(r.created_at),
+          r.status,
+          `${r.first_name} ${r.last_name}`,
+          r.email,
+          r.school_name,
+          r.phone,
+          r.web_site,
+        ]),
+      );
+      for (const line of lines) say(line);
+    });
+
+  teacherRequests
+    .command('approve')
+    .description('Approve a pending request: the user becomes an instructor and gets an e-mail.')
+    .argument('<request>', 'the request id, or the e-mail of the user who sent it', requestRef)
+    .action(async (ref: TeacherRequestRef) => {
+      const request = await withApp((app) => app.services.teacherRequests.approve(ref));
+      say(`Approved request ${request.id}: ${request.email} is now an instructor and has been e-mailed.`);
+    });
+
+  teacherRequests
+    .command('reject')
+    .description('Reject a pending request; the user stays a student and may ask again.')
+    .argument('<request>', 'the request id, or the e-mail of the user who sent it', requestRef)
+    .action(async (ref: TeacherRequestRef) => {
+      const request = await withApp((app) => app.services.teacherRequests.reject(ref));
+      say(`Rejected request ${request.id} from ${request.email}.`);
+    });
+
+  const schools = program.command('schools').description('List or add the schools that course settings offer.');
+
+  schools
+    .command('list', { isDefault: true })
+    .description('List the schools by name.')
+    .action(async () => {
+      const rows = await withApp((app) => listSchools(app.deps.db));
+      if (rows.length === 0) say('No schools yet.');
+      else for (const line of table(['ID', 'SCHOOL'], rows.map((r) => [String(r.id), r.school]))) say(line);
+    });
+
+  schools
+    .command('add')
+    .description('Add a school (nothing happens when one of that name exists).')
+    .argument('<name>', 'the school name, quoted when it has spaces')
+    .action(async (rawName: string) => {
+      const name = parseWith(SchoolName, rawName, 'School name');
+      const { id, existed } = await withApp(async (app) => {
+        const existing = (await listSchools(app.deps.db)).find((s) => s.school === name);
+        if (existing) return { id: existing.id, existed: true };
+        return { id: await ensureSchool(app.deps.db, name, app.deps.clock.now()), existed: false };
+      });
+      say(existed ? `School "${name}" already exists (id ${id}).` : `Added school "${name}" (id ${id}).`);
+    });
+
+  const terms = program.command('terms').description('List or add the academic terms that course settings offer.');
+
+  terms
+    .command('list', { isDefault: true })
+    .description('List the academic terms in calendar order.')
+    .action(async () => {
+      const rows = await withApp((app) => listAcademicTerms(app.deps.db));
+      if (rows.length === 0) say('No academic terms yet.');
+      else for (const line of table(['ID', 'TERM'], rows.map((r) => [String(r.id), r.academic_term]))) say(line);
+    });
+
+  terms
+    .command('add')
+    .description('Add an academic term (nothing happens when one of that name exists).')
+    .argument('<name>', 'the term name, such as "Fall" or "Trimester 2"')
+    .option('--position <n>', 'its place in calendar order, 0 first (default: after the others)', nonNegativeInteger)
+    .action(async (rawName: string, options: { position?: number }) => {
+      const name = parseWith(TermName, rawName, 'Term name');
+      const { id, existed } = await withApp(async (app) => {
+        const current = await listAcademicTerms(app.deps.db);
+        const existing = current.find((t) => t.academic_term === name);
+        if (existing) return { id: existing.id, existed: true };
+        const position = options.position ?? (await nextAcademicTermWeight(app.deps.db));
+        return { id: await insertAcademicTermAt(app.deps.db, name, position), existed: false };
+      });
+      say(existed ? `Academic term "${name}" already exists (id ${id}).` : `Added academic term "${name}" (id ${id}).`);
+    });
+
+  program
+    .command('create-user')
+    .description('Create an account. Without --password the user is e-mailed a link to choose one.')
+    .requiredOption('--email <email>', 'the e-mail address, used to sign in')
+    .requiredOption('--first-name <name>', 'first name')
+    .requiredOption('--last-name <name>', 'last name')
+    .option('--instructor', 'make an instructor (user_type 2) rather than a student')
+    .option('--password <password>', 'set this password now (8+ characters with upper and lower case and a digit)')
+    .option('--language <code>', 'e-mail and interface language: en, zh-hans, zh-hant or ko', 'en')
+    .option('--timezone <zone>', 'IANA time zone, such as America/New_York', 'UTC')
+    .action(async (options: Record<string, unknown>) => {
+      const input = parseWith(NewUserOptions, { ...options, instructor: Boolean(options.instructor) }, 'create-user');
+      const user = await withApp(async (app) => {
+        const created = await app.services.users.createAccount({
+          email: input.email,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          user_type: input.instructor ? UserType.instructor : UserType.student,
+          language: input.language,
+          timezone: input.timezone,
+          ...(input.password ? { password: input.password } : {}),
+        });
+        if (!input.password) await app.services.auth.sendCreatePasswordLink(created.email);
+        return created;
+      });
+      const kind = user.user_type === UserType.instructor ? 'instructor' : 'student';
+      say(
+        input.password
+          ? `Created ${kind} ${user.email} (id ${user.id}); they can sign in with the given password.`
+          : `Created ${kind} ${user.email} (id ${user.id}) and e-mailed a link to choose a password.`,
+      );
+    });
+
+  return program;
+}

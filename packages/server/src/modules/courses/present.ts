@@ -1,0 +1,49 @@
+import type { Course, CourseRole, CourseStatus, PaymentType } from '@app/contract/courses';
+import { courseAbilities } from './policy.ts';
+import type { listCoursesForMember } from './repository.ts';
+
+type MemberCourseRow = Awaited<ReturnType<typeof listCoursesForMember>>[number];
+
+/** A course past its end date is ENDED even before the sweep writes it (DESIGN §7.5). */
+export function effectiveStatus(row: { status: string; end_date: number }, now: number): CourseStatus {
+  if (row.status === 'ENDED' || row.end_date <= now) return 'ENDED';
+  return row.status === 'ACTIVE' ? 'ACTIVE' : 'PLANNING';
+}
+
+/** Cents to the '25.00' the price text shows. */
+export const formatPrice = (cents: number) => (cents / 100).toFixed(2);
+
+/** The API shape of a course for the member who asked. */
+export function presentCourse(row: MemberCourseRow, instructors: { first_name: string; last_name: string }[], now: number): Course {
+  const role = row.role as CourseRole;
+  const status = effectiveStatus(row, now);
+  const archived = row.archived === 1;
+  return {
+    id: row.id,
+    title: row.title,
+    archived,
+    weight: row.weight,
+    status,
+    academic_term: row.academic_term,
+    academic_term_id: row.academic_term_id,
+    year: row.year,
+    school: row.school,
+    school_id: row.school_id,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    enrollment_end_date: row.enrollment_end_date,
+    payment_type: row.payment_type as PaymentType,
+    payment_id: row.payment_id,
+    course_product: row.course_product,
+    course_product_id: row.course_product_id,
+    course_product_price: row.price_cents === null ? null : formatPrice(row.price_cents),
+    fastspring_product_path: row.fastspring_product_path,
+    cadential_64: row.cadential_64 === 'I' ? 'I' : 'V',
+    neapolitan_6: row.neapolitan_6 === 'II' ? 'II' : 'N',
+    invitation_code: row.invitation_code,
+    lms_type: row.lms_type === 'GOOGLE_CLASSROOM' ? 'GOOGLE_CLASSROOM' : null,
+    user_course_role: role,
+    instructors,
+    can: courseAbilities({ role, status, archived }),
+  };
+}

@@ -1,0 +1,148 @@
+import type { CourseRole } from '@app/contract/courses';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
+
+function selectCourses(db: Kysely<Database>) {
+  return db
+    .selectFrom('courses as c')
+    .leftJoin('schools as s', 's.id', 'c.school_id')
+    .leftJoin('academic_terms as t', 't.id', 'c.academic_term_id')
+    .leftJoin('course_products as p', 'p.id', 'c.course_product_id')
+    .selectAll('c')
+    .select(['s.name as school', 't.name as academic_term', 'p.name as course_product', 'p.price_cents', 'p.fastspring_product_path']);
+}
+
+function selectMemberCourses(db: Kysely<Database>, userId: number) {
+  return selectCourses(db)
+    .innerJoin('course_memberships as m', (join) => join.onRef('m.course_id', '=', 'c.id').on('m.user_id', '=', userId))
+    .leftJoin('payments as pay', (join) => join.onRef('pay.course_id', '=', 'c.id').on('pay.user_id', '=', userId))
+    .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id']);
+}
+
+
+/** A course as one member sees it (their role, archive flag, order and payment), or undefined for a non-member. */
+export function findCourseForMember(db: Db, courseId: number, userId: number) {
+  return selectMemberCourses(db, userId).where('c.id', '=', courseId).executeTakeFirst();
+}
+
+/** Every course of a user with their membership, in their order, in one query. */
+export function listCoursesForMember(db: Db, userId: number) {
+  return selectMemberCourses(db, userId).orderBy('m.weight').orderBy('c.id', 'desc').execute();
+}
+
+/** The instructors of many courses at once, by last name. */
+export async function listInstructorNames(db: Db, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('course_memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.course_id', 'u.first_name', 'u.last_name'])
+    .where('m.role', '=', 'instructor')
+    .where('m.course_id', 'in', courseIds)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .execute();
+}
+
+/** Inserts a course and returns its id. */
+export async function insertCourse(db: Db, values: NewCourse): Promise<number> {
+  const row = await db.insertInto('courses').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Applies changes to a course. */
+export async function updateCourse(db: Db, id: number, changes: CourseUpdate): Promise<void> {
+  await db.updateTable('courses').set(changes).where('id', '=', id).execute();
+}
+
+/** Deletes a course; memberships and payments go with it. */
+export async function deleteCourse(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('courses').where('id', '=', id).execute();
+}
+
+/** True when a course already uses an invitation code. */
+export async function invitationCodeTaken(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('courses').select('id').where('invitation_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds a person to a course at the top of their list for that role. */
+export async function insertMembership(db: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }): Promise<void> {
+  const top = await db
+    .selectFrom('course_memberships')
+    .select((eb) => eb.fn.min('weight').as('min'))
+    .where('user_id', '=', values.userId)
+    .where('role', '=', values.role)
+    .executeTakeFirst();
+  const weight = top?.min === null || top?.min === undefined ? 0 : Number(top.min) - 1;
+  await db
+    .insertInto('course_memberships')
+    .values({ course_id: values.courseId, user_id: values.userId, role: values.role, archived: 0, weight, created_at: values.now })
+    .execute();
+}
+
+/** Sets one member's archive flag. */
+export async function setArchived(db: Db, courseId: number, userId: number, archived: boolean): Promise<void> {
+  await db
+    .updateTable('course_memberships')
+    .set({ archived: archived ? 1 : 0 })
+    .where('course_id', '=', courseId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A user's memberships in one role: course id and archive flag. */
+export function listMembershipsInRole(db: Db, userId: number, role: CourseRole) {
+  return db.selectFrom('course_memberships').select(['course_id', 'archived']).where('user_id', '=', userId).where('role', '=', role).execute();
+}
+
+/** Writes a user's order of courses in one statement: the n-th id gets weight n. */
+export async function writeWeights(db: Db, userId: number, role: CourseRole, orderedCourseIds: number[]): Promise<void> {
+  if (orderedCourseIds.length === 0) return;
+  // Ids and positions are validated integers, so they are written as literals: one CASE, one statement.
+  const cases = orderedCourseIds.map((id, index) => sql`when course_id = ${sql.lit(id)} then ${sql.lit(index)}`);
+  await db
+    .updateTable('course_memberships')
+    .set({ weight: sql<number>`case ${sql.join(cases, sql` `)} else weight end` })
+    .where('user_id', '=', userId)
+    .where('role', '=', role)
+    .where('course_id', 'in', orderedCourseIds)
+    .execute();
+}
+
+/** Marks every course whose end date has passed as ENDED; returns how many changed. */
+export async function endPastCourses(db: Db, now: number): Promise<number> {
+  const result = await db.updateTable('courses').set({ status: 'ENDED', updated_at: now }).where('status', '!=', 'ENDED').where('end_date', '<=', now).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** True when a school exists. */
+export async function schoolExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** True when an academic term exists. */
+export async function academicTermExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('academic_terms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Every course product, by name. */
+export function listCourseProducts(db: Db) {
+  return db.selectFrom('course_products').select(['id', 'name', 'price_cents', 'fastspring_product_path']).orderBy('name').execute();
+}
+
+/** True when a course product exists. */
+export async function courseProductExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('course_products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Adds a course product and returns its id. */
+export async function insertCourseProduct(db: Db, values: { name: string; priceCents: number; path: string; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('course_products')
+    .values({ name: values.name, price_cents: values.priceCents, fastspring_product_path: values.path, created_at: values.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

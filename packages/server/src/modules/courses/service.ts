@@ -1,0 +1,257 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Course,
+  CourseMessages,
+  type CourseProduct,
+  type CourseRole,
+  type CreateCourseRequest,
+  courseDateErrors,
+  enrollmentEndLimit,
+  INVITATION_CODE_ALPHABET,
+  INVITATION_CODE_LENGTH,
+  type ReorderCoursesRequest,
+  type UpdateCourseRequest,
+} from '@app/contract/courses';
+import type { CourseUpdate } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/service.ts';
+import * as policy from './policy.ts';
+import { effectiveStatus, formatPrice, presentCourse } from './present.ts';
+import * as repo from './repository.ts';
+
+const DAY = 24 * 3600;
+const DEFAULT_LENGTH_SECONDS = 120 * DAY;
+// Settings that activation freezes (spec §4).
+const LOCKED_WHEN_ACTIVE = ['school_id', 'academic_term_id', 'payment_type', 'start_date', 'end_date'] as const;
+
+export type CoursesService = ReturnType<typeof createCoursesService>;
+
+/** Courses: life cycle, settings, the dashboard's lists and order. */
+export function createCoursesService(deps: Deps) {
+  const { db, clock } = deps;
+
+  async function newInvitationCode(): Promise<string> {
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < INVITATION_CODE_LENGTH; i++) code += INVITATION_CODE_ALPHABET[randomInt(INVITATION_CODE_ALPHABET.length)];
+      if (!(await repo.invitationCodeTaken(db, code))) return code;
+    }
+  }
+
+  /** The course as the actor sees it; 404 when they are not a member. */
+  async function loadForMember(actor: Actor, courseId: number) {
+    const row = await repo.findCourseForMember(db, courseId, actor.user.id);
+    if (!row) throw AppError.notFound(CourseMessages.notFound);
+    const access: policy.CourseAccess = {
+      role: row.role as CourseRole,
+      status: effectiveStatus(row, clock.now()),
+      archived: row.archived === 1,
+    };
+    return { row, access };
+  }
+
+  async function present(actor: Actor, courseId: number): Promise<Course> {
+    const { row } = await loadForMember(actor, courseId);
+    const instructors = await repo.listInstructorNames(db, [courseId]);
+    return presentCourse(row, instructors, clock.now());
+  }
+
+  async function assertReferences(input: { school_id?: number | null; academic_term_id?: number | null; course_product_id?: number | null }) {
+    const errors: { field: string; message: string }[] = [];
+    if (input.school_id && !(await repo.schoolExists(db, input.school_id))) errors.push({ field: 'school_id', message: CourseMessages.schoolUnknown });
+    if (input.academic_term_id && !(await repo.academicTermExists(db, input.academic_term_id))) {
+      errors.push({ field: 'academic_term_id', message: CourseMessages.termUnknown });
+    }
+    if (input.course_product_id && !(await repo.courseProductExists(db, input.course_product_id))) {
+      errors.push({ field: 'course_product_id', message: CourseMessages.productUnknown });
+    }
+    if (errors.length > 0) throw AppError.invalidFields(errors);
+  }
+
+  /** The instructor's new course: PLANNING, with defaults for what the request leaves out. */
+  async function create(actor: Actor, input: CreateCourseRequest): Promise<Course> {
+    if (actor.user.user_type !== 2) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
+    const now = clock.now();
+    const start = input.start_date ?? Math.ceil((now + 1) / 3600) * 3600;
+    const end = input.end_date ?? start + DEFAULT_LENGTH_SECONDS;
+    const enrollmentEnd = input.enrollment_end_date ?? Math.min(enrollmentEndLimit(start, end), end);
+    const dates = { start_date: start, end_date: end, enrollment_end_date: enrollmentEnd };
+    const dateErrors = courseDateErrors(dates, now, true);
+    if (dateErrors.length > 0) throw AppError.invalidFields(dateErrors);
+    const paymentType = input.payment_type ?? 0;
+    if (paymentType === 3 && input.billing_agreement !== true) throw AppError.badRequest('billing_agreement', CourseMessages.billingAgreement);
+    await assertReferences(input);
+    const code = await newInvitationCode();
+    const id = await db.transaction().execute(async (trx) => {
+      const courseId = await repo.insertCourse(trx, {
+        title: input.title,
+        status: 'PLANNING',
+        school_id: input.school_id ?? null,
+        academic_term_id: input.academic_term_id ?? null,
+        year: input.year ?? new Date(start * 1000).getUTCFullYear(),
+        ...dates,
+        payment_type: paymentType,
+        course_product_id: input.course_product_id ?? null,
+        cadential_64: input.cadential_64 ?? 'V',
+        neapolitan_6: input.neapolitan_6 ?? 'N',
+        lms_type: input.lms_type ?? null,
+        invitation_code: code,
+        billing_agreed_at: paymentType === 3 ? now : null,
+        activated_at: null,
+        created_by: actor.user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.insertMembership(trx, { courseId, userId: actor.user.id, role: 'instructor', now });
+      return courseId;
+    });
+    return present(actor, id);
+  }
+
+  /** Changes settings under the §4–§5 rules. */
+  async function update(actor: Actor, courseId: number, input: UpdateCourseRequest): Promise<Course> {
+    const { row, access } = await loadForMember(actor, courseId);
+    if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+    if (access.status === 'ENDED') throw AppError.forbidden(CourseMessages.ended);
+    const now = clock.now();
+    const errors: { field: string; message: string }[] = [];
+    if (access.status === 'ACTIVE') {
+      for (const field of LOCKED_WHEN_ACTIVE) {
+        if (input[field] !== undefined && input[field] !== row[field]) errors.push({ field, message: CourseMessages.lockedAfterActivation });
+      }
+    }
+    if (errors.length > 0) throw AppError.invalidFields(errors);
+    const dates = {
+      start_date: input.start_date ?? row.start_date,
+      end_date: input.end_date ?? row.end_date,
+      enrollment_end_date: input.enrollment_end_date ?? row.enrollment_end_date,
+    };
+    const datesChanged = dates.start_date !== row.start_date || dates.end_date !== row.end_date || dates.enrollment_end_date !== row.enrollment_end_date;
+    if (datesChanged) errors.push(...courseDateErrors(dates, now, dates.start_date !== row.start_date));
+    const paymentType = input.payment_type ?? row.payment_type;
+    const becomesSchoolPaid = paymentType === 3 && row.payment_type !== 3;
+    if (becomesSchoolPaid && input.billing_agreement !== true) errors.push({ field: 'billing_agreement', message: CourseMessages.billingAgreement });
+    if (errors.length > 0) throw AppError.invalidFields(errors);
+    await assertReferences(input);
+
+    const changes: CourseUpdate = { updated_at: now };
+    for (const key of Object.keys(input) as (keyof UpdateCourseRequest)[]) {
+      if (key === 'billing_agreement') continue;
+      (changes as Record<string, unknown>)[key] = input[key];
+    }
+    if (becomesSchoolPaid) changes.billing_agreed_at = now;
+    await repo.updateCourse(db, courseId, changes);
+    return present(actor, courseId);
+  }
+
+  return {
+    create,
+    update,
+    get: present,
+
+    /** Deletes a PLANNING course, or an archived ENDED one. */
+    async remove(actor: Actor, courseId: number): Promise<void> {
+      const { access } = await loadForMember(actor, courseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+      if (!policy.canDeleteCourse(access)) throw AppError.conflict(CourseMessages.cannotDelete);
+      await repo.deleteCourse(db, courseId);
+    },
+
+    /** PLANNING → ACTIVE, once, by an instructor, with school and term chosen. */
+    async activate(actor: Actor, courseId: number): Promise<Course> {
+      const { row, access } = await loadForMember(actor, courseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+      if (access.status === 'ENDED') throw AppError.forbidden(CourseMessages.ended);
+      if (access.status === 'ACTIVE') throw AppError.conflict(CourseMessages.alreadyActive);
+      if (!row.school_id || !row.academic_term_id) throw AppError.badRequest('school_id', CourseMessages.activateNeedsSchoolAndTerm);
+      const now = clock.now();
+      await repo.updateCourse(db, courseId, { status: 'ACTIVE', activated_at: now, updated_at: now });
+      return present(actor, courseId);
+    },
+
+    /**
+     * A new PLANNING course with the same settings and the caller as its only instructor.
+     * Dates that have passed move forward so the copy starts at the next hour, keeping its lengths.
+     */
+    async duplicate(actor: Actor, courseId: number): Promise<Course> {
+      const { row, access } = await loadForMember(actor, courseId);
+      if (!policy.canDuplicateCourse(access)) throw AppError.forbidden(CourseMessages.notInstructor);
+      const now = clock.now();
+      const shift = row.start_date < now ? Math.ceil((now + 1) / 3600) * 3600 - row.start_date : 0;
+      const copy = await create(actor, {
+        title: row.title,
+        school_id: row.school_id,
+        academic_term_id: row.academic_term_id,
+        year: row.year,
+        start_date: row.start_date + shift,
+        end_date: row.end_date + shift,
+        enrollment_end_date: row.enrollment_end_date + shift,
+        payment_type: row.payment_type as 0 | 1 | 2 | 3,
+        course_product_id: row.course_product_id,
+        cadential_64: row.cadential_64 === 'I' ? 'I' : 'V',
+        neapolitan_6: row.neapolitan_6 === 'II' ? 'II' : 'N',
+        lms_type: row.lms_type === 'GOOGLE_CLASSROOM' ? 'GOOGLE_CLASSROOM' : null,
+        billing_agreement: row.payment_type === 3,
+      });
+      return copy;
+    },
+
+    /** Moves the course to the caller's archived list. */
+    async archive(actor: Actor, courseId: number): Promise<Course> {
+      const { access } = await loadForMember(actor, courseId);
+      if (!policy.canArchiveCourse(access)) throw AppError.conflict(CourseMessages.cannotArchive);
+      await repo.setArchived(db, courseId, actor.user.id, true);
+      return present(actor, courseId);
+    },
+
+    /** Moves the course back to the caller's active list. */
+    async unarchive(actor: Actor, courseId: number): Promise<Course> {
+      const { access } = await loadForMember(actor, courseId);
+      if (!policy.canUnarchiveCourse(access)) throw AppError.conflict(CourseMessages.notArchived);
+      await repo.setArchived(db, courseId, actor.user.id, false);
+      return present(actor, courseId);
+    },
+
+    /** Stores the caller's order of their courses in one role; the lists must be exactly their courses. */
+    async reorder(actor: Actor, input: ReorderCoursesRequest): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const memberships = await repo.listMembershipsInRole(trx, actor.user.id, input.role);
+        const active = memberships.filter((m) => m.archived === 0).map((m) => m.course_id);
+        const archived = memberships.filter((m) => m.archived === 1).map((m) => m.course_id);
+        const same = (a: number[], b: number[]) => a.length === b.length && new Set(a).size === a.length && a.every((id) => b.includes(id));
+        if (!same(input.active, active) || !same(input.archived, archived)) throw AppError.badRequest('courses', CourseMessages.reorderMismatch);
+        await repo.writeWeights(trx, actor.user.id, input.role, [...input.active, ...input.archived]);
+      });
+    },
+
+    /** The caller's courses by role, in their order: two queries whatever the count. */
+    async listForUser(actor: Actor): Promise<Record<CourseRole, Course[]>> {
+      const rows = await repo.listCoursesForMember(db, actor.user.id);
+      const names = await repo.listInstructorNames(
+        db,
+        rows.map((r) => r.id),
+      );
+      const byCourse = new Map<number, { first_name: string; last_name: string }[]>();
+      for (const n of names) {
+        const list = byCourse.get(n.course_id) ?? [];
+        list.push({ first_name: n.first_name, last_name: n.last_name });
+        byCourse.set(n.course_id, list);
+      }
+      const now = clock.now();
+      const lists: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
+      for (const row of rows) lists[row.role as CourseRole].push(presentCourse(row, byCourse.get(row.id) ?? [], now));
+      return lists;
+    },
+
+    /** The products a course fee can use; instructors only. */
+    async listProducts(actor: Actor): Promise<CourseProduct[]> {
+      if (actor.user.user_type !== 2) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
+      const rows = await repo.listCourseProducts(db);
+      return rows.map((p) => ({ id: p.id, name: p.name, price: formatPrice(p.price_cents), fastspring_product_path: p.fastspring_product_path }));
+    },
+
+    /** Writes ENDED on courses whose end date has passed; run daily and at start. */
+    endPastCourses: () => repo.endPastCourses(db, clock.now()),
+  };
+}

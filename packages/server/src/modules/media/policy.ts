@@ -1,0 +1,12 @@
+import { UserType } from '@app/contract/users';
+import type { Actor } from '../auth/service.ts';
+
+/** Spec §6: only instructors (user_type 2) use the media library. */
+export function canUseMediaLibrary(actor: Actor): boolean {
+  return actor.user.user_type === UserType.instructor;
+}
+
+/** A collection belongs to the instructor who made it; nobody else sees it. */
+export function ownsCollection(actor: Actor, collection: { owner_id: number }): boolean {
+  return collection.owner_id === actor.user.id;
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { createLocalStorage } from './local-storage.ts';
+import { createS3Storage, parseS3Url } from './s3-storage.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * The secret that signs local file URLs: FILES_SECRET when set, else one made
+ * once and kept in DATA_DIR/files-secret (so URLs survive a restart, and
+ * instances sharing a DATA_DIR agree).
+ */
+export function filesSecret(config: Pick<Config, 'filesSecret' | 'dataDir'>): string {
+  if (config.filesSecret) return config.filesSecret;
+  const file = path.join(config.dataDir, 'files-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** The storage the configuration names: S3 for STORAGE_URL=s3://…, else DATA_DIR/files. */
+export function createStorage(config: Pick<Config, 'storageUrl' | 'filesSecret' | 'dataDir'>, now: () => number): Storage {
+  if (config.storageUrl) return createS3Storage(parseS3Url(config.storageUrl));
+  return createLocalStorage({ root: path.join(config.dataDir, 'files'), secret: filesSecret(config), now });
+}

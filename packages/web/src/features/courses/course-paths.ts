@@ -1,0 +1,22 @@
+import type { Course } from '@app/contract/courses';
+
+type CourseRef = Pick<Course, 'id' | 'user_course_role'>;
+
+/** Students see a course under /student/course/{id}; instructors and TAs under /course/{id} (spec §2). */
+export const isStudentOf = (course: Pick<Course, 'user_course_role'>) => course.user_course_role === 'student';
+
+export function courseInfoPath(course: CourseRef): string {
+  return isStudentOf(course) ? `/student/course/${course.id}/info` : `/course/${course.id}/info`;
+}
+
+/**
+ * Where a card's title leads. The course pages of spec §2 (assignment sets at /course/{id}, the
+ * student grade book at /student/course/{id}) come with later issues; until then, the information page.
+ */
+export function courseHomePath(course: CourseRef): string {
+  return courseInfoPath(course);
+}
+
+export function courseSettingsPath(courseId: number, hash?: 'course_created'): string {
+  return `/course/${courseId}/settings${hash ? `#${hash}` : ''}`;
+}
