@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Course } from './courses.ts';
+import { CourseInvitation, EnrollmentRequest } from './people.ts';
 import { Email, Password } from './rules.ts';
 
 export const LANGUAGES = [
@@ -39,8 +40,8 @@ export const CurrentUser = User.extend({
   course_instructors: z.array(Course),
   course_students: z.array(Course),
   course_tas: z.array(Course),
-  invitations: z.array(z.unknown()),
-  enrollment_requests: z.array(z.unknown()),
+  invitations: z.array(CourseInvitation),
+  enrollment_requests: z.array(EnrollmentRequest),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -5,6 +5,7 @@ import { configureZodMessages } from '@app/contract/zod-config';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,27 +18,38 @@ import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
+import { registerMediaRoutes } from './modules/media/routes.ts';
+import { createMediaService, type MediaService } from './modules/media/service.ts';
+import { registerPeopleRoutes } from './modules/people/routes.ts';
+import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
 import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.ts';
 import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createStorage } from './storage/create-storage.ts';
+import { registerFileRoutes } from './storage/file-routes.ts';
+import { isLocalStorage } from './storage/local-storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 configureZodMessages();
 
-export type AppOverrides = { clock?: Clock; mailer?: Mailer; database?: DatabaseHandle };
+export type AppOverrides = { clock?: Clock; mailer?: Mailer; database?: DatabaseHandle; storage?: Storage };
 
 export type Services = {
   auth: ReturnType<typeof createAuthService>;
   users: ReturnType<typeof createUsersService>;
   courses: CoursesService;
+  people: PeopleService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
+  media: MediaService;
 };
 
 declare module 'fastify' {
@@ -76,13 +88,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     log: app.log,
+    storage: overrides.storage ?? createStorage(config, () => (overrides.clock ?? systemClock).now()),
+    jobs: createTableQueue({
+      db: database.db,
+      dialect: database.dialect,
+      clock: overrides.clock ?? systemClock,
+      log: app.log,
+      concurrency: config.jobs.concurrency,
+      pollIntervalMs: config.jobs.pollIntervalMs,
+    }),
   };
+  // Before the database closes: running jobs finish (or are queued again) first. main.ts starts the worker.
+  app.addHook('preClose', async () => {
+    await deps.jobs.stop();
+  });
   const courses = createCoursesService(deps);
+  const people = createPeopleService(deps, { courses });
   const services: Services = {
     auth: createAuthService(deps),
     courses,
-    users: createUsersService(deps, { courses }),
+    people,
+    users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
+    media: createMediaService(deps),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -92,8 +120,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Signed file URLs of an S3 bucket live on the bucket's origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(deps.storage.urlOrigin ? [deps.storage.urlOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(deps.storage.urlOrigin ? [deps.storage.urlOrigin] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -107,6 +136,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Upload routes pass their own limits to request.file(); nothing is buffered whole.
+  await app.register(fastifyMultipart, { limits: { files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Harmony Dashboard API', version: '1.0.0', description: 'Courses, assignments and grades for music-theory teaching.' },
@@ -123,8 +154,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAuthRoutes(app, services.auth);
   registerUserRoutes(app, services.users);
   registerCourseRoutes(app, services.courses);
+  registerPeopleRoutes(app, services.people);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
+  registerMediaRoutes(app, services.media);
+  if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
   app.decorate('deps', deps);

@@ -45,6 +45,8 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs (transcoding, …) run in this process; app.close() stops them before the database closes.
+  app.deps.jobs.start();
   const url = config.publicUrl;
   const lines = [
     '',

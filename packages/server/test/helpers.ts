@@ -39,7 +39,7 @@ export class TestClient {
   async request(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
-    options: { body?: Json | string; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: { body?: Json | string | Buffer; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -50,14 +50,14 @@ export class TestClient {
       headers['x-csrftoken'] = csrf;
     }
     const payload = options.body;
-    if (payload !== undefined && typeof payload !== 'string') headers['content-type'] = 'application/json';
+    if (payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) headers['content-type'] = 'application/json';
     return this.app.inject({
       method,
       url,
       headers,
       cookies,
       remoteAddress: this.ip,
-      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      ...(payload === undefined ? {} : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
     });
   }
 

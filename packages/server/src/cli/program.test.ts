@@ -74,7 +74,7 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     const student = await studentWithRequest();
     await student.client.put('/api/users', { language: 'ko' });
     await admin('teacher-requests', 'approve', student.email.toUpperCase());
-    expect(t.mailer.sent.at(-1)?.subject).toBe('교사 계정이 준비되었습니다');
+    expect(t.mailer.sent.at(-1)?.subject).toBe('강사 계정이 준비되었습니다');
     await expect(admin('teacher-requests', 'approve', student.email)).rejects.toThrow(`${student.email} has no pending teacher account request.`);
   });
 

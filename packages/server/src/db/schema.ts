@@ -16,6 +16,8 @@ export interface Database {
   courses: CoursesTable;
   course_memberships: CourseMembershipsTable;
   payments: PaymentsTable;
+  course_invitations: CourseInvitationsTable;
+  enrollment_requests: EnrollmentRequestsTable;
   teacher_account_requests: TeacherAccountRequestsTable;
   jobs: JobsTable;
   media_collections: MediaCollectionsTable;
@@ -207,3 +209,26 @@ export interface MediaFilesTable {
 }
 export type MediaFileRow = Selectable<MediaFilesTable>;
 export type NewMediaFile = Insertable<MediaFilesTable>;
+
+export interface CourseInvitationsTable {
+  id: Generated<number>;
+  course_id: number;
+  invitee_email: string;
+  join_as: string;
+  token_hash: string;
+  inviter_id: number | null;
+  state: string;
+  created_at: number;
+  expires_at: number;
+  responded_at: number | null;
+}
+
+export interface EnrollmentRequestsTable {
+  id: Generated<number>;
+  course_id: number;
+  student_id: number;
+  status: string;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+}

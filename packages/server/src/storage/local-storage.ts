@@ -90,3 +90,8 @@ export function createLocalStorage(options: { root: string; secret: string; now:
     },
   };
 }
+
+/** True for the local implementation, which needs the `/files/*` route to serve its signed URLs. */
+export function isLocalStorage(storage: Storage): storage is LocalStorage {
+  return storage.kind === 'local' && 'verify' in storage && 'root' in storage;
+}

@@ -84,6 +84,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'my-profile/edit',
+            lazy: page(
+              () => import('../features/users/routes/edit-profile.tsx'),
+              (m) => m.EditProfilePage,
+            ),
+          },
+          {
+            path: 'request-teacher-account',
+            lazy: page(
+              () => import('../features/users/routes/request-teacher-account.tsx'),
+              (m) => m.RequestTeacherAccountPage,
+            ),
+          },
+          {
             path: 'change-password',
             lazy: page(
               () => import('../features/auth/routes/password.tsx'),

@@ -149,6 +149,8 @@ export function createCoursesService(deps: Deps) {
     create,
     update,
     get: present,
+    /** The course row and the actor's access to it, for other modules' checks; 404 for non-members. */
+    access: loadForMember,
 
     /** Deletes a PLANNING course, or an archived ENDED one. */
     async remove(actor: Actor, courseId: number): Promise<void> {

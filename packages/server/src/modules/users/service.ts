@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
+import type { PeopleService } from '../people/service.ts';
 import { presentUser } from './present.ts';
 import { findTimezoneId, findUserByEmail, findUserById, insertUser, timezoneExists, updateUser } from './repository.ts';
 
@@ -26,19 +27,23 @@ export type NewAccount = {
 };
 
 /** The signed-in user's own account: what GET and PUT /api/users do. */
-export function createUsersService(deps: Deps, collaborators: { courses: CoursesService }) {
+export function createUsersService(deps: Deps, collaborators: { courses: CoursesService; people: PeopleService }) {
   const { db, clock } = deps;
   return {
     /** The user and their course lists, each in the user's own order. */
     async current(actor: Actor): Promise<CurrentUser> {
-      const courses = await collaborators.courses.listForUser(actor);
+      const [courses, invitations, enrollmentRequests] = await Promise.all([
+        collaborators.courses.listForUser(actor),
+        collaborators.people.listMyInvitations(actor),
+        collaborators.people.listMyRequests(actor),
+      ]);
       return {
         ...presentUser(actor.user),
         course_instructors: courses.instructor,
         course_students: courses.student,
         course_tas: courses.ta,
-        invitations: [],
-        enrollment_requests: [],
+        invitations,
+        enrollment_requests: enrollmentRequests,
       };
     },
 

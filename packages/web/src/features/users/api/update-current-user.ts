@@ -1,17 +1,35 @@
-import type { CurrentUser, UpdateUserRequest } from '@app/contract/users';
+import type { CurrentUser, UpdateUserRequest, User } from '@app/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { currentUserKey } from './get-current-user.ts';
 
-/** PUT /api/users: a partial update of the signed-in user's own fields. */
+/** PUT /api/users: a partial update of the signed-in user's own fields; answers with the user. */
 export function updateCurrentUser(input: UpdateUserRequest) {
-  return api.put<CurrentUser>('/api/users', input);
+  return api.put<User>('/api/users', input);
 }
 
+/**
+ * Optimistic: the cached user takes the change at once (so selects and checkboxes do not jump
+ * back while saving) and gets its old values back if the server refuses. A new e-mail waits for
+ * the server, which may still refuse the password that goes with it.
+ */
 export function useUpdateCurrentUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCurrentUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: currentUserKey });
+      const previous = queryClient.getQueryData<CurrentUser>(currentUserKey);
+      const { current_password: _password, email: _email, ...changes } = input;
+      if (previous) queryClient.setQueryData<CurrentUser>(currentUserKey, { ...previous, ...changes });
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData<CurrentUser>(currentUserKey, context.previous);
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData<CurrentUser>(currentUserKey, (old) => (old ? { ...old, ...user } : old));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }

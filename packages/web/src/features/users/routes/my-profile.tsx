@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import styles from './my-profile.module.css';
 
-/** /my-profile: the read-only profile of spec §2 (editing arrives with /my-profile/edit). */
+/** /my-profile: the read-only profile of spec §2, with the way to edit it and, for students, to ask for a teacher account. */
 export function MyProfilePage() {
   const { t } = useTranslation();
   usePageTitle(t('profile.title'));
@@ -39,9 +39,21 @@ export function MyProfilePage() {
         ))}
       </dl>
       <div className={styles.actions}>
+        <Button onClick={() => void navigate('/my-profile/edit')}>{t('profile.editSettings')}</Button>
         <Button variant="outline" onClick={() => void navigate('/change-password')}>
           {t('profile.changePassword')}
         </Button>
+        {user.user_type === UserType.student ? (
+          user.has_pending_teacher_account_request ? (
+            <Button variant="secondary" disabled>
+              {t('profile.teacherRequestPending')}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => void navigate('/request-teacher-account')}>
+              {t('profile.requestTeacherAccount')}
+            </Button>
+          )
+        ) : null}
       </div>
     </section>
   );

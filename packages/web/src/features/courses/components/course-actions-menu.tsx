@@ -1,0 +1,135 @@
+import type { Course } from '@app/contract/courses';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLink, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu.tsx';
+import { MoreIcon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../lib/notifications.ts';
+import { useArchiveCourse } from '../api/archive-course.ts';
+import { useDeleteCourse } from '../api/delete-course.ts';
+import { useDuplicateCourse } from '../api/duplicate-course.ts';
+import { useUnarchiveCourse } from '../api/unarchive-course.ts';
+import { courseInfoPath, courseSettingsPath } from '../course-paths.ts';
+
+export type CourseMenuEntry = 'info' | 'settings' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
+
+/**
+ * The card's dropdown entries of spec §2, in order, from the server's `can` flags.
+ * Edit (/course/{id}), People and Grade Book join when their pages exist (assignments, people
+ * and grade book issues).
+ */
+export function courseMenuEntries(course: Pick<Course, 'can'>): CourseMenuEntry[] {
+  const { can } = course;
+  const entries: CourseMenuEntry[] = [];
+  if (can.view_info) entries.push('info');
+  if (can.edit_settings) entries.push('settings');
+  if (can.archive) entries.push('archive');
+  if (can.unarchive) entries.push('unarchive');
+  if (can.duplicate) entries.push('duplicate');
+  if (can.delete) entries.push('delete');
+  return entries;
+}
+
+/**
+ * Waits for a course call and reacts to its success. A promise rather than mutate()'s callbacks:
+ * archiving or deleting moves the card out of the list, and mutate() drops the callbacks of an
+ * unmounted component. Failures are already toasts (lib/query-client.ts).
+ */
+function run<T>(call: Promise<T>, onSuccess: (result: T) => void, onSettled?: () => void) {
+  void call.then(onSuccess, () => undefined).finally(onSettled);
+}
+
+/** The ⋮ menu of a course card, with the delete confirmation. */
+export function CourseActionsMenu({ course }: { course: Course }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const archive = useArchiveCourse();
+  const unarchive = useUnarchiveCourse();
+  const duplicate = useDuplicateCourse();
+  const remove = useDeleteCourse();
+  const entries = courseMenuEntries(course);
+
+  const item = (entry: CourseMenuEntry) => {
+    switch (entry) {
+      case 'info':
+        return (
+          <DropdownMenuLink key={entry} to={courseInfoPath(course)}>
+            {t('courses.menu.info')}
+          </DropdownMenuLink>
+        );
+      case 'settings':
+        // Edit (/course/{id}) and People (/course/{id}/people) go after Settings once those pages exist.
+        return (
+          <DropdownMenuLink key={entry} to={courseSettingsPath(course.id)}>
+            {t('courses.menu.settings')}
+          </DropdownMenuLink>
+        );
+      case 'archive':
+        return (
+          <DropdownMenuItem
+            key={entry}
+            onSelect={() => run(archive.mutateAsync(course.id), () => notify({ severity: 'success', message: t('courses.menu.archived') }))}
+          >
+            {t('courses.menu.archive')}
+          </DropdownMenuItem>
+        );
+      case 'unarchive':
+        return (
+          <DropdownMenuItem
+            key={entry}
+            onSelect={() => run(unarchive.mutateAsync(course.id), () => notify({ severity: 'success', message: t('courses.menu.unarchived') }))}
+          >
+            {t('courses.menu.unarchive')}
+          </DropdownMenuItem>
+        );
+      case 'duplicate':
+        // Grade Book (instructors: /course/{id}/grade-book, students: /student/course/{id}) goes before Duplicate once it exists.
+        return (
+          <DropdownMenuItem
+            key={entry}
+            onSelect={() =>
+              run(duplicate.mutateAsync(course.id), (copy) => {
+                notify({ severity: 'success', message: t('courses.menu.duplicated') });
+                void navigate(courseSettingsPath(copy.id));
+              })
+            }
+          >
+            {t('courses.menu.duplicate')}
+          </DropdownMenuItem>
+        );
+      case 'delete':
+        return [
+          <DropdownMenuSeparator key="separator" />,
+          <DropdownMenuItem key={entry} danger onSelect={() => setConfirmDelete(true)}>
+            {t('courses.menu.delete')}
+          </DropdownMenuItem>,
+        ];
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu label={t('courses.card.actions', { title: course.title })} icon={<MoreIcon />}>
+        {entries.map(item)}
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('courses.delete.title')}
+        message={t('courses.delete.message', { title: course.title })}
+        confirmLabel={t('courses.delete.confirm')}
+        confirmVariant="danger"
+        loading={remove.isPending}
+        onConfirm={() =>
+          run(
+            remove.mutateAsync(course.id),
+            () => notify({ severity: 'success', message: t('courses.delete.done') }),
+            () => setConfirmDelete(false),
+          )
+        }
+      />
+    </>
+  );
+}
