@@ -14,6 +14,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'har',
+          root: './packages/har',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

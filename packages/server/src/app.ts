@@ -23,10 +23,14 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { registerAssignmentRoutes } from './modules/assignments/routes.ts';
+import { type AssignmentsService, createAssignmentsService } from './modules/assignments/service.ts';
 import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { createMediaService, type MediaService } from './modules/media/service.ts';
+import { registerLibraryRoutes } from './modules/library/routes.ts';
+import { createLibraryService, type LibraryService } from './modules/library/service.ts';
 import { registerPeopleRoutes } from './modules/people/routes.ts';
 import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
@@ -48,6 +52,8 @@ export type Services = {
   users: ReturnType<typeof createUsersService>;
   courses: CoursesService;
   people: PeopleService;
+  assignments: AssignmentsService;
+  library: LibraryService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
 };
@@ -104,10 +110,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const courses = createCoursesService(deps);
   const people = createPeopleService(deps, { courses });
+  const assignments = createAssignmentsService(deps, { courses });
   const services: Services = {
     auth: createAuthService(deps),
     courses,
     people,
+    assignments,
+    library: createLibraryService(deps),
     users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
     media: createMediaService(deps),
@@ -155,6 +164,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerUserRoutes(app, services.users);
   registerCourseRoutes(app, services.courses);
   registerPeopleRoutes(app, services.people);
+  registerAssignmentRoutes(app, services.assignments);
+  registerLibraryRoutes(app, services.library);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);

@@ -75,16 +75,23 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     await student.client.put('/api/users', { language: 'ko' });
     await admin('teacher-requests', 'approve', student.email.toUpperCase());
     expect(t.mailer.sent.at(-1)?.subject).toBe('강사 계정이 준비되었습니다');
-    await expect(admin('teacher-requests', 'approve', student.email)).rejects.toThrow(`${student.email} has no pending teacher account request.`);
+    await expect(admin('teacher-requests', 'approve', student.email)).rejects.toThrow(
+      `${student.email} has no pending teacher account request.`,
+    );
   });
 
   it('rejects: the student stays a student', async () => {
     const student = await studentWithRequest();
     const sent = t.mailer.sent.length;
     expect(await admin('teacher-requests', 'reject', student.email)).toMatch(/^Rejected request \d+ from /);
-    expect((await student.client.get('/api/users')).json().data).toMatchObject({ user_type: 1, has_pending_teacher_account_request: false });
+    expect((await student.client.get('/api/users')).json().data).toMatchObject({
+      user_type: 1,
+      has_pending_teacher_account_request: false,
+    });
     expect(t.mailer.sent).toHaveLength(sent);
-    await expect(admin('teacher-requests', 'reject', 'nobody')).rejects.toThrow('Give the request id or the e-mail of the user who sent it.');
+    await expect(admin('teacher-requests', 'reject', 'nobody')).rejects.toThrow(
+      'Give the request id or the e-mail of the user who sent it.',
+    );
   });
 
   it('adds and lists schools', async () => {
@@ -97,7 +104,10 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     expect(lines.slice(1).map((l) => l.replace(/^\d+\s+/, ''))).toEqual(['Harmony Conservatory', 'Northfield University']);
     const c = t.client();
     await c.signIn((await t.createUser()).email);
-    expect((await c.get('/api/schools')).json().data.map((s: { school: string }) => s.school)).toEqual(['Harmony Conservatory', 'Northfield University']);
+    expect((await c.get('/api/schools')).json().data.map((s: { school: string }) => s.school)).toEqual([
+      'Harmony Conservatory',
+      'Northfield University',
+    ]);
     await expect(admin('schools', 'add', '   ')).rejects.toThrow('School name: The name is empty.');
   });
 
@@ -137,9 +147,19 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     const signIn = await c.signIn('clara@example.com');
     expect(signIn.json().data.user).toMatchObject({ user_type: 2, first_name: 'Clara', timezone_name: 'Europe/Berlin', language: 'en' });
 
-    expect(await admin('create-user', '--email', 'robert@example.com', '--first-name', 'Robert', '--last-name', 'Schumann', '--language', 'zh-hant')).toMatch(
-      /^Created student robert@example\.com .* e-mailed a link to choose a password\.\n$/,
-    );
+    expect(
+      await admin(
+        'create-user',
+        '--email',
+        'robert@example.com',
+        '--first-name',
+        'Robert',
+        '--last-name',
+        'Schumann',
+        '--language',
+        'zh-hant',
+      ),
+    ).toMatch(/^Created student robert@example\.com .* e-mailed a link to choose a password\.\n$/);
     const mail = t.mailer.sent.at(-1);
     expect(mail?.to).toBe('robert@example.com');
     expect(mail?.subject).toBe('完成建立您的帳戶');
@@ -150,8 +170,12 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     const base = ['create-user', '--first-name', 'A', '--last-name', 'B'];
     await admin(...base, '--email', 'taken@example.com');
     await expect(admin(...base, '--email', 'taken@example.com')).rejects.toThrow('This email has already been taken.');
-    await expect(admin(...base, '--email', 'x@example.com', '--password', 'short')).rejects.toThrow('Password must be at least 8 characters.');
-    await expect(admin(...base, '--email', 'y@example.com', '--timezone', 'Mars/Olympus')).rejects.toThrow('This time zone does not exist.');
+    await expect(admin(...base, '--email', 'x@example.com', '--password', 'short')).rejects.toThrow(
+      'Password must be at least 8 characters.',
+    );
+    await expect(admin(...base, '--email', 'y@example.com', '--timezone', 'Mars/Olympus')).rejects.toThrow(
+      'This time zone does not exist.',
+    );
     await expect(admin(...base, '--email', 'not-an-email')).rejects.toThrow('Please enter a valid email address.');
     await expect(admin('create-user', '--email', 'z@example.com')).rejects.toThrow(/required option '--first-name <name>'/);
   });
@@ -161,7 +185,16 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     const all = (command: Command): Command[] => [command, ...command.commands.flatMap(all)];
     const commands = all(program);
     expect(commands.map((command) => command.name())).toEqual(
-      expect.arrayContaining(['teacher-requests', 'approve', 'reject', 'schools', 'terms', 'create-user', 'password-reset', 'sign-in-link']),
+      expect.arrayContaining([
+        'teacher-requests',
+        'approve',
+        'reject',
+        'schools',
+        'terms',
+        'create-user',
+        'password-reset',
+        'sign-in-link',
+      ]),
     );
     for (const command of commands) {
       expect(command.description(), command.name()).not.toBe('');

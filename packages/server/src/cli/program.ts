@@ -4,7 +4,13 @@ import { LanguageCode, SignUpRequest, UserType } from '@app/contract/users';
 import { Command, InvalidArgumentError } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ensureSchool, insertAcademicTermAt, listAcademicTerms, listSchools, nextAcademicTermWeight } from '../modules/reference/repository.ts';
+import {
+  ensureSchool,
+  insertAcademicTermAt,
+  listAcademicTerms,
+  listSchools,
+  nextAcademicTermWeight,
+} from '../modules/reference/repository.ts';
 import type { TeacherRequestRef } from '../modules/teacher-requests/service.ts';
 
 /** Runs work against an app built on the configured database, and closes it afterwards when it owns it. */
@@ -152,7 +158,12 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .action(async () => {
       const rows = await withApp((app) => listSchools(app.deps.db));
       if (rows.length === 0) say('No schools yet.');
-      else for (const line of table(['ID', 'SCHOOL'], rows.map((r) => [String(r.id), r.school]))) say(line);
+      else
+        for (const line of table(
+          ['ID', 'SCHOOL'],
+          rows.map((r) => [String(r.id), r.school]),
+        ))
+          say(line);
     });
 
   schools
@@ -177,7 +188,12 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .action(async () => {
       const rows = await withApp((app) => listAcademicTerms(app.deps.db));
       if (rows.length === 0) say('No academic terms yet.');
-      else for (const line of table(['ID', 'TERM'], rows.map((r) => [String(r.id), r.academic_term]))) say(line);
+      else
+        for (const line of table(
+          ['ID', 'TERM'],
+          rows.map((r) => [String(r.id), r.academic_term]),
+        ))
+          say(line);
     });
 
   terms

@@ -3,6 +3,7 @@ import type { DialectName } from './database.ts';
 import { migration0001 } from './migrations/0001-accounts.ts';
 import { migration0002 } from './migrations/0002-courses.ts';
 import { migration0005 } from './migrations/0005-people.ts';
+import { migration0006 } from './migrations/0006-assignments.ts';
 import { migration0003 } from './migrations/0003-teacher-requests.ts';
 import { migration0004 } from './migrations/0004-jobs-and-media.ts';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '0003-teacher-requests': migration0003,
   '0004-jobs-and-media': migration0004,
   '0005-people': migration0005,
+  '0006-assignments': migration0006,
 };
 
 class StaticProvider implements MigrationProvider {

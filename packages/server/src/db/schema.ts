@@ -18,6 +18,12 @@ export interface Database {
   payments: PaymentsTable;
   course_invitations: CourseInvitationsTable;
   enrollment_requests: EnrollmentRequestsTable;
+  assignment_sets: AssignmentSetsTable;
+  documents: DocumentsTable;
+  due_date_extensions: DueDateExtensionsTable;
+  library_sets: LibrarySetsTable;
+  library_documents: LibraryDocumentsTable;
+  document_downloads: DocumentDownloadsTable;
   teacher_account_requests: TeacherAccountRequestsTable;
   jobs: JobsTable;
   media_collections: MediaCollectionsTable;
@@ -231,4 +237,82 @@ export interface EnrollmentRequestsTable {
   created_at: number;
   decided_at: number | null;
   decided_by: number | null;
+}
+
+export interface AssignmentSetsTable {
+  id: Generated<number>;
+  course_id: number;
+  title: string;
+  released_at: number;
+  due_at: number;
+  set_key: string;
+  show_after_due: number;
+  weight: number;
+  created_at: number;
+  updated_at: number;
+}
+export type AssignmentSetRow = Selectable<AssignmentSetsTable>;
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  assignment_set_id: number;
+  title: string;
+  weight: number;
+  doc_key: string;
+  storage_key: string;
+  content_hash: string;
+  size: number;
+  preview_status: string;
+  preview_error: string | null;
+  gradable: number;
+  practice: number;
+  incremental_grading: number;
+  multiple_submissions: number;
+  delay_showing_grade: number;
+  show_grade_on_date: number | null;
+  timed: number;
+  timed_time_seconds: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocument = Insertable<DocumentsTable>;
+export type DocumentUpdate = Updateable<DocumentsTable>;
+
+export interface DueDateExtensionsTable {
+  id: Generated<number>;
+  assignment_set_id: number;
+  student_id: number;
+  extension_due_at: number;
+  created_at: number;
+}
+
+export interface LibrarySetsTable {
+  id: Generated<number>;
+  set_key: string;
+  title: string;
+  weight: number;
+  created_at: number;
+}
+
+export interface LibraryDocumentsTable {
+  id: Generated<number>;
+  library_set_id: number;
+  title: string;
+  weight: number;
+  doc_key: string;
+  storage_key: string;
+  content_hash: string;
+  size: number;
+  preview_status: string;
+  preview_error: string | null;
+  created_at: number;
+}
+export type LibraryDocumentRow = Selectable<LibraryDocumentsTable>;
+
+export interface DocumentDownloadsTable {
+  id: Generated<number>;
+  document_id: number;
+  student_id: number;
+  first_downloaded_at: number;
 }

@@ -76,26 +76,28 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
       names.map((name) => sql`WHEN ${name} THEN ${sql.lit(now + lockSeconds(name))}`),
       sql` `,
     )} END`;
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        locked_at: now,
-        locked_until: lockedUntil,
-        locked_by: workerId,
-        updated_at: now,
-      }))
-      .where('id', '=', candidate)
-      // Checked again on the row itself: a concurrent claim that won the row makes this one match nothing.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    return (
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_at: now,
+          locked_until: lockedUntil,
+          locked_by: workerId,
+          updated_at: now,
+        }))
+        .where('id', '=', candidate)
+        // Checked again on the row itself: a concurrent claim that won the row makes this one match nothing.
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    );
   }
 
   function ownJob(job: JobRow) {
@@ -148,7 +150,12 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
         const context = { id: job.id, name: job.name, attempt: job.attempts, signal: controller.signal, log };
         // A handler that ignores its signal is not waited for past the limit.
         await Promise.race([registered.handler(payload, context), aborted]);
-        await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).where('attempts', '=', job.attempts).execute();
+        await db
+          .deleteFrom('jobs')
+          .where('id', '=', job.id)
+          .where('locked_by', '=', workerId)
+          .where('attempts', '=', job.attempts)
+          .execute();
       } catch (error) {
         await settle(job, registered, error).catch((err: unknown) => log.error({ err, jobId: job.id }, 'could not record job result'));
       } finally {

@@ -76,7 +76,8 @@ const templates: Record<'create-password' | 'reset-password' | 'sign-in' | 'teac
   'teacher-approved': {
     en: {
       subject: 'Your teacher account is ready',
-      intro: 'Your request for a teacher account has been approved. You can now create courses, invite students and use the media and content libraries.',
+      intro:
+        'Your request for a teacher account has been approved. You can now create courses, invite students and use the media and content libraries.',
       action: 'Sign in to your dashboard',
       outro: 'If the dashboard is already open, reload the page to see the instructor tools.',
     },
@@ -94,7 +95,8 @@ const templates: Record<'create-password' | 'reset-password' | 'sign-in' | 'teac
     },
     ko: {
       subject: '강사 계정이 준비되었습니다',
-      intro: '강사 계정 신청이 승인되었습니다. 이제 강좌를 만들고 학생을 초대하며 미디어 라이브러리와 콘텐츠 라이브러리를 사용할 수 있습니다.',
+      intro:
+        '강사 계정 신청이 승인되었습니다. 이제 강좌를 만들고 학생을 초대하며 미디어 라이브러리와 콘텐츠 라이브러리를 사용할 수 있습니다.',
       action: '대시보드에 로그인',
       outro: '대시보드가 이미 열려 있다면 페이지를 새로 고치면 강사 도구가 보입니다.',
     },

@@ -11,7 +11,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertValidKey, byteLimit, contentTypeOf, type PutOptions, type SignedUrlOptions, type Storage, StorageNotFoundError } from './storage.ts';
+import {
+  assertValidKey,
+  byteLimit,
+  contentTypeOf,
+  type PutOptions,
+  type SignedUrlOptions,
+  type Storage,
+  StorageNotFoundError,
+} from './storage.ts';
 
 export type S3Location = {
   bucket: string;
@@ -83,11 +91,16 @@ export function createS3Storage(location: S3Location): Storage {
         params: { Bucket, Key: objectKey(key), Body: limited, ContentType: options.contentType ?? contentTypeOf(key) },
         leavePartsOnError: false,
       });
+      let sourceError: unknown;
+      limited.once('error', (error) => {
+        sourceError = error;
+      });
       try {
         await upload.done();
       } catch (error) {
         body.destroy();
-        throw error;
+        // The reason the stream stopped matters more than how cleaning up the parts went.
+        throw sourceError ?? error;
       }
       return { size: counter.bytes };
     },

@@ -72,9 +72,69 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: page(
-              () => import('./routes/dashboard.tsx'),
-              (m) => m.DashboardPage,
+              () => import('../features/courses/routes/dashboard.tsx'),
+              (m) => m.ActiveCoursesPage,
             ),
+          },
+          {
+            path: 'archived-courses',
+            lazy: page(
+              () => import('../features/courses/routes/dashboard.tsx'),
+              (m) => m.ArchivedCoursesPage,
+            ),
+          },
+          {
+            path: 'course/:courseId',
+            lazy: page(
+              () => import('../features/courses/routes/course-layout.tsx'),
+              (m) => m.TeacherCourseLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/courses/routes/course-layout.tsx'),
+                  (m) => m.CourseIndexRedirect,
+                ),
+              },
+              {
+                path: 'info',
+                lazy: page(
+                  () => import('../features/courses/routes/course-info.tsx'),
+                  (m) => m.CourseInfoPage,
+                ),
+              },
+              {
+                path: 'settings',
+                lazy: page(
+                  () => import('../features/courses/routes/course-settings.tsx'),
+                  (m) => m.CourseSettingsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'student/course/:courseId',
+            lazy: page(
+              () => import('../features/courses/routes/course-layout.tsx'),
+              (m) => m.StudentCourseLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/courses/routes/course-layout.tsx'),
+                  (m) => m.CourseIndexRedirect,
+                ),
+              },
+              {
+                path: 'info',
+                lazy: page(
+                  () => import('../features/courses/routes/course-info.tsx'),
+                  (m) => m.CourseInfoPage,
+                ),
+              },
+            ],
           },
           {
             path: 'my-profile',

@@ -70,9 +70,9 @@ async function ensureCsrfToken(refresh = false): Promise<string> {
   return csrfRequest;
 }
 
-function storeTokens(response: Response) {
-  const token = response.headers.get('X-Access-Token');
-  const expire = Number(response.headers.get('X-Token-Expire'));
+function storeTokens(header: (name: string) => string | null) {
+  const token = header('X-Access-Token');
+  const expire = Number(header('X-Token-Expire'));
   if (token && Number.isFinite(expire)) setTokens(token, expire);
 }
 
@@ -121,7 +121,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions & {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, []);
   }
-  storeTokens(response);
+  storeTokens((name) => response.headers.get(name));
 
   const text = await response.text();
   let json: unknown = null;
@@ -142,6 +142,51 @@ async function send<T>(method: Method, path: string, options: RequestOptions & {
     throw new ApiError(response.status, parseErrors(json));
   }
   return (json !== null && typeof json === 'object' && 'data' in json ? json.data : undefined) as T;
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest, which (unlike fetch) reports upload progress.
+ * Same headers, token renewal, 401 handling and ApiError as every other call.
+ */
+export async function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const csrf = await ensureCsrfToken();
+  const accessToken = getAccessToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    xhr.setRequestHeader('X-CSRFToken', csrf);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      storeTokens((name) => xhr.getResponseHeader(name));
+      let json: unknown = null;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        json = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((json !== null && typeof json === 'object' && 'data' in json ? json.data : undefined) as T);
+      } else if (xhr.status === 401) {
+        clearTokens();
+        onUnauthorized(signInPath(currentPath()));
+        reject(new ApiError(401, parseErrors(json), true));
+      } else {
+        reject(new ApiError(xhr.status, parseErrors(json)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, []));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 export const api = {

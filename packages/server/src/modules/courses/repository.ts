@@ -146,3 +146,9 @@ export async function insertCourseProduct(db: Db, values: { name: string; priceC
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A person's role in a course, or undefined. */
+export async function findRole(db: Db, courseId: number, userId: number): Promise<CourseRole | undefined> {
+  const row = await db.selectFrom('course_memberships').select('role').where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.role as CourseRole | undefined;
+}

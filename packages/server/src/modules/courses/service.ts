@@ -151,6 +151,8 @@ export function createCoursesService(deps: Deps) {
     get: present,
     /** The course row and the actor's access to it, for other modules' checks; 404 for non-members. */
     access: loadForMember,
+    /** Someone's role in a course, or undefined. */
+    membershipOf: (courseId: number, userId: number) => repo.findRole(db, courseId, userId),
 
     /** Deletes a PLANNING course, or an archived ENDED one. */
     async remove(actor: Actor, courseId: number): Promise<void> {

@@ -51,7 +51,25 @@ export async function probe(file: string, signal?: AbortSignal): Promise<ProbeRe
 
 /** Audio → AAC in .m4a, moov atom first so playback starts before the whole file has arrived. */
 export function audioArgs(input: string, output: string): string[] {
-  return ['-hide_banner', '-nostdin', '-y', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', output];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
 }
 
 /** Video → H.264 (at most 1920 wide, even sizes, yuv420p for every browser) with AAC audio in .mp4, +faststart. */

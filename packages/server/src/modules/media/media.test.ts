@@ -52,13 +52,29 @@ describe.each(dialects)('media library (%s)', (dialect) => {
 
   describe('who may call what', () => {
     // Each call against the owner's collection and one of its files.
-    const calls: { name: string; send: (c: TestClient, ids: { collection: number; file: number; key: string }) => ReturnType<TestClient['get']>; ok: number }[] = [
+    const calls: {
+      name: string;
+      send: (c: TestClient, ids: { collection: number; file: number; key: string }) => ReturnType<TestClient['get']>;
+      ok: number;
+    }[] = [
       { name: 'GET /api/media-collections', send: (c) => c.get('/api/media-collections'), ok: 200 },
       { name: 'POST /api/media-collections', send: (c) => c.post('/api/media-collections', { collection_title: 'New' }), ok: 201 },
-      { name: 'PUT /api/media-collections/{id}', send: (c, i) => c.put(`/api/media-collections/${i.collection}`, { collection_title: 'Renamed' }), ok: 200 },
+      {
+        name: 'PUT /api/media-collections/{id}',
+        send: (c, i) => c.put(`/api/media-collections/${i.collection}`, { collection_title: 'Renamed' }),
+        ok: 200,
+      },
       { name: 'DELETE /api/media-collections/{id}', send: (c, i) => c.delete(`/api/media-collections/${i.collection}`), ok: 200 },
-      { name: 'POST /api/media-collections/weight', send: (c, i) => c.post('/api/media-collections/weight', { media_collections: [i.collection] }), ok: 200 },
-      { name: 'GET /api/media-collections/{id}/media-files', send: (c, i) => c.get(`/api/media-collections/${i.collection}/media-files`), ok: 200 },
+      {
+        name: 'POST /api/media-collections/weight',
+        send: (c, i) => c.post('/api/media-collections/weight', { media_collections: [i.collection] }),
+        ok: 200,
+      },
+      {
+        name: 'GET /api/media-collections/{id}/media-files',
+        send: (c, i) => c.get(`/api/media-collections/${i.collection}/media-files`),
+        ok: 200,
+      },
       { name: 'POST /api/media-collections/{id}/media-files', send: (c, i) => upload(c, i.collection, 'tone.wav', tone), ok: 201 },
       {
         name: 'POST /api/media-collections/{id}/media-files/weight',
@@ -111,7 +127,11 @@ describe.each(dialects)('media library (%s)', (dialect) => {
     it('lists, renames (trimmed), reorders and refuses bad input', async () => {
       const second = (await clients.owner.post('/api/media-collections', { collection_title: 'Second' })).json().data.id as number;
       const third = (await clients.owner.post('/api/media-collections', { collection_title: 'Third' })).json().data.id as number;
-      let list = (await clients.owner.get('/api/media-collections')).json().data as { id: number; collection_title: string; weight: number }[];
+      let list = (await clients.owner.get('/api/media-collections')).json().data as {
+        id: number;
+        collection_title: string;
+        weight: number;
+      }[];
       expect(list.map((c) => [c.collection_title, c.weight])).toEqual([
         ['Ear training', 0],
         ['Second', 1],
@@ -135,7 +155,10 @@ describe.each(dialects)('media library (%s)', (dialect) => {
         expect(res.statusCode).toBe(400);
         expect(errorsOf(res)).toEqual([{ field: 'media_collections', messages: [MediaMessages.reorderCollections] }]);
       }
-      expect(await clients.owner.post('/api/media-collections/weight', { media_collections: 'x' } as never)).toHaveProperty('statusCode', 400);
+      expect(await clients.owner.post('/api/media-collections/weight', { media_collections: 'x' } as never)).toHaveProperty(
+        'statusCode',
+        400,
+      );
     });
 
     it('deletes a collection with its files, rows and stored files alike', async () => {
@@ -155,7 +178,13 @@ describe.each(dialects)('media library (%s)', (dialect) => {
       const res = await upload(clients.owner, collectionId, 'Major scale.wav', tone);
       expect(res.statusCode).toBe(201);
       const file = res.json().data;
-      expect(file).toMatchObject({ title: 'Major scale', transcode_status: 'UNSTARTED', media_type: 'audio', weight: 0, size: tone.length });
+      expect(file).toMatchObject({
+        title: 'Major scale',
+        transcode_status: 'UNSTARTED',
+        media_type: 'audio',
+        weight: 0,
+        size: tone.length,
+      });
       expect((await clients.owner.get(`/api/media-files/${file.file_key}/file-url`)).statusCode).toBe(409);
 
       expect(await t.app.deps.jobs.drain()).toBe(1);

@@ -70,7 +70,11 @@ export async function listFilesOfCollections(db: Db, collectionIds: number[]): P
 }
 
 /** One file, only if its collection belongs to `ownerId`. */
-export async function findOwnedFile(db: Db, where: { id: number } | { fileKey: string }, ownerId: number): Promise<MediaFileRow | undefined> {
+export async function findOwnedFile(
+  db: Db,
+  where: { id: number } | { fileKey: string },
+  ownerId: number,
+): Promise<MediaFileRow | undefined> {
   let query = db
     .selectFrom('media_files')
     .innerJoin('media_collections', 'media_collections.id', 'media_files.collection_id')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -13,7 +14,6 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { newSecret } from '../../lib/random.ts';
 import { StorageLimitError } from '../../storage/storage.ts';
 import type { Actor } from '../auth/service.ts';
 import { canUseMediaLibrary } from './policy.ts';
@@ -149,7 +149,8 @@ export function createMediaService(deps: Deps) {
       assertInstructor(actor);
       await db.transaction().execute(async (trx) => {
         const current = (await repo.listCollections(trx, actor.user.id)).map((c) => c.id);
-        if (!sameMembers(input.media_collections, current)) throw AppError.badRequest('media_collections', MediaMessages.reorderCollections);
+        if (!sameMembers(input.media_collections, current))
+          throw AppError.badRequest('media_collections', MediaMessages.reorderCollections);
         await repo.setCollectionWeights(trx, actor.user.id, input.media_collections, clock.now());
       });
       return service.listCollections(actor);
@@ -174,7 +175,7 @@ export function createMediaService(deps: Deps) {
       if (input.declaredLength !== undefined && input.declaredLength > MEDIA_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
 
       const part = await input.nextFile();
-      if (!part || part.fieldname !== 'mediafile') {
+      if (part?.fieldname !== 'mediafile') {
         part?.file.resume();
         throw AppError.badRequest('mediafile', MediaMessages.noFile);
       }
@@ -185,7 +186,8 @@ export function createMediaService(deps: Deps) {
         throw AppError.badRequest('mediafile', MediaMessages.notMedia);
       }
 
-      const fileKey = newSecret(12);
+      // Hex: safe as a path segment, in a URL and on any tool's command line.
+      const fileKey = randomBytes(12).toString('hex');
       const sourceKey = `${mediaFolder(fileKey)}/source`;
       let size: number;
       try {

@@ -26,7 +26,9 @@ export function createTeacherRequestsService(deps: Deps) {
   async function findForDecision(ref: TeacherRequestRef) {
     const request = 'id' in ref ? await repo.findTeacherRequest(db, ref.id) : await repo.findPendingTeacherRequestByEmail(db, ref.email);
     if (!request) {
-      throw AppError.notFound('id' in ref ? `No teacher account request has id ${ref.id}.` : `${ref.email} has no pending teacher account request.`);
+      throw AppError.notFound(
+        'id' in ref ? `No teacher account request has id ${ref.id}.` : `${ref.email} has no pending teacher account request.`,
+      );
     }
     if (request.status !== 'PENDING') throw AppError.conflict(`Request ${request.id} was already ${request.status.toLowerCase()}.`);
     return request;

@@ -60,7 +60,11 @@ describe.each(dialects)('POST /api/teacher-account-requests (%s)', (dialect) => 
 
   it('stores a request, marks the user pending and refuses a second one (409)', async () => {
     const now = t.clock.now();
-    const res = await c.post('/api/teacher-account-requests', { school_name: '  Riverside High  ', phone: '555 010 2030', web_site: 'riverside.example.edu' });
+    const res = await c.post('/api/teacher-account-requests', {
+      school_name: '  Riverside High  ',
+      phone: '555 010 2030',
+      web_site: 'riverside.example.edu',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toEqual({
       id: expect.any(Number),
@@ -77,7 +81,9 @@ describe.each(dialects)('POST /api/teacher-account-requests (%s)', (dialect) => 
 
     const second = await c.post('/api/teacher-account-requests', form);
     expect(second.statusCode).toBe(409);
-    expect(errorsOf(second)).toEqual([{ code: 'teacher_request_pending', message: 'Your teacher account request is already waiting for review.' }]);
+    expect(errorsOf(second)).toEqual([
+      { code: 'teacher_request_pending', message: 'Your teacher account request is already waiting for review.' },
+    ]);
   });
 
   it('accepts a request without a web site', async () => {

@@ -56,7 +56,11 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
   });
 
   it('changes the last name and the notification preference, and keeps them', async () => {
-    const res = await c.put('/api/users', { last_name: 'Byron', will_receive_notification_emails: true, will_receive_marketing_emails: false });
+    const res = await c.put('/api/users', {
+      last_name: 'Byron',
+      will_receive_notification_emails: true,
+      will_receive_marketing_emails: false,
+    });
     expect(res.statusCode).toBe(200);
     expect((await c.get('/api/users')).json().data).toMatchObject({
       first_name: 'Ada',

@@ -2,10 +2,13 @@ import { UserType } from '@app/contract/users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { CoursesIcon, LibraryIcon, MediaIcon, ProfileIcon, SignOutIcon } from '../../components/ui/icons.tsx';
+import { CoursesIcon, InfoIcon, LibraryIcon, MediaIcon, ProfileIcon, SignOutIcon } from '../../components/ui/icons.tsx';
+import { type CourseMenuItem, useCourseMenu } from '../../features/courses/components/course-menu.ts';
 import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './sidebar.module.css';
+
+const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = { info: <InfoIcon /> };
 
 interface MenuItem {
   to: string;
@@ -25,6 +28,7 @@ export function Sidebar({ id, open }: SidebarProps) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const isInstructor = user?.user_type === UserType.instructor;
+  const courseMenu = useCourseMenu();
 
   const items: MenuItem[] = [
     { to: '/', label: t('nav.courses'), icon: <CoursesIcon />, end: true },
@@ -40,6 +44,21 @@ export function Sidebar({ id, open }: SidebarProps) {
 
   return (
     <aside id={id} className={`${styles.sidebar} ${open ? styles.open : ''}`}>
+      {courseMenu ? (
+        <nav aria-label={t('courses.nav.label')} className={styles.courseMenu}>
+          <p className={styles.courseTitle}>{courseMenu.title ?? t('app.loading')}</p>
+          <ul className={styles.menu}>
+            {courseMenu.items.map((item) => (
+              <li key={item.key}>
+                <NavLink to={item.to} className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}>
+                  {COURSE_MENU_ICONS[item.key]}
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav aria-label={t('nav.label')}>
         <ul className={styles.menu}>
           {items.map((item) => (

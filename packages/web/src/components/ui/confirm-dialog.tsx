@@ -17,7 +17,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A question with Cancel and one action, for steps a person must confirm (activate, delete …). */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, confirmVariant = 'primary', onConfirm, loading = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  confirmVariant = 'primary',
+  onConfirm,
+  loading = false,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal

@@ -19,7 +19,17 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 /** A native select: the most robust choice on phones and for keyboard users. */
-export function SelectField({ label, options, hideLabel = false, compact = false, hint, error, className, ref, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  hideLabel = false,
+  compact = false,
+  hint,
+  error,
+  className,
+  ref,
+  ...rest
+}: SelectFieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

@@ -17,7 +17,10 @@ export function reorderCourses(input: ReorderCoursesRequest) {
 }
 
 /** The role's list in the new order: the active ids, then the archived ids (each list keeps its own order). */
-export function applyCourseOrder(courses: readonly Course[], { active, archived }: Pick<ReorderCoursesRequest, 'active' | 'archived'>): Course[] {
+export function applyCourseOrder(
+  courses: readonly Course[],
+  { active, archived }: Pick<ReorderCoursesRequest, 'active' | 'archived'>,
+): Course[] {
   const byId = new Map(courses.map((course) => [course.id, course]));
   return [...active, ...archived].flatMap((id) => {
     const course = byId.get(id);

@@ -79,7 +79,9 @@ export function CourseActionsMenu({ course }: { course: Course }) {
         return (
           <DropdownMenuItem
             key={entry}
-            onSelect={() => run(unarchive.mutateAsync(course.id), () => notify({ severity: 'success', message: t('courses.menu.unarchived') }))}
+            onSelect={() =>
+              run(unarchive.mutateAsync(course.id), () => notify({ severity: 'success', message: t('courses.menu.unarchived') }))
+            }
           >
             {t('courses.menu.unarchive')}
           </DropdownMenuItem>

@@ -9,8 +9,8 @@ import { courseHomePath } from '../course-paths.ts';
 import { termAndYear } from '../course-text.ts';
 import { ActivateCourseButton } from './activate-course-button.tsx';
 import { CourseActionsMenu } from './course-actions-menu.tsx';
-import { CourseStatusBadge } from './course-status-badge.tsx';
 import styles from './course-card.module.css';
+import { CourseStatusBadge } from './course-status-badge.tsx';
 
 export interface CourseCardProps {
   course: Course;

@@ -1,4 +1,10 @@
-import { type Course, COURSE_MAX_LENGTH_SECONDS, COURSE_MIN_LENGTH_SECONDS, enrollmentEndLimit, type UpdateCourseRequest } from '@app/contract/courses';
+import {
+  COURSE_MAX_LENGTH_SECONDS,
+  COURSE_MIN_LENGTH_SECONDS,
+  type Course,
+  enrollmentEndLimit,
+  type UpdateCourseRequest,
+} from '@app/contract/courses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef } from 'react';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
@@ -51,6 +57,7 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
 
   const locked = course.status !== 'PLANNING';
   const [start, end, paymentType, productId] = useWatch({ control, name: ['start_date', 'end_date', 'payment_type', 'course_product_id'] });
+  // Locked fields use the native disabled attribute (not register's option), so their values stay in the form.
   const startEpoch = fromDateTimeInput(start, timeZone);
   const endEpoch = fromDateTimeInput(end, timeZone);
   const input = (epoch: number) => toDateTimeInput(epoch, timeZone);
@@ -93,7 +100,10 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
   ];
   const productOptions = optional(
     t('courses.settings.chooseProduct'),
-    products.data?.map((product) => ({ id: product.id, name: t('courses.settings.productOption', { name: product.name, price: product.price }) })),
+    products.data?.map((product) => ({
+      id: product.id,
+      name: t('courses.settings.productOption', { name: product.name, price: product.price }),
+    })),
   );
   const selectedProduct = products.data?.find((product) => String(product.id) === productId);
 
@@ -113,7 +123,8 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
             )}
             hint={lockHint}
             error={message(errors.school_id)}
-            {...register('school_id', { disabled: locked })}
+            {...register('school_id')}
+            disabled={locked}
           />
           <SelectField
             label={t('courses.settings.academicTerm')}
@@ -123,7 +134,8 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
             )}
             hint={lockHint}
             error={message(errors.academic_term_id)}
-            {...register('academic_term_id', { disabled: locked })}
+            {...register('academic_term_id')}
+            disabled={locked}
           />
           <TextField
             label={t('courses.settings.year')}
@@ -147,7 +159,8 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
             min={locked ? undefined : input(Math.ceil(nowSeconds() / 60) * 60)}
             hint={lockHint}
             error={message(errors.start_date)}
-            {...register('start_date', { disabled: locked, onChange: (event: { target: { value: string } }) => onStartChange(event.target.value) })}
+            {...register('start_date', { onChange: (event: { target: { value: string } }) => onStartChange(event.target.value) })}
+            disabled={locked}
           />
           <TextField
             label={t('courses.settings.endDate')}
@@ -156,7 +169,8 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
             max={startEpoch === null ? undefined : input(startEpoch + COURSE_MAX_LENGTH_SECONDS)}
             hint={lockHint}
             error={message(errors.end_date)}
-            {...register('end_date', { disabled: locked })}
+            {...register('end_date')}
+            disabled={locked}
           />
           <TextField
             label={t('courses.settings.enrollmentEndDate')}
@@ -179,7 +193,8 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
           hint={locked ? t('courses.settings.paymentTypeLocked') : undefined}
           {...register('payment_type', {
             onChange: (event: { target: { value: string } }) => {
-              if (!(PAID_TYPES as readonly number[]).includes(Number(event.target.value))) setValue('course_product_id', '', { shouldDirty: true });
+              if (!(PAID_TYPES as readonly number[]).includes(Number(event.target.value)))
+                setValue('course_product_id', '', { shouldDirty: true });
             },
           })}
         />

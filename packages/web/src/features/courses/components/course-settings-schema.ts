@@ -48,9 +48,6 @@ export function courseSettingsValues(course: Course, timeZone: string): CourseSe
   };
 }
 
-// Disabled inputs may leave a value out; a missing value means 'unchanged'.
-const Text = z.string().optional();
-
 /**
  * The settings form's schema, built on the contract: the inputs become the full settings, which must pass
  * `UpdateCourseRequest` and the shared date rules (`courseDateErrors`); the output is the PUT body with only
@@ -58,50 +55,48 @@ const Text = z.string().optional();
  */
 export function courseSettingsSchema({ course, timeZone, now }: { course: Course; timeZone: string; now: () => number }) {
   const original = courseSettingsValues(course, timeZone);
-  const epoch = (field: (typeof DATE_FIELDS)[number], value: string | undefined) =>
+  const epoch = (field: (typeof DATE_FIELDS)[number], value: string) =>
     // An unchanged minute keeps the stored second, so a locked date is never 'changed' by rounding.
-    value === undefined || value === original[field] ? course[field] : fromDateTimeInput(value, timeZone);
+    value === original[field] ? course[field] : fromDateTimeInput(value, timeZone);
+  const id = (value: string) => (value === '' ? null : Number(value));
 
   return z
     .object({
-      title: Text,
-      school_id: Text,
-      academic_term_id: Text,
-      year: Text,
-      start_date: Text,
-      end_date: Text,
-      enrollment_end_date: Text,
-      payment_type: Text,
-      course_product_id: Text,
-      cadential_64: Text,
-      neapolitan_6: Text,
-      lms_type: Text,
-      billing_agreement: z.boolean().optional(),
+      title: z.string(),
+      school_id: z.string(),
+      academic_term_id: z.string(),
+      year: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      enrollment_end_date: z.string(),
+      payment_type: z.enum(['0', '1', '2', '3']),
+      course_product_id: z.string(),
+      cadential_64: z.enum(['I', 'V']),
+      neapolitan_6: z.enum(['N', 'II']),
+      lms_type: z.enum(['', 'GOOGLE_CLASSROOM']),
+      billing_agreement: z.boolean(),
     })
-    .transform((values, ctx) => {
-      const dates = Object.fromEntries(DATE_FIELDS.map((field) => [field, epoch(field, values[field])])) as Record<
-        (typeof DATE_FIELDS)[number],
-        number | null
-      >;
+    .transform((values, ctx): Record<string, unknown> => {
+      const dates = {
+        start_date: epoch('start_date', values.start_date),
+        end_date: epoch('end_date', values.end_date),
+        enrollment_end_date: epoch('enrollment_end_date', values.enrollment_end_date),
+      };
       for (const field of DATE_FIELDS) {
         if (dates[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'This field is required.' });
       }
-      const id = (value: string | undefined, fallback: number | null) => (value === undefined ? fallback : value === '' ? null : Number(value));
-      const year = values.year ?? String(course.year);
       return {
-        title: values.title ?? course.title,
-        school_id: id(values.school_id, course.school_id),
-        academic_term_id: id(values.academic_term_id, course.academic_term_id),
-        year: year.trim() === '' ? Number.NaN : Number(year),
-        start_date: dates.start_date ?? course.start_date,
-        end_date: dates.end_date ?? course.end_date,
-        enrollment_end_date: dates.enrollment_end_date ?? course.enrollment_end_date,
-        payment_type: values.payment_type === undefined ? course.payment_type : Number(values.payment_type),
-        course_product_id: id(values.course_product_id, course.course_product_id),
-        cadential_64: values.cadential_64 ?? course.cadential_64,
-        neapolitan_6: values.neapolitan_6 ?? course.neapolitan_6,
-        lms_type: values.lms_type === undefined ? course.lms_type : values.lms_type || null,
-        billing_agreement: values.billing_agreement ?? false,
+        title: values.title,
+        school_id: id(values.school_id),
+        academic_term_id: id(values.academic_term_id),
+        year: values.year.trim() === '' ? Number.NaN : Number(values.year),
+        ...dates,
+        payment_type: Number(values.payment_type),
+        course_product_id: id(values.course_product_id),
+        cadential_64: values.cadential_64,
+        neapolitan_6: values.neapolitan_6,
+        lms_type: values.lms_type || null,
+        billing_agreement: values.billing_agreement,
       };
     })
     .pipe(UpdateCourseRequest.required({ title: true, year: true, start_date: true, end_date: true, enrollment_end_date: true }))

@@ -63,7 +63,8 @@ export function SortableCourseList({ role, courses, timeZone, language, onReorde
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('courses.dnd.pickedUp', { title: titleOf(active.id), position: positionOf(active.id), total: ids.length }),
+    onDragStart: ({ active }) =>
+      t('courses.dnd.pickedUp', { title: titleOf(active.id), position: positionOf(active.id), total: ids.length }),
     onDragOver: ({ active, over }) =>
       over ? t('courses.dnd.movedTo', { title: titleOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined,
     onDragEnd: ({ active, over }) =>

@@ -8,8 +8,8 @@ import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import { ActivateCourseButton } from '../components/activate-course-button.tsx';
 import { CourseInfoList } from '../components/course-info-list.tsx';
 import { courseSettingsPath, isStudentOf } from '../course-paths.ts';
-import styles from './course-page.module.css';
 import { useLayoutCourse } from './course-layout.tsx';
+import styles from './course-page.module.css';
 
 /** /course/{id}/info and /student/course/{id}/info: the course information of spec §2. */
 export function CourseInfoPage() {

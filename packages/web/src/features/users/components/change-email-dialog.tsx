@@ -9,12 +9,14 @@ export interface ChangeEmailDialogProps {
   /** The new address waiting for the password; the dialog is open while it is set. */
   email: string | null;
   saving: boolean;
+  /** Why the server refused the password, shown under the field (the toast is hidden from screen readers behind the dialog). */
+  passwordError?: string | undefined;
   onCancel: () => void;
   onSubmit: (currentPassword: string) => void;
 }
 
 /** Spec §5: a new e-mail address is saved only with the current password; Cancel keeps the old address. */
-export function ChangeEmailDialog({ email, saving, onCancel, onSubmit }: ChangeEmailDialogProps) {
+export function ChangeEmailDialog({ email, saving, passwordError, onCancel, onSubmit }: ChangeEmailDialogProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   // Each new address asks afresh: forget a password typed for an earlier one.
@@ -59,8 +61,8 @@ export function ChangeEmailDialog({ email, saving, onCancel, onSubmit }: ChangeE
           label={t('profile.currentPassword')}
           type="password"
           autoComplete="current-password"
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to ask for this one value
           autoFocus
+          error={passwordError}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

@@ -59,6 +59,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     will_receive_marketing_emails: useSaveStatus(),
   };
   const [emailChange, setEmailChange] = useState<{ email: string; settle: (saved: boolean) => void } | null>(null);
+  const [passwordError, setPasswordError] = useState<string>();
 
   /** Saves one field and shows its confirmation; rejects when the server refuses (the toast says why). */
   const save = (field: keyof typeof status, changes: UpdateUserRequest) => status[field].track(update.mutateAsync(changes));
@@ -78,6 +79,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     if (parsed.data === user.email) return undefined;
     // Resolves when the new address is saved, rejects on Cancel: the field then shows the old one again.
     return new Promise<void>((resolve, reject) => {
+      setPasswordError(undefined);
       setEmailChange({ email: parsed.data, settle: (saved) => (saved ? resolve() : reject(new Error('cancelled'))) });
     });
   };
@@ -90,7 +92,11 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
       setEmailChange(null);
     } catch (error) {
       // A wrong password may be typed again; any other refusal (a taken address) ends the change.
-      if (error instanceof ApiError && error.fieldMessages('current_password').length > 0) return;
+      const refusal = error instanceof ApiError ? error.fieldMessages('current_password')[0] : undefined;
+      if (refusal) {
+        setPasswordError(translateMessage(refusal));
+        return;
+      }
       emailChange.settle(false);
       setEmailChange(null);
     }
@@ -184,7 +190,9 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
           <CheckboxField
             label={t('profile.marketingEmailsOption')}
             checked={user.will_receive_marketing_emails}
-            onChange={(event) => save('will_receive_marketing_emails', { will_receive_marketing_emails: event.target.checked }).catch(ignore)}
+            onChange={(event) =>
+              save('will_receive_marketing_emails', { will_receive_marketing_emails: event.target.checked }).catch(ignore)
+            }
           />
         </Setting>
       </div>
@@ -192,6 +200,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
       <ChangeEmailDialog
         email={emailChange?.email ?? null}
         saving={update.isPending && emailChange !== null}
+        passwordError={passwordError}
         onCancel={() => {
           emailChange?.settle(false);
           setEmailChange(null);

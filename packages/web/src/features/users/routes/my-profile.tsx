@@ -20,7 +20,7 @@ export function MyProfilePage() {
   const rows = [
     { label: t('profile.name'), value: `${user.first_name} ${user.last_name}`.trim() },
     { label: t('profile.email'), value: user.email },
-    { label: t('profile.timezone'), value: user.timezone_name || t('profile.notSet') },
+    { label: t('profile.timezone'), value: user.timezone_name.replaceAll('_', ' ') || t('profile.notSet') },
     { label: t('profile.language'), value: language },
     { label: t('profile.notificationEmails'), value: yesNo(user.will_receive_notification_emails) },
     { label: t('profile.marketingEmails'), value: yesNo(user.will_receive_marketing_emails) },

@@ -1,0 +1,2 @@
+import base from '../e2e/playwright.config.ts';
+export default { ...base, testDir: '.', outputDir: './out' };

@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestContext } from '../../test/helpers.ts';
+import { type JobQueue, JobStoppedError, JobTimeoutError } from './job-queue.ts';
+import { createTableQueue } from './table-queue.ts';
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await wait(10);
+  }
+}
+
+describe.each(dialects)('table job queue (%s)', (dialect) => {
+  let t: TestContext;
+  const queues: JobQueue[] = [];
+  const newQueue = (options: { concurrency?: number; pollIntervalMs?: number; lockGraceSeconds?: number } = {}) => {
+    const queue = createTableQueue({
+      db: t.app.deps.db,
+      dialect,
+      clock: t.clock,
+      log: t.app.log,
+      concurrency: options.concurrency ?? 1,
+      pollIntervalMs: options.pollIntervalMs ?? 20,
+      lockGraceSeconds: options.lockGraceSeconds ?? 10,
+    });
+    queues.push(queue);
+    return queue;
+  };
+  const jobRows = () => t.app.deps.db.selectFrom('jobs').selectAll().orderBy('id').execute();
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    for (const queue of queues.splice(0)) await queue.stop({ graceMs: 0 });
+    await t.close();
+  });
+
+  it('runs a job with its payload and removes it when done', async () => {
+    const queue = newQueue();
+    const seen: unknown[] = [];
+    queue.register<{ n: number }>(
+      'count',
+      async (payload, context) => {
+        seen.push([payload.n, context.attempt]);
+      },
+      { timeLimitMs: 1000 },
+    );
+    await queue.enqueue('count', { n: 7 });
+    expect(await queue.drain()).toBe(1);
+    expect(seen).toEqual([[7, 1]]);
+    expect(await jobRows()).toEqual([]);
+  });
+
+  it('waits for run_after, and retries a failing job until it fails for good with its error', async () => {
+    const queue = newQueue();
+    let calls = 0;
+    queue.register(
+      'flaky',
+      async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+      { timeLimitMs: 1000, maxAttempts: 2, retryDelaySeconds: 60 },
+    );
+    await queue.enqueue('flaky', {}, { delaySeconds: 5 });
+    expect(await queue.drain()).toBe(0);
+    t.clock.advance(5);
+    expect(await queue.drain()).toBe(1);
+    let [row] = await jobRows();
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom 1', locked_by: null });
+    expect(await queue.drain()).toBe(0);
+    t.clock.advance(60);
+    expect(await queue.drain()).toBe(1);
+    [row] = await jobRows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, last_error: 'boom 2' });
+    t.clock.advance(3600);
+    expect(await queue.drain()).toBe(0);
+    expect(calls).toBe(2);
+  });
+
+  it('aborts a job at its time limit and counts it as a failed attempt', async () => {
+    const queue = newQueue();
+    let reason: unknown;
+    queue.register(
+      'slow',
+      async (_payload, context) => {
+        await new Promise<void>((resolve) => {
+          context.signal.addEventListener('abort', () => {
+            reason = context.signal.reason;
+            resolve();
+          });
+        });
+        // Ignores its signal for a while: the queue does not wait for it.
+        await wait(2000);
+      },
+      { timeLimitMs: 150, maxAttempts: 1 },
+    );
+    await queue.enqueue('slow', {});
+    const started = Date.now();
+    await queue.drain();
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(reason).toBeInstanceOf(JobTimeoutError);
+    const [row] = await jobRows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.last_error).toMatch(/time limit/);
+  });
+
+  it('runs a job again once the lock of a worker that died has expired', async () => {
+    const crashed = newQueue({ lockGraceSeconds: 10 });
+    let release: () => void = () => {};
+    let firstRuns = 0;
+    crashed.register(
+      'work',
+      async () => {
+        firstRuns += 1;
+        // Never finishes while the test looks: as if the process had died mid-job.
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+      { timeLimitMs: 60_000 },
+    );
+    await crashed.enqueue('work', { id: 1 });
+    void crashed.drain();
+    await until(() => firstRuns === 1);
+    const [locked] = await jobRows();
+    expect(locked).toMatchObject({ status: 'running', attempts: 1, locked_at: t.clock.now(), locked_until: t.clock.now() + 70 });
+
+    const survivor = newQueue();
+    const secondRuns: number[] = [];
+    survivor.register(
+      'work',
+      async (_payload, context) => {
+        secondRuns.push(context.attempt);
+      },
+      { timeLimitMs: 60_000 },
+    );
+    expect(await survivor.drain()).toBe(0);
+    t.clock.advance(70);
+    expect(await survivor.drain()).toBe(0);
+    t.clock.advance(1);
+    expect(await survivor.drain()).toBe(1);
+    expect(secondRuns).toEqual([2]);
+    expect(await jobRows()).toEqual([]);
+
+    // The first worker coming back late changes nothing.
+    release();
+    await wait(50);
+    expect(await jobRows()).toEqual([]);
+  });
+
+  it('gives a job to only one of several workers', async () => {
+    const runs = new Map<number, number>();
+    const workers = [newQueue(), newQueue(), newQueue()];
+    for (const worker of workers) {
+      worker.register<{ n: number }>(
+        'each',
+        async ({ n }) => {
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          await wait(1);
+        },
+        { timeLimitMs: 1000 },
+      );
+    }
+    for (let n = 0; n < 30; n++) await workers[0]?.enqueue('each', { n });
+    const counts = await Promise.all(workers.map((w) => w.drain()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    expect([...runs.values()].every((c) => c === 1)).toBe(true);
+    expect(runs.size).toBe(30);
+  });
+
+  it('polls once started, and on stop queues a running job again without using up an attempt', async () => {
+    const queue = newQueue({ pollIntervalMs: 20 });
+    const done: number[] = [];
+    let stoppedWith: unknown;
+    queue.register<{ n: number }>(
+      'quick',
+      async ({ n }) => {
+        done.push(n);
+      },
+      { timeLimitMs: 1000 },
+    );
+    queue.register(
+      'long',
+      async (_payload, context) => {
+        await new Promise<void>((resolve) => {
+          context.signal.addEventListener('abort', () => {
+            stoppedWith = context.signal.reason;
+            resolve();
+          });
+        });
+        throw context.signal.reason;
+      },
+      { timeLimitMs: 60_000 },
+    );
+    queue.start();
+    await queue.enqueue('quick', { n: 1 });
+    await until(() => done.length === 1);
+    await queue.enqueue('long', {});
+    await until(async () => (await jobRows())[0]?.status === 'running');
+    await queue.stop({ graceMs: 50 });
+    expect(stoppedWith).toBeInstanceOf(JobStoppedError);
+    const [row] = await jobRows();
+    expect(row).toMatchObject({ name: 'long', status: 'queued', attempts: 0, locked_by: null });
+  });
+
+  it('makes a job part of a transaction', async () => {
+    const queue = newQueue();
+    queue.register('tx', async () => {}, { timeLimitMs: 1000 });
+    await t.app.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await queue.enqueue('tx', {}, { db: trx });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(await jobRows()).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import { HarError } from '@app/har/har-error';
+import { contentHash, readHar } from '@app/har/format';
+import { renderPreview } from '@app/har/preview';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { newSecret } from '../../lib/random.ts';
+import { setPreviewStatus } from './repository.ts';
+
+export const PREVIEW_JOB = 'document-preview';
+type PreviewPayload = { storageKey: string; contentHash: string };
+
+export const previewKey = (hash: string) => `previews/${hash}.png`;
+export const newDocKey = () => newSecret(12).replaceAll('-', 'x').replaceAll('_', 'y');
+
+export type StoredHar = { storageKey: string; contentHash: string; size: number; docKey: string; title: string; previewReady: boolean };
+
+/**
+ * Checks a .har file and stores it under `<folder>/<doc_key>.har`. A file that is
+ * not a valid .har is refused with the format's own message, naming the file.
+ */
+export async function storeHar(deps: Deps, folder: 'documents' | 'library', bytes: Uint8Array, fileName: string): Promise<StoredHar> {
+  let title: string;
+  try {
+    title = readHar(bytes).manifest.title;
+  } catch (error) {
+    if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
+    throw error;
+  }
+  const docKey = newDocKey();
+  const storageKey = `${folder}/${docKey}.har`;
+  await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+  const hash = contentHash(bytes);
+  const previewReady = (await deps.storage.stat(previewKey(hash))) !== undefined;
+  return { storageKey, contentHash: hash, size: bytes.byteLength, docKey, title, previewReady };
+}
+
+/** Queues the preview of stored documents whose preview is not cached yet, inside the caller's transaction. */
+export async function enqueuePreviews(deps: Deps, db: Db, stored: StoredHar[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const s of stored) {
+    if (s.previewReady || seen.has(s.contentHash)) continue;
+    seen.add(s.contentHash);
+    await deps.jobs.enqueue(PREVIEW_JOB, { storageKey: s.storageKey, contentHash: s.contentHash } satisfies PreviewPayload, { db });
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Reads a stored .har back whole (at most 20 MB by the upload rule). */
+export async function loadHar(deps: Deps, storageKey: string): Promise<Uint8Array> {
+  return readAll(await deps.storage.get(storageKey));
+}
+
+/**
+ * The preview job: Verovio renders the score's first page, once per content hash;
+ * every document with the same content shares the PNG. A score that cannot be read
+ * marks the preview FAILED with the reason; it is not retried.
+ */
+export function registerPreviewJob(deps: Deps) {
+  deps.jobs.register<PreviewPayload>(
+    PREVIEW_JOB,
+    async (payload, context) => {
+      const key = previewKey(payload.contentHash);
+      if (!(await deps.storage.stat(key))) {
+        try {
+          const har = readHar(await loadHar(deps, payload.storageKey));
+          const { png } = await renderPreview(har.score);
+          await deps.storage.put(key, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          context.log.warn({ contentHash: payload.contentHash, err: error }, 'preview failed');
+          await setPreviewStatus(deps.db, payload.contentHash, 'FAILED', message.slice(0, 500));
+          return;
+        }
+      }
+      await setPreviewStatus(deps.db, payload.contentHash, 'READY', null);
+    },
+    { timeLimitMs: 60_000, maxAttempts: 3 },
+  );
+}

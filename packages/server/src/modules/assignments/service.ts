@@ -1,0 +1,434 @@
+import {
+  AssignmentMessages,
+  type AssignmentSet,
+  assignmentDateErrors,
+  type CourseDocument,
+  DEFAULT_TIMED_SECONDS,
+  type DueDateExtension,
+  defaultAssignmentDates,
+  EXTENSION_MAX_AFTER_END_SECONDS,
+  HAR_MAX_BYTES,
+  HAR_MAX_FILES_PER_UPLOAD,
+  isValidTimedDuration,
+  type PreviewUrl,
+  type UpdateAssignmentRequest,
+  type UpdateDocumentRequest,
+} from '@app/contract/assignments';
+import type { DocumentUpdate } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { newSecret } from '../../lib/random.ts';
+import type { Actor } from '../auth/service.ts';
+import type { CoursesService } from '../courses/service.ts';
+import * as libraryRepo from '../library/repository.ts';
+import { enqueuePreviews, loadHar, newDocKey, previewKey, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
+import { presentDocument, presentSet } from './present.ts';
+import * as repo from './repository.ts';
+
+const FILE_URL_SECONDS = 600;
+
+/** One uploaded part as the route hands it over. */
+export type UploadedFile = { filename: string; read: () => Promise<Buffer> };
+
+export type AssignmentsService = ReturnType<typeof createAssignmentsService>;
+
+/** Assignment sets, their documents and extensions (spec §2 course pages, §4, §5). */
+export function createAssignmentsService(deps: Deps, collaborators: { courses: CoursesService }) {
+  const { db, clock, storage } = deps;
+  const { courses } = collaborators;
+  registerPreviewJob(deps);
+
+  /** The set, its course and the actor's role; students only once it is released. 404 otherwise. */
+  async function loadSet(actor: Actor, setId: number) {
+    const set = await repo.findSet(db, setId);
+    if (!set) throw AppError.notFound(AssignmentMessages.notFound);
+    let loaded: Awaited<ReturnType<typeof courses.access>>;
+    try {
+      loaded = await courses.access(actor, set.course_id);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw AppError.notFound(AssignmentMessages.notFound);
+      throw error;
+    }
+    if (loaded.access.role === 'student' && set.released_at > clock.now()) throw AppError.notFound(AssignmentMessages.notFound);
+    return { set, course: loaded.row, role: loaded.access.role };
+  }
+
+  async function loadSetToChange(actor: Actor, setId: number) {
+    const loaded = await loadSet(actor, setId);
+    if (loaded.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+    return loaded;
+  }
+
+  /** A student's own extension of a set, if any. */
+  async function extensionOf(studentId: number, setId: number): Promise<number | null> {
+    const rows = await repo.extensionsOfStudent(db, studentId, [setId]);
+    return rows[0]?.extension_due_at ?? null;
+  }
+
+  /** Students stop seeing a set's documents after its (extended) due date when show_after_due is off (DESIGN §7.13). */
+  function documentsHidden(set: { due_at: number; show_after_due: number }, extension: number | null, now: number) {
+    return set.show_after_due === 0 && now > Math.max(set.due_at, extension ?? 0);
+  }
+
+  async function loadDocument(actor: Actor, documentId: number) {
+    const doc = await repo.findDocument(db, documentId);
+    if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
+    const { set, course, role } = await loadSet(actor, doc.assignment_set_id).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) throw AppError.notFound(AssignmentMessages.documentNotFound);
+      throw error;
+    });
+    if (role === 'student' && documentsHidden(set, await extensionOf(actor.user.id, set.id), clock.now())) {
+      throw AppError.notFound(AssignmentMessages.documentNotFound);
+    }
+    return { doc, set, course, role };
+  }
+
+  async function presentOne(actor: Actor, setId: number): Promise<AssignmentSet> {
+    const { set, role } = await loadSet(actor, setId);
+    const extension = role === 'student' ? await extensionOf(actor.user.id, set.id) : null;
+    const hidden = role === 'student' && documentsHidden(set, extension, clock.now());
+    const documents = hidden ? [] : await repo.listDocumentsOfSets(db, [set.id]);
+    return presentSet(set, documents, extension);
+  }
+
+  async function storeUploads(files: AsyncIterable<UploadedFile>): Promise<StoredHar[]> {
+    const stored: StoredHar[] = [];
+    try {
+      let count = 0;
+      for await (const file of files) {
+        count += 1;
+        if (count > HAR_MAX_FILES_PER_UPLOAD) throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
+        let bytes: Buffer;
+        try {
+          bytes = await file.read();
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
+          throw error;
+        }
+        stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename));
+      }
+      if (stored.length === 0) throw AppError.badRequest('file', AssignmentMessages.noFiles);
+      return stored;
+    } catch (error) {
+      // One bad file refuses the whole upload: nothing of it stays in storage.
+      await Promise.all(stored.map((s) => storage.delete(s.storageKey)));
+      throw error;
+    }
+  }
+
+  function newDocumentValues(s: StoredHar, title: string, now: number) {
+    return {
+      title: title.slice(0, 200),
+      doc_key: s.docKey,
+      storage_key: s.storageKey,
+      content_hash: s.contentHash,
+      size: s.size,
+      preview_status: s.previewReady ? 'READY' : 'PENDING',
+      preview_error: null,
+      gradable: 1,
+      practice: 0,
+      incremental_grading: 0,
+      multiple_submissions: 0,
+      delay_showing_grade: 0,
+      show_grade_on_date: null,
+      timed: 0,
+      timed_time_seconds: null,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<CourseDocument[]> {
+    const now = clock.now();
+    const ids = await db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertDocuments(
+        trx,
+        setId,
+        stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
+      );
+      await enqueuePreviews(deps, trx, stored);
+      return inserted;
+    });
+    const rows = await repo.listDocumentsOfSets(db, [setId]);
+    return rows.filter((r) => ids.includes(r.id)).map(presentDocument);
+  }
+
+  return {
+    /** A course's sets for its page; students see released sets and, while allowed, their documents. */
+    async listForCourse(actor: Actor, courseId: number): Promise<AssignmentSet[]> {
+      const { access } = await courses.access(actor, courseId);
+      const now = clock.now();
+      const student = access.role === 'student';
+      const sets = await repo.listSets(db, courseId, student ? now : undefined);
+      const extensions = student
+        ? new Map(
+            (
+              await repo.extensionsOfStudent(
+                db,
+                actor.user.id,
+                sets.map((s) => s.id),
+              )
+            ).map((e) => [e.assignment_set_id, e.extension_due_at]),
+          )
+        : new Map<number, number>();
+      const visible = sets.filter((s) => !student || !documentsHidden(s, extensions.get(s.id) ?? null, now)).map((s) => s.id);
+      const documents = await repo.listDocumentsOfSets(db, visible);
+      return sets.map((s) =>
+        presentSet(
+          s,
+          documents.filter((d) => d.assignment_set_id === s.id),
+          extensions.get(s.id) ?? null,
+        ),
+      );
+    },
+
+    /** A new set with the default dates of DESIGN §7.10 for what the request leaves out. */
+    async create(actor: Actor, courseId: number, input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean }) {
+      const { access, row: course } = await courses.access(actor, courseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      const now = clock.now();
+      const defaults = defaultAssignmentDates(now, course.start_date, course.end_date);
+      const dates = { released_at: input.released_at ?? defaults.released_at, due_at: input.due_at ?? defaults.due_at };
+      const errors = assignmentDateErrors(dates, course);
+      if (errors.length > 0) throw AppError.invalidFields(errors);
+      const title = input.title ?? `Assignment Set ${(await repo.countSets(db, courseId)) + 1}`;
+      const id = await repo.insertSet(db, {
+        courseId,
+        title,
+        releasedAt: dates.released_at,
+        dueAt: dates.due_at,
+        setKey: newSecret(12),
+        showAfterDue: input.show_after_due ?? true,
+        now,
+      });
+      return presentOne(actor, id);
+    },
+
+    get: presentOne,
+
+    /** Changes title, dates and visibility under the §5 date rules. */
+    async update(actor: Actor, setId: number, input: UpdateAssignmentRequest): Promise<AssignmentSet> {
+      const { set, course } = await loadSetToChange(actor, setId);
+      const dates = { released_at: input.released_at ?? set.released_at, due_at: input.due_at ?? set.due_at };
+      if (input.released_at !== undefined || input.due_at !== undefined) {
+        const errors = assignmentDateErrors(dates, course);
+        if (errors.length > 0) throw AppError.invalidFields(errors);
+      }
+      await repo.updateSet(db, setId, {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...dates,
+        ...(input.show_after_due !== undefined ? { show_after_due: input.show_after_due ? 1 : 0 } : {}),
+        updated_at: clock.now(),
+      });
+      return presentOne(actor, setId);
+    },
+
+    /** Deletes a set with its documents and their files. */
+    async remove(actor: Actor, setId: number): Promise<void> {
+      await loadSetToChange(actor, setId);
+      const keys = await repo.storageKeysOfSet(db, setId);
+      await repo.deleteSet(db, setId);
+      await Promise.all(keys.map((k) => storage.delete(k)));
+    },
+
+    /** Stores the order of a course's sets; the list must be exactly its sets. */
+    async reorder(actor: Actor, courseId: number, ids: number[]): Promise<void> {
+      const { access } = await courses.access(actor, courseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      await db.transaction().execute(async (trx) => {
+        const current = (await repo.listSets(trx, courseId)).map((s) => s.id);
+        if (!sameMembers(ids, current)) throw AppError.badRequest('assignments', AssignmentMessages.reorderMismatch);
+        await repo.writeOrder(trx, 'assignment_sets', ids);
+      });
+    },
+
+    /** A set's documents. */
+    async listDocuments(actor: Actor, setId: number): Promise<CourseDocument[]> {
+      return (await presentOne(actor, setId)).documents;
+    },
+
+    /** Adds uploaded .har files, all or none. */
+    async upload(actor: Actor, setId: number, declaredLength: number | undefined, files: AsyncIterable<UploadedFile>): Promise<CourseDocument[]> {
+      await loadSetToChange(actor, setId);
+      if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+        throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
+      }
+      const stored = await storeUploads(files);
+      return insertStored(
+        setId,
+        stored,
+        stored.map((s) => s.title),
+      );
+    },
+
+    /** Copies documents of the content library into a set. */
+    async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<CourseDocument[]> {
+      await loadSetToChange(actor, setId);
+      const unique = [...new Set(libraryDocumentIds)];
+      const sources = await libraryRepo.findDocuments(db, unique);
+      if (sources.length !== unique.length) throw AppError.badRequest('document_ids', AssignmentMessages.libraryDocumentUnknown);
+      const ordered = unique.map((id) => sources.find((s) => s.id === id)).filter((s) => s !== undefined);
+      const stored: StoredHar[] = [];
+      for (const source of ordered) {
+        const docKey = newDocKey();
+        const storageKey = `documents/${docKey}.har`;
+        await storage.put(storageKey, await storage.get(source.storage_key), { contentType: 'application/zip' });
+        stored.push({
+          storageKey,
+          contentHash: source.content_hash,
+          size: source.size,
+          docKey,
+          title: source.title,
+          previewReady: source.preview_status === 'READY',
+        });
+      }
+      return insertStored(
+        setId,
+        stored,
+        ordered.map((s) => s.title),
+      );
+    },
+
+    /** Stores the order of a set's documents; the list must be exactly its documents. */
+    async reorderDocuments(actor: Actor, setId: number, ids: number[]): Promise<CourseDocument[]> {
+      await loadSetToChange(actor, setId);
+      await db.transaction().execute(async (trx) => {
+        if (!sameMembers(ids, await repo.documentIdsOfSet(trx, setId))) throw AppError.badRequest('documents', AssignmentMessages.reorderMismatch);
+        await repo.writeOrder(trx, 'documents', ids);
+      });
+      return (await presentOne(actor, setId)).documents;
+    },
+
+    /** Changes a document's title and settings under the rules of spec §4 and §5. */
+    async updateDocument(actor: Actor, documentId: number, input: UpdateDocumentRequest): Promise<CourseDocument> {
+      const { doc, set, course, role } = await loadDocument(actor, documentId);
+      if (role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      const changes = documentChanges(doc, input, { due_at: set.due_at, end_date: course.end_date });
+      await repo.updateDocument(db, documentId, { ...changes, updated_at: clock.now() });
+      const row = await repo.findDocument(db, documentId);
+      if (!row) throw AppError.notFound(AssignmentMessages.documentNotFound);
+      return presentDocument(row);
+    },
+
+    /** Deletes a document and its file. */
+    async removeDocument(actor: Actor, documentId: number): Promise<void> {
+      const { doc, role } = await loadDocument(actor, documentId);
+      if (role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      await repo.deleteDocument(db, documentId);
+      await storage.delete(doc.storage_key);
+    },
+
+    /** A signed link to the .har; a student's first one starts a timed document's clock. */
+    async fileUrl(actor: Actor, documentId: number) {
+      const { doc, role } = await loadDocument(actor, documentId);
+      if (role === 'student') await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
+      const { url, expiresAt } = await storage.signedUrl(doc.storage_key, { expiresIn: FILE_URL_SECONDS, downloadName: `${doc.title}.har` });
+      return { url, expires_at: expiresAt };
+    },
+
+    /** The preview image's signed link once the preview job has made it. */
+    async previewUrl(actor: Actor, documentId: number): Promise<PreviewUrl> {
+      const { doc } = await loadDocument(actor, documentId);
+      return previewLink(doc);
+    },
+
+    /** A set's extensions: all of them for instructors and TAs, a student's own for a student. */
+    async listExtensions(actor: Actor, setId: number): Promise<DueDateExtension[]> {
+      const { role } = await loadSet(actor, setId);
+      const rows = await repo.listExtensions(db, setId);
+      return role === 'student' ? rows.filter((r) => r.student === actor.user.id) : rows;
+    },
+
+    /** Grants or moves a student's extension, between the due date and six months after the course. */
+    async grantExtension(actor: Actor, setId: number, studentId: number, dueAt: number): Promise<DueDateExtension[]> {
+      const { set, course } = await loadSetToChange(actor, setId);
+      const member = await courses.membershipOf(course.id, studentId);
+      if (member !== 'student') throw AppError.notFound(AssignmentMessages.studentNotInCourse);
+      if (dueAt < set.due_at || dueAt > course.end_date + EXTENSION_MAX_AFTER_END_SECONDS) {
+        throw AppError.badRequest('extension_due_at', AssignmentMessages.extensionRange);
+      }
+      await repo.upsertExtension(db, setId, studentId, dueAt, clock.now());
+      return repo.listExtensions(db, setId);
+    },
+
+    /** Removes a student's extension. */
+    async removeExtension(actor: Actor, setId: number, studentId: number): Promise<void> {
+      await loadSetToChange(actor, setId);
+      if (!(await repo.deleteExtension(db, setId, studentId))) throw AppError.notFound(AssignmentMessages.studentNotInCourse);
+    },
+
+    /** The stored .har of a document (grading reads it). */
+    loadDocumentHar: (storageKey: string) => loadHar(deps, storageKey),
+  };
+
+  async function previewLink(doc: { preview_status: string; preview_error: string | null; content_hash: string }): Promise<PreviewUrl> {
+    if (doc.preview_status !== 'READY') {
+      return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
+    }
+    const { url } = await storage.signedUrl(previewKey(doc.content_hash), { expiresIn: FILE_URL_SECONDS });
+    return { status: 'READY', url, error: null };
+  }
+}
+
+function sameMembers(proposed: number[], current: number[]) {
+  return proposed.length === current.length && new Set(proposed).size === proposed.length && proposed.every((id) => current.includes(id));
+}
+
+type DocumentState = {
+  gradable: number;
+  practice: number;
+  incremental_grading: number;
+  multiple_submissions: number;
+  delay_showing_grade: number;
+  show_grade_on_date: number | null;
+  timed: number;
+  timed_time_seconds: number | null;
+};
+
+/**
+ * The stored changes for a settings request (spec §4): practice mode turns off multiple
+ * submissions, delayed grades and time limits and leaves only incremental grading; the
+ * reverse turns incremental grading off. Turning on a delay fills the date with the due
+ * date; turning on a time limit fills 30 minutes.
+ */
+export function documentChanges(current: DocumentState, input: UpdateDocumentRequest, limits: { due_at: number; end_date: number }): DocumentUpdate {
+  const flag = (value: boolean | undefined, stored: number) => (value === undefined ? stored === 1 : value);
+  const gradable = flag(input.gradable, current.gradable);
+  const practice = flag(input.practice, current.practice);
+  const settingTouched = [input.practice, input.incremental_grading, input.multiple_submissions, input.delay_showing_grade, input.timed].some(
+    (v) => v === true,
+  );
+  if (!gradable && settingTouched) throw AppError.badRequest('gradable', AssignmentMessages.notGradable);
+  if (practice && (input.multiple_submissions === true || input.delay_showing_grade === true || input.timed === true)) {
+    throw AppError.badRequest('practice', AssignmentMessages.notForPractice);
+  }
+  if (!practice && input.incremental_grading === true) throw AppError.badRequest('incremental_grading', AssignmentMessages.practiceOnly);
+
+  const next = {
+    incremental: practice && flag(input.incremental_grading, current.incremental_grading),
+    multiple: !practice && flag(input.multiple_submissions, current.multiple_submissions),
+    delay: !practice && flag(input.delay_showing_grade, current.delay_showing_grade),
+    timed: !practice && flag(input.timed, current.timed),
+  };
+  let showGradeOn = input.show_grade_on_date === undefined ? current.show_grade_on_date : input.show_grade_on_date;
+  if (next.delay && showGradeOn === null) showGradeOn = limits.due_at;
+  if (next.delay && showGradeOn !== null && (showGradeOn < limits.due_at || showGradeOn > limits.end_date)) {
+    throw AppError.badRequest('show_grade_on_date', AssignmentMessages.delayRange);
+  }
+  let timedSeconds = input.timed_time_seconds === undefined ? current.timed_time_seconds : input.timed_time_seconds;
+  if (next.timed && timedSeconds === null) timedSeconds = DEFAULT_TIMED_SECONDS;
+  if (timedSeconds !== null && (next.timed || input.timed_time_seconds !== undefined) && !isValidTimedDuration(timedSeconds)) {
+    throw AppError.badRequest('timed_time_seconds', AssignmentMessages.timedDuration);
+  }
+  return {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    gradable: gradable ? 1 : 0,
+    practice: practice ? 1 : 0,
+    incremental_grading: next.incremental ? 1 : 0,
+    multiple_submissions: next.multiple ? 1 : 0,
+    delay_showing_grade: next.delay ? 1 : 0,
+    show_grade_on_date: showGradeOn,
+    timed: next.timed ? 1 : 0,
+    timed_time_seconds: timedSeconds,
+  };
+}

@@ -1,0 +1,72 @@
+import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contract/assignments';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { newSecret } from '../../lib/random.ts';
+import { enqueuePreviews, previewKey, storeHar } from '../assignments/har-files.ts';
+import type { Actor } from '../auth/service.ts';
+import * as repo from './repository.ts';
+
+export type LibraryService = ReturnType<typeof createLibraryService>;
+
+/** The content library: sets of ready-made exercises instructors copy into their courses. */
+export function createLibraryService(deps: Deps) {
+  const { db, clock, storage } = deps;
+
+  function assertInstructor(actor: Actor) {
+    if (actor.user.user_type !== 2) throw AppError.forbidden(AssignmentMessages.libraryOnlyInstructors);
+  }
+
+  return {
+    /** Every set with its documents: two queries. */
+    async list(actor: Actor): Promise<LibrarySet[]> {
+      assertInstructor(actor);
+      const [sets, documents] = await Promise.all([repo.listSets(db), repo.listAllDocuments(db)]);
+      return sets.map((s) => ({
+        ...s,
+        documents: documents
+          .filter((d) => d.library_set_id === s.id)
+          .map((d) => ({
+            id: d.id,
+            doc_key: d.doc_key,
+            title: d.title,
+            preview_status: d.preview_status === 'READY' ? 'READY' : d.preview_status === 'FAILED' ? 'FAILED' : 'PENDING',
+          })),
+      }));
+    },
+
+    /** The preview image of a library document. */
+    async previewUrl(actor: Actor, id: number): Promise<PreviewUrl> {
+      assertInstructor(actor);
+      const doc = await repo.findDocument(db, id);
+      if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
+      if (doc.preview_status !== 'READY') return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
+      const { url } = await storage.signedUrl(previewKey(doc.content_hash), { expiresIn: 600 });
+      return { status: 'READY', url, error: null };
+    },
+
+    /**
+     * Adds .har files to the library set of that title (made when missing); files whose
+     * title the set already has are skipped, so importing twice adds nothing. Returns the count added.
+     */
+    async importSet(title: string, files: { name: string; bytes: Uint8Array }[]): Promise<number> {
+      const now = clock.now();
+      const setId = await repo.ensureSet(db, title, newSecret(12), now);
+      const existing = await repo.titlesInSet(db, setId);
+      let added = 0;
+      for (const file of files) {
+        const stored = await storeHar(deps, 'library', file.bytes, file.name);
+        if (existing.has(stored.title)) {
+          await storage.delete(stored.storageKey);
+          continue;
+        }
+        await db.transaction().execute(async (trx) => {
+          await repo.insertDocument(trx, { setId, ...stored, now });
+          await enqueuePreviews(deps, trx, [stored]);
+        });
+        existing.add(stored.title);
+        added += 1;
+      }
+      return added;
+    },
+  };
+}

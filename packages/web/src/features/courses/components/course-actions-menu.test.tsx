@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-providers.tsx';
+import { testCourse } from '../test-course.ts';
+import { CourseActionsMenu, courseMenuEntries } from './course-actions-menu.tsx';
+
+const instructorCan = { edit_settings: true, activate: true, duplicate: true, delete: true, archive: true, manage_people: true };
+
+describe('course card menu', () => {
+  it('offers each entry only when the server allows it', () => {
+    expect(courseMenuEntries(testCourse({ status: 'PLANNING', can: instructorCan }))).toEqual([
+      'info',
+      'settings',
+      'archive',
+      'duplicate',
+      'delete',
+    ]);
+    // An ACTIVE course of its instructor: no archive, no delete.
+    expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual(['info', 'settings', 'duplicate']);
+    // An archived, ended course: unarchive and delete.
+    expect(courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } }))).toEqual([
+      'info',
+      'unarchive',
+      'duplicate',
+      'delete',
+    ]);
+    // A TA or a student of an active course: information only.
+    expect(courseMenuEntries(testCourse({ user_course_role: 'ta' }))).toEqual(['info']);
+  });
+
+  it('shows an instructor Info, Settings, Archive, Duplicate and Delete with their targets', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CourseActionsMenu course={testCourse({ id: 12, status: 'PLANNING', can: instructorCan })} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'Archive', 'Duplicate', 'Delete']);
+    expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/course/12/info');
+    expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/course/12/settings');
+  });
+
+  it('shows a TA neither Settings nor Delete', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CourseActionsMenu course={testCourse({ user_course_role: 'ta' })} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Info']);
+  });
+
+  it('sends a student to the student information page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CourseActionsMenu course={testCourse({ id: 5, user_course_role: 'student' })} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/student/course/5/info');
+  });
+
+  it('asks before deleting', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CourseActionsMenu course={testCourse({ status: 'PLANNING', can: instructorCan })} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
+    expect(dialog.textContent).toContain('Delete "Music Theory I"?');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { displayTimeZone } from '../../../lib/date-time-input.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useCurrentUser } from '../../users/api/get-current-user.ts';
+import { ActivateCourseButton } from '../components/activate-course-button.tsx';
+import { CourseSettingsForm } from '../components/course-settings-form.tsx';
+import { CourseStatusBadge } from '../components/course-status-badge.tsx';
+import { courseInfoPath } from '../course-paths.ts';
+import { useLayoutCourse, useLeaveWithNotice } from './course-layout.tsx';
+import styles from './course-page.module.css';
+
+/** /course/{id}/settings: the instructor's settings; an ended course sends the user to its information. */
+export function CourseSettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('courses.settings.title'));
+  const course = useLayoutCourse();
+  const { hash } = useLocation();
+  const { data: user } = useCurrentUser();
+  const leave =
+    course.status === 'ENDED'
+      ? { to: courseInfoPath(course), message: t('errors.courseEnded') }
+      : !course.can.edit_settings
+        ? { to: courseInfoPath(course), message: t('errors.courseNotInstructor') }
+        : null;
+  useLeaveWithNotice(leave);
+  if (leave || !user) return <LoadingScreen />;
+
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <p className={styles.eyebrow}>{course.title}</p>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>{t('courses.settings.title')}</h1>
+            <CourseStatusBadge status={course.status} />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <ActivateCourseButton course={course} />
+        </div>
+      </header>
+      {hash === '#course_created' ? <Notice severity="success">{t('courses.created')}</Notice> : null}
+      {/* Remounts on activation, when the locked fields change from editable to disabled. */}
+      <CourseSettingsForm key={`${course.id}-${course.status}`} course={course} timeZone={displayTimeZone(user.timezone_name)} />
+    </section>
+  );
+}
