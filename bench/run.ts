@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemoData } from '../packages/server/src/seed/demo.ts';
+import { runMediaBenchmarks } from './media.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-bench-'));
 const app = await buildApp(
@@ -45,3 +46,5 @@ await measure('POST /api/users/sign-in (Argon2id)', {
 });
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+await runMediaBenchmarks();

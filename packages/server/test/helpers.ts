@@ -62,6 +62,9 @@ export class TestClient {
   }
 
   get = (url: string) => this.request('GET', url);
+  /** Sends a multipart body made by `multipart()`. */
+  upload = (url: string, form: { body: Buffer; contentType: string }) =>
+    this.request('POST', url, { body: form.body, headers: { 'content-type': form.contentType } });
   post = (url: string, body?: Json | string, headers?: Record<string, string>) =>
     this.request('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
   put = (url: string, body?: Json) => this.request('PUT', url, { body: body ?? {} });
@@ -179,4 +182,30 @@ export function tokenOf(link: string) {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/** A small valid MusicXML score: one measure, a C major chord. */
+export const SMALL_SCORE = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+<part id="P1"><measure number="1"><attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>
+<note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
+<note><chord/><pitch><step>E</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
+<note><chord/><pitch><step>G</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
+</measure></part></score-partwise>`;
+
+/** A multipart/form-data body with files under one field. */
+export function multipart(files: { name: string; bytes: Uint8Array; field?: string; type?: string }[]) {
+  const boundary = `----hd${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
+    chunks.push(Buffer.from(f.bytes));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }

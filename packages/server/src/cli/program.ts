@@ -76,6 +76,7 @@ const NewUserOptions = z.object({
  */
 export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = consoleOutput): Command {
   const say = (text: string) => output.out(`${text}\n`);
+  const sayLines = (lines: string[]) => output.out(lines.map((line) => `${line}\n`).join(''));
   // Set before the subcommands exist, so they inherit it: errors and --help throw instead of
   // exiting the process (main decides the exit code), and all text goes to `output`.
   const program = new Command('admin')
@@ -129,7 +130,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
           r.web_site,
         ]),
       );
-      for (const line of lines) say(line);
+      sayLines(lines);
     });
 
   teacherRequests
@@ -157,13 +158,16 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .description('List the schools by name.')
     .action(async () => {
       const rows = await withApp((app) => listSchools(app.deps.db));
-      if (rows.length === 0) say('No schools yet.');
-      else
-        for (const line of table(
+      if (rows.length === 0) {
+        say('No schools yet.');
+        return;
+      }
+      sayLines(
+        table(
           ['ID', 'SCHOOL'],
           rows.map((r) => [String(r.id), r.school]),
-        ))
-          say(line);
+        ),
+      );
     });
 
   schools
@@ -187,13 +191,16 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .description('List the academic terms in calendar order.')
     .action(async () => {
       const rows = await withApp((app) => listAcademicTerms(app.deps.db));
-      if (rows.length === 0) say('No academic terms yet.');
-      else
-        for (const line of table(
+      if (rows.length === 0) {
+        say('No academic terms yet.');
+        return;
+      }
+      sayLines(
+        table(
           ['ID', 'TERM'],
           rows.map((r) => [String(r.id), r.academic_term]),
-        ))
-          say(line);
+        ),
+      );
     });
 
   terms

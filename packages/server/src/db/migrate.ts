@@ -2,10 +2,10 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { DialectName } from './database.ts';
 import { migration0001 } from './migrations/0001-accounts.ts';
 import { migration0002 } from './migrations/0002-courses.ts';
-import { migration0005 } from './migrations/0005-people.ts';
-import { migration0006 } from './migrations/0006-assignments.ts';
 import { migration0003 } from './migrations/0003-teacher-requests.ts';
 import { migration0004 } from './migrations/0004-jobs-and-media.ts';
+import { migration0005 } from './migrations/0005-people.ts';
+import { migration0006 } from './migrations/0006-assignments.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations

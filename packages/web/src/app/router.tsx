@@ -72,15 +72,15 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: page(
-              () => import('../features/courses/routes/dashboard.tsx'),
-              (m) => m.ActiveCoursesPage,
+              () => import('./routes/dashboard.tsx'),
+              (m) => m.DashboardPage,
             ),
           },
           {
             path: 'archived-courses',
             lazy: page(
-              () => import('../features/courses/routes/dashboard.tsx'),
-              (m) => m.ArchivedCoursesPage,
+              () => import('./routes/dashboard.tsx'),
+              (m) => m.ArchivedDashboardPage,
             ),
           },
           {
@@ -111,6 +111,13 @@ export const routes: RouteObject[] = [
                   (m) => m.CourseSettingsPage,
                 ),
               },
+              {
+                path: 'people',
+                lazy: page(
+                  () => import('../features/people/routes/people-page.tsx'),
+                  (m) => m.PeoplePage,
+                ),
+              },
             ],
           },
           {
@@ -135,6 +142,14 @@ export const routes: RouteObject[] = [
                 ),
               },
             ],
+          },
+          {
+            // Signed-out invitees go through sign-in (or sign-up) and come back here (lib/return-after-sign-up.ts).
+            path: 'join/:invitationToken',
+            lazy: page(
+              () => import('../features/people/routes/join-course.tsx'),
+              (m) => m.JoinCoursePage,
+            ),
           },
           {
             path: 'my-profile',
@@ -162,6 +177,20 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/auth/routes/password.tsx'),
               (m) => m.ChangePasswordPage,
+            ),
+          },
+          {
+            path: 'media-library',
+            lazy: page(
+              () => import('../features/media/routes/media-library.tsx'),
+              (m) => m.MediaLibraryPage,
+            ),
+          },
+          {
+            path: 'media-library/:id',
+            lazy: page(
+              () => import('../features/media/routes/media-collection.tsx'),
+              (m) => m.MediaCollectionPage,
             ),
           },
           {

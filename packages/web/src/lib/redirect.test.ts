@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRedirect, signInPath } from './redirect.ts';
+import { sanitizeRedirect, signInPath, withRedirect } from './redirect.ts';
 
 describe('sanitizeRedirect', () => {
   it('keeps same-origin paths with query and hash', () => {
@@ -45,5 +45,13 @@ describe('signInPath', () => {
     const url = new URL(signInPath('/course/1/info?a=b'), 'http://localhost');
     expect(url.pathname).toBe('/sign-in');
     expect(sanitizeRedirect(url.searchParams.get('redirect'))).toBe('/course/1/info?a=b');
+  });
+});
+
+describe('withRedirect', () => {
+  it('carries a safe path along and drops anything else', () => {
+    expect(withRedirect('/sign-up', '/join/abc')).toBe('/sign-up?redirect=%2Fjoin%2Fabc');
+    expect(withRedirect('/sign-up', null)).toBe('/sign-up');
+    expect(withRedirect('/sign-in', '//evil.example')).toBe('/sign-in');
   });
 });

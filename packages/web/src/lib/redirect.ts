@@ -46,3 +46,9 @@ export function sanitizeRedirect(value: string | null | undefined): string | nul
   if (normalizePath(url.pathname) === '/sign-in' || normalizePath(url.pathname) === '/sign-out') return null;
   return path;
 }
+
+/** `path` carrying a safe redirect along (sign-in ⇄ sign-up), or `path` alone without one. */
+export function withRedirect(path: string, redirect: string | null): string {
+  const safe = sanitizeRedirect(redirect);
+  return safe ? `${path}?redirect=${encodeURIComponent(safe)}` : path;
+}

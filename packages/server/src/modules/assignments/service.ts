@@ -412,7 +412,8 @@ export function documentChanges(current: DocumentState, input: UpdateDocumentReq
   };
   let showGradeOn = input.show_grade_on_date === undefined ? current.show_grade_on_date : input.show_grade_on_date;
   if (next.delay && showGradeOn === null) showGradeOn = limits.due_at;
-  if (next.delay && showGradeOn !== null && (showGradeOn < limits.due_at || showGradeOn > limits.end_date)) {
+  const checkDate = next.delay || input.show_grade_on_date !== undefined;
+  if (checkDate && showGradeOn !== null && (showGradeOn < limits.due_at || showGradeOn > limits.end_date)) {
     throw AppError.badRequest('show_grade_on_date', AssignmentMessages.delayRange);
   }
   let timedSeconds = input.timed_time_seconds === undefined ? current.timed_time_seconds : input.timed_time_seconds;

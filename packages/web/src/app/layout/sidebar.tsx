@@ -2,13 +2,13 @@ import { UserType } from '@app/contract/users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { CoursesIcon, InfoIcon, LibraryIcon, MediaIcon, ProfileIcon, SignOutIcon } from '../../components/ui/icons.tsx';
+import { CoursesIcon, InfoIcon, LibraryIcon, MediaIcon, PeopleIcon, ProfileIcon, SignOutIcon } from '../../components/ui/icons.tsx';
 import { type CourseMenuItem, useCourseMenu } from '../../features/courses/components/course-menu.ts';
 import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './sidebar.module.css';
 
-const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = { info: <InfoIcon /> };
+const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = { info: <InfoIcon />, people: <PeopleIcon /> };
 
 interface MenuItem {
   to: string;

@@ -190,3 +190,12 @@ export function TrashIcon(props: SVGProps<SVGSVGElement>) {
     </Icon>
   );
 }
+
+export function PeopleIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+    </Icon>
+  );
+}

@@ -11,6 +11,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { takeReturnAfterSignUp } from '../../../lib/return-after-sign-up.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSetPassword } from '../api/set-password.ts';
 import styles from '../components/auth-form.module.css';
@@ -59,7 +60,8 @@ export function PasswordPage({ mode }: { mode: PasswordMode }) {
             // The answer carried fresh token headers: the user is now signed in.
             queryClient.removeQueries();
             notify({ severity: 'success', message: t('password.created') });
-            void navigate('/', { replace: true });
+            // A new account made on the way to somewhere (an invitation link) continues there.
+            void navigate(takeReturnAfterSignUp() ?? '/', { replace: true });
           } else {
             notify({ severity: 'success', message: t('password.changed') });
             void navigate('/my-profile');

@@ -11,7 +11,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { clearSessionTimedOut, hasSessionTimedOut } from '../../../lib/cookies.ts';
-import { sanitizeRedirect } from '../../../lib/redirect.ts';
+import { sanitizeRedirect, withRedirect } from '../../../lib/redirect.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useSignInWithToken } from '../api/sign-in-with-token.ts';
@@ -24,7 +24,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const redirectTo = sanitizeRedirect(params.get('redirect')) ?? '/';
+  const requested = sanitizeRedirect(params.get('redirect'));
+  const redirectTo = requested ?? '/';
   const linkToken = params.get('token');
   const [timedOut] = useState(hasSessionTimedOut);
   const signIn = useSignIn();
@@ -90,7 +91,7 @@ export function SignInPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        {t('signIn.noAccount')} <Link to="/sign-up">{t('signIn.signUp')}</Link>
+        {t('signIn.noAccount')} <Link to={withRedirect('/sign-up', requested)}>{t('signIn.signUp')}</Link>
       </p>
     </>
   );

@@ -3,13 +3,15 @@ import { SignUpRequest } from '@app/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DecoyField } from '../../../components/ui/decoy-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { currentLanguage, translateMessage } from '../../../i18n/index.ts';
+import { sanitizeRedirect, withRedirect } from '../../../lib/redirect.ts';
+import { rememberReturnAfterSignUp } from '../../../lib/return-after-sign-up.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../components/auth-form.module.css';
@@ -32,6 +34,8 @@ export function SignUpPage() {
   const { t } = useTranslation();
   usePageTitle(t('signUp.title'));
   const navigate = useNavigate();
+  // Where the person was headed (an invitation link, say): the create-password page goes there.
+  const requested = sanitizeRedirect(useSearchParams()[0].get('redirect'));
   const signUp = useSignUp();
   const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
     resolver: zodResolver(SignUpForm),
@@ -52,7 +56,10 @@ export function SignUpPage() {
     signUp.mutate(
       { ...values, language: currentLanguage() },
       {
-        onSuccess: (data) => void navigate('/sign-up/confirmation', { state: { email: data?.email ?? values.email } }),
+        onSuccess: (data) => {
+          rememberReturnAfterSignUp(requested);
+          void navigate('/sign-up/confirmation', { state: { email: data?.email ?? values.email } });
+        },
       },
     ),
   );
@@ -96,7 +103,7 @@ export function SignUpPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        {t('signUp.haveAccount')} <Link to="/sign-in">{t('signUp.signIn')}</Link>
+        {t('signUp.haveAccount')} <Link to={withRedirect('/sign-in', requested)}>{t('signUp.signIn')}</Link>
       </p>
     </>
   );

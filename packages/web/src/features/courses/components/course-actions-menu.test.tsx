@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test-providers.tsx';
 import { testCourse } from '../test-course.ts';
+import { renderWithProviders } from '../test-providers.tsx';
 import { CourseActionsMenu, courseMenuEntries } from './course-actions-menu.tsx';
 
 const instructorCan = { edit_settings: true, activate: true, duplicate: true, delete: true, archive: true, manage_people: true };
@@ -12,6 +12,7 @@ describe('course card menu', () => {
     expect(courseMenuEntries(testCourse({ status: 'PLANNING', can: instructorCan }))).toEqual([
       'info',
       'settings',
+      'people',
       'archive',
       'duplicate',
       'delete',
@@ -19,24 +20,22 @@ describe('course card menu', () => {
     // An ACTIVE course of its instructor: no archive, no delete.
     expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual(['info', 'settings', 'duplicate']);
     // An archived, ended course: unarchive and delete.
-    expect(courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } }))).toEqual([
-      'info',
-      'unarchive',
-      'duplicate',
-      'delete',
-    ]);
+    expect(
+      courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } })),
+    ).toEqual(['info', 'unarchive', 'duplicate', 'delete']);
     // A TA or a student of an active course: information only.
     expect(courseMenuEntries(testCourse({ user_course_role: 'ta' }))).toEqual(['info']);
   });
 
-  it('shows an instructor Info, Settings, Archive, Duplicate and Delete with their targets', async () => {
+  it('shows an instructor Info, Settings, People, Archive, Duplicate and Delete with their targets', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 12, status: 'PLANNING', can: instructorCan })} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'Archive', 'Duplicate', 'Delete']);
+    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'People', 'Archive', 'Duplicate', 'Delete']);
     expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/course/12/info');
     expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/course/12/settings');
+    expect(screen.getByRole('menuitem', { name: 'People' }).getAttribute('href')).toBe('/course/12/people');
   });
 
   it('shows a TA neither Settings nor Delete', async () => {

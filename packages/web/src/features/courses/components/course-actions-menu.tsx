@@ -12,18 +12,18 @@ import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
 import { courseInfoPath, courseSettingsPath } from '../course-paths.ts';
 
-export type CourseMenuEntry = 'info' | 'settings' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
+export type CourseMenuEntry = 'info' | 'settings' | 'people' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
 
 /**
  * The card's dropdown entries of spec §2, in order, from the server's `can` flags.
- * Edit (/course/{id}), People and Grade Book join when their pages exist (assignments, people
- * and grade book issues).
+ * Edit (/course/{id}) and Grade Book join when their pages exist (assignments and grade book issues).
  */
 export function courseMenuEntries(course: Pick<Course, 'can'>): CourseMenuEntry[] {
   const { can } = course;
   const entries: CourseMenuEntry[] = [];
   if (can.view_info) entries.push('info');
   if (can.edit_settings) entries.push('settings');
+  if (can.manage_people) entries.push('people');
   if (can.archive) entries.push('archive');
   if (can.unarchive) entries.push('unarchive');
   if (can.duplicate) entries.push('duplicate');
@@ -60,10 +60,16 @@ export function CourseActionsMenu({ course }: { course: Course }) {
           </DropdownMenuLink>
         );
       case 'settings':
-        // Edit (/course/{id}) and People (/course/{id}/people) go after Settings once those pages exist.
+        // Edit (/course/{id}) goes after Settings once that page exists.
         return (
           <DropdownMenuLink key={entry} to={courseSettingsPath(course.id)}>
             {t('courses.menu.settings')}
+          </DropdownMenuLink>
+        );
+      case 'people':
+        return (
+          <DropdownMenuLink key={entry} to={`/course/${course.id}/people`}>
+            {t('people.nav.people')}
           </DropdownMenuLink>
         );
       case 'archive':

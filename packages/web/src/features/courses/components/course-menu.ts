@@ -5,7 +5,7 @@ import { useCourse } from '../api/get-course.ts';
 export interface CourseMenuItem {
   to: string;
   label: string;
-  key: 'info';
+  key: 'info' | 'people';
 }
 
 export interface CourseMenu {
@@ -16,7 +16,7 @@ export interface CourseMenu {
 
 /**
  * The sidebar's course menu (spec §2) while the page is inside a course: for instructors and TAs under
- * /course/{id}, for students under /student/course/{id}. Assignments, People and Grade Book join the
+ * /course/{id}, for students under /student/course/{id}. Assignments and Grade Book join the
  * list with the issues that build those pages.
  */
 export function useCourseMenu(): CourseMenu | null {
@@ -30,6 +30,10 @@ export function useCourseMenu(): CourseMenu | null {
   const base = student ? `/student/course/${courseId}` : `/course/${courseId}`;
   return {
     title: course?.title,
-    items: [{ key: 'info', to: `${base}/info`, label: t('courses.nav.courseInformation') }],
+    items: [
+      { key: 'info', to: `${base}/info`, label: t('courses.nav.courseInformation') },
+      // Instructors and TAs see who is in the course (spec §2); only instructors change it.
+      ...(student ? [] : [{ key: 'people' as const, to: `${base}/people`, label: t('people.nav.people') }]),
+    ],
   };
 }

@@ -11,6 +11,7 @@ import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { RadioGroupField } from '../../../components/ui/radio-group-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -98,14 +99,11 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
     { value: '', label: placeholder },
     ...(list ?? []).map((item) => ({ value: String(item.id), label: item.name })),
   ];
-  const productOptions = optional(
-    t('courses.settings.chooseProduct'),
-    products.data?.map((product) => ({
-      id: product.id,
-      name: t('courses.settings.productOption', { name: product.name, price: product.price }),
-    })),
-  );
+  const productOptions = optional(t('courses.settings.chooseProduct'), products.data);
   const selectedProduct = products.data?.find((product) => String(product.id) === productId);
+
+  // Selects can only show a saved choice once their options exist: wait for the lists before mounting the inputs.
+  if (schools.isPending || terms.isPending || products.isPending) return <LoadingScreen />;
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -255,6 +253,9 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
       </fieldset>
 
       <div className={styles.footer}>
+        <p className={styles.status} aria-live="polite">
+          {isDirty ? t('courses.settings.unsaved') : ''}
+        </p>
         <Button type="submit" loading={update.isPending} disabled={!isDirty}>
           {t('courses.settings.save')}
         </Button>

@@ -1,5 +1,6 @@
 import { type Course, CourseRole } from '@app/contract/courses';
 import { UserType } from '@app/contract/users';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,18 +18,26 @@ import styles from './dashboard.module.css';
 
 const ids = (courses: readonly Course[]) => courses.map((course) => course.id);
 
+/**
+ * What other features show on the dashboard: `aboveTabs` sits between the header and the tabs
+ * (the people feature's enrollment requests and invitations; app/routes/dashboard.tsx composes them).
+ */
+export interface DashboardSlots {
+  aboveTabs?: ReactNode;
+}
+
 /** `/`: the courses the user has not archived. */
-export function ActiveCoursesPage() {
-  return <CoursesDashboard archived={false} />;
+export function ActiveCoursesPage({ aboveTabs }: DashboardSlots) {
+  return <CoursesDashboard archived={false} aboveTabs={aboveTabs} />;
 }
 
 /** `/archived-courses`: the courses the user archived (each person archives their own view). */
-export function ArchivedCoursesPage() {
-  return <CoursesDashboard archived />;
+export function ArchivedCoursesPage({ aboveTabs }: DashboardSlots) {
+  return <CoursesDashboard archived aboveTabs={aboveTabs} />;
 }
 
 /** The dashboard of spec §2: header, tabs, one reorderable group per role. */
-function CoursesDashboard({ archived }: { archived: boolean }) {
+function CoursesDashboard({ archived, aboveTabs }: { archived: boolean } & DashboardSlots) {
   const { t } = useTranslation();
   usePageTitle(archived ? t('courses.tabs.archived') : t('dashboard.title'));
   const navigate = useNavigate();
@@ -66,7 +75,7 @@ function CoursesDashboard({ archived }: { archived: boolean }) {
         ) : null}
       </header>
 
-      {/* People issue: the Enrollment Requests table with 'Join A Course' and the Invitations table go here, above the tabs. */}
+      {aboveTabs}
 
       <nav className={styles.tabs} aria-label={t('courses.tabs.label')}>
         <NavLink to="/" end className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}>

@@ -1,8 +1,8 @@
 import type { EnrollmentRequest } from '@app/contract/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { courseMembersKey } from './get-course-members.ts';
 import { courseEnrollmentRequestsKey } from './get-course-enrollment-requests.ts';
+import { courseMembersKey } from './get-course-members.ts';
 
 export type EnrollmentDecision = 'accept' | 'decline';
 

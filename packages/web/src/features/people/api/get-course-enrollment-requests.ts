@@ -12,6 +12,9 @@ export function getCourseEnrollmentRequests(courseId: number, signal?: AbortSign
 
 export function useCourseEnrollmentRequests(courseId: number) {
   return useQuery(
-    queryOptions({ queryKey: courseEnrollmentRequestsKey(courseId), queryFn: ({ signal }) => getCourseEnrollmentRequests(courseId, signal) }),
+    queryOptions({
+      queryKey: courseEnrollmentRequestsKey(courseId),
+      queryFn: ({ signal }) => getCourseEnrollmentRequests(courseId, signal),
+    }),
   );
 }

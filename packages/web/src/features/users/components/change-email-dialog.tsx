@@ -43,7 +43,6 @@ export function ChangeEmailDialog({ email, saving, passwordError, onCancel, onSu
         if (!open) close();
       }}
       title={t('profile.changeEmailTitle')}
-      size="sm"
       footer={
         <>
           <Button variant="outline" onClick={close} disabled={saving}>

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { zipSync } from 'fflate';
+import { z } from 'zod';
+import { HarError } from './har-error.ts';
+import { assertMusicXml } from './musicxml-check.ts';
+import { HAR_LIMITS, unzipWithLimits } from './safe-unzip.ts';
+
+/** The `.har` document of DESIGN §8: a ZIP archive of a manifest, a MusicXML score and an answer key or answers. */
+
+export const MANIFEST_ENTRY = 'manifest.json';
+export const SCORE_ENTRY = 'score.musicxml';
+export const KEY_ENTRY = 'key.json';
+export const ANSWERS_ENTRY = 'answers.json';
+export const MAX_ITEMS = 500;
+
+// Every message is a phrase that follows the file name (or 'item n') in HarError's sentence.
+const text = (field: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be text`) })
+    .trim()
+    .min(1, { error: `${field} is empty` })
+    .max(max, { error: `${field} is longer than ${max} characters` });
+
+export const Manifest = z.object({
+  format: z.literal('har', { error: 'format must be "har"' }),
+  version: z.literal(1, { error: 'version must be 1' }),
+  kind: z.enum(['exercise', 'submission'], { error: 'kind must be "exercise" or "submission"' }),
+  title: text('title', 200),
+  exercise_type: z.literal('roman-numeral-analysis', { error: 'exercise_type must be "roman-numeral-analysis"' }),
+  document_key: text('document_key', 200).optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+const itemId = z
+  .string({ error: (issue) => (issue.input === undefined ? 'has no id' : 'has an id that is not text') })
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'has an id that is not 1 to 64 letters, digits, dots, colons, dashes or underscores' });
+
+const KeyItem = z.object({
+  id: itemId,
+  measure: z
+    .number({ error: 'has no measure number' })
+    .int({ error: 'has a measure that is not a whole number' })
+    .min(0, { error: 'has a negative measure' }),
+  beat: z.number({ error: 'has no beat' }).min(1, { error: 'has a beat before 1' }).max(64, { error: 'has a beat after 64' }),
+  answers: z
+    .array(
+      z
+        .string({ error: 'has an answer that is not text' })
+        .trim()
+        .min(1, { error: 'has an empty answer' })
+        .max(32, { error: 'has an answer longer than 32 characters' }),
+      { error: 'has no answers' },
+    )
+    .min(1, { error: 'has no answers' })
+    .max(8, { error: 'has more than 8 answers' }),
+  points: z.number({ error: 'has no points' }).min(0, { error: 'has negative points' }).max(1000, { error: 'has more than 1000 points' }),
+});
+
+export const AnswerKey = z
+  .object({
+    items: z.array(KeyItem, { error: 'items must be a list' }).max(MAX_ITEMS, { error: `has more than ${MAX_ITEMS} items` }),
+  })
+  .superRefine((key, ctx) => uniqueIds(key.items, ctx));
+export type AnswerKey = z.infer<typeof AnswerKey>;
+export type AnswerKeyItem = AnswerKey['items'][number];
+
+const AnswerItem = z.object({
+  id: itemId,
+  answer: z.string({ error: 'has no answer text' }).max(64, { error: 'has an answer longer than 64 characters' }),
+});
+
+export const SubmissionAnswers = z
+  .object({
+    items: z.array(AnswerItem, { error: 'items must be a list' }).max(MAX_ITEMS, { error: `has more than ${MAX_ITEMS} items` }),
+  })
+  .superRefine((answers, ctx) => uniqueIds(answers.items, ctx));
+export type SubmissionAnswers = z.infer<typeof SubmissionAnswers>;
+
+function uniqueIds(items: { id: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', index], message: `repeats the id "${item.id}"` });
+    seen.add(item.id);
+  });
+}
+
+export type HarDocument = {
+  manifest: Manifest;
+  /** The MusicXML text of `score.musicxml`. */
+  score: string;
+  /** Exercises only: the answer key. */
+  key?: AnswerKey;
+  /** Submissions only: the student's answers. */
+  answers?: SubmissionAnswers;
+};
+
+/**
+ * Reads and validates a `.har` file, whatever its name or content type claimed.
+ * Throws HarError naming the first thing that is wrong. Entries the format does
+ * not define are counted against the limits and otherwise ignored, and so is a
+ * `key.json` inside a submission: the server grades against the exercise's own key.
+ */
+export function readHar(bytes: Uint8Array): HarDocument {
+  const files = unzipWithLimits(bytes, HAR_LIMITS);
+  const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
+  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  const scoreBytes = files.get(SCORE_ENTRY);
+  if (!scoreBytes) throw new HarError(`${SCORE_ENTRY} is missing.`);
+  const score = decodeScore(scoreBytes);
+  assertMusicXml(score, SCORE_ENTRY);
+
+  const doc: HarDocument = { manifest, score };
+  if (manifest.kind === 'exercise') {
+    const key = parseEntry(files, KEY_ENTRY, AnswerKey);
+    if (key) doc.key = key;
+  } else {
+    const answers = parseEntry(files, ANSWERS_ENTRY, SubmissionAnswers);
+    if (!answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+    doc.answers = answers;
+  }
+  return doc;
+}
+
+/** Writes a document as a `.har` archive; the same document always gives the same bytes. */
+export function writeHar(doc: HarDocument): Uint8Array {
+  const manifest = validate(MANIFEST_ENTRY, Manifest, doc.manifest);
+  assertMusicXml(doc.score, SCORE_ENTRY);
+  const encoder = new TextEncoder();
+  const json = (value: unknown) => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  // A fixed time keeps the bytes (and so the content hash) stable across runs.
+  const options = { mtime: new Date(2020, 0, 1), level: 6 as const };
+  const entries: Record<string, [Uint8Array, typeof options]> = {
+    [MANIFEST_ENTRY]: [json(manifest), options],
+    [SCORE_ENTRY]: [encoder.encode(doc.score), options],
+  };
+  if (manifest.kind === 'exercise' && doc.key) entries[KEY_ENTRY] = [json(validate(KEY_ENTRY, AnswerKey, doc.key)), options];
+  if (manifest.kind === 'submission') {
+    if (!doc.answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+    entries[ANSWERS_ENTRY] = [json(validate(ANSWERS_ENTRY, SubmissionAnswers, doc.answers)), options];
+  }
+  const bytes = zipSync(entries);
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  return bytes;
+}
+
+/** The SHA-256 of a file as lower-case hex: the cache key of its preview. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function parseEntry<T>(files: Map<string, Uint8Array>, name: string, schema: z.ZodType<T>): T | undefined {
+  const bytes = files.get(name);
+  if (!bytes) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    throw new HarError(`${name} is not valid JSON.`);
+  }
+  return validate(name, schema, value);
+}
+
+function validate<T>(name: string, schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new HarError(describeIssue(name, result.error.issues[0]));
+}
+
+/** 'key.json: item 3 has no answers.' or 'manifest.json: version must be 1.' */
+function describeIssue(name: string, issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return `${name} is not valid.`;
+  const message = issue.message.replace(/\.$/, '');
+  const [first, second] = issue.path;
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return `${name} must hold a JSON object.`;
+  if (first === 'items' && typeof second === 'number') return `${name}: item ${second + 1} ${message}.`;
+  if (first === 'items' && issue.path.length === 1 && message.startsWith('has ')) return `${name} ${message}.`;
+  return `${name}: ${message}.`;
+}
+
+function decodeScore(bytes: Uint8Array): string {
+  const [b0, b1] = bytes;
+  const encoding = b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : 'utf-8';
+  try {
+    const score = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    // The text is UTF-8 from here on (writeHar and Verovio), so its declaration must say so.
+    return encoding === 'utf-8' ? score : score.replace(/^(<\?xml[^>]*encoding=)(["'])[^"']*\2/, '$1$2UTF-8$2');
+  } catch {
+    throw new HarError(`${SCORE_ENTRY} is not UTF-8 or UTF-16 text.`);
+  }
+}

@@ -1,0 +1,28 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { HarError } from './har-error.ts';
+
+const PROLOG = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*>)\s*)*<([A-Za-z_][\w.:-]*)/;
+
+/**
+ * A light check that a text is a MusicXML 'score-partwise' document: well-formed
+ * XML, the right root element, at least one part with a measure. Verovio decides
+ * the rest when it renders; a DOCTYPE with its own entity definitions is refused
+ * so that no parser downstream is asked to expand them.
+ */
+export function assertMusicXml(score: string, name: string): void {
+  if (/<!DOCTYPE[^>]*\[/.test(score.slice(0, 4096)) || /<!ENTITY/i.test(score)) {
+    throw new HarError(`${name} declares its own XML entities, which are not allowed.`);
+  }
+  const result = XMLValidator.validate(score, { allowBooleanAttributes: false });
+  if (result !== true) {
+    const reason = result.err.msg.replace(/\.$/, '');
+    throw new HarError(`${name} is not well-formed XML (line ${result.err.line}: ${reason}).`);
+  }
+  const root = PROLOG.exec(score)?.[1];
+  if (root !== 'score-partwise') {
+    throw new HarError(`${name} is not a MusicXML score-partwise document (its root element is <${root ?? 'unknown'}>).`);
+  }
+  if (!/<part[\s>]/.test(score) || !/<measure[\s>]/.test(score)) {
+    throw new HarError(`${name} has no part with a measure.`);
+  }
+}

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { Resvg } from '@resvg/resvg-js';
+import { enableLog, enableLogToBuffer, LOG_WARNING, VerovioToolkit } from 'verovio/esm';
+import createVerovioModule from 'verovio/wasm';
+import { HarError } from './har-error.ts';
+import { firstMeasures } from './musicxml-tree.ts';
+
+/**
+ * MusicXML → SVG (Verovio) → PNG (resvg), shared by the document preview and
+ * the submission image. Verovio is loaded once, on first use (about 150 ms),
+ * and its toolkit reused: each render is synchronous, so calls never interleave.
+ */
+
+export type RenderedScore = { png: Uint8Array; width: number; height: number; svg: string };
+
+/** Verovio's page, in its units; at scale 50 a 2000-unit page is 1000 px wide. */
+const PAGE_WIDTH = 2000;
+const PAGE_HEIGHT = 3500;
+const SCALE = 50;
+
+/**
+ * Verovio cannot be interrupted, so it is given only what the first page can
+ * show: the first measures of a long score, and at most so many notes (a
+ * sample exercise has about 40; the limit renders in well under a second).
+ */
+const PREVIEW_MEASURES = 48;
+const MAX_NOTES = 8_000;
+
+let toolkitPromise: Promise<VerovioToolkit> | undefined;
+
+function loadToolkit(): Promise<VerovioToolkit> {
+  toolkitPromise ??= createVerovioModule().then((module) => {
+    // Keep Verovio's warnings in its buffer (read through getLog) instead of on stdout.
+    enableLogToBuffer(true, module);
+    enableLog(LOG_WARNING, module);
+    return new VerovioToolkit(module);
+  });
+  return toolkitPromise;
+}
+
+/** The first page of a MusicXML score as SVG, with what resvg cannot draw well taken out. */
+export async function renderFirstPageSvg(score: string): Promise<string> {
+  const musicxml = firstMeasures(score, PREVIEW_MEASURES);
+  assertRenderable(musicxml);
+  const toolkit = await loadToolkit();
+  toolkit.setOptions({
+    pageWidth: PAGE_WIDTH,
+    pageHeight: PAGE_HEIGHT,
+    scale: SCALE,
+    adjustPageHeight: true,
+    breaks: 'auto',
+    header: 'auto',
+    footer: 'none',
+    // Short exercises fill the width instead of huddling on the left.
+    minLastJustification: 0.2,
+    svgViewBox: false,
+  });
+  let loaded = false;
+  try {
+    loaded = toolkit.loadData(musicxml);
+  } catch {
+    loaded = false;
+  }
+  const svg = loaded && toolkit.getPageCount() > 0 ? toolkit.renderToSVG(1) : '';
+  if (!svg.includes('class="measure"')) {
+    throw new HarError(`The score could not be read: ${firstLogLine(toolkit.getLog())}.`, 'unreadable_score');
+  }
+  return cleanSvg(svg);
+}
+
+/** Draws an SVG on white with the fonts this machine has; without any font, text is simply left out. */
+export function svgToPng(svg: string): { png: Uint8Array; width: number; height: number } {
+  const fonts = fontFiles(svg);
+  const family = fonts.family;
+  const resvg = new Resvg(svg, {
+    background: 'white',
+    font: {
+      loadSystemFonts: fonts.files.length === 0,
+      fontFiles: fonts.files,
+      defaultFontFamily: family,
+      serifFamily: family,
+      sansSerifFamily: family,
+    },
+  });
+  const image = resvg.render();
+  return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
+}
+
+export async function renderScore(musicxml: string): Promise<RenderedScore> {
+  const svg = await renderFirstPageSvg(musicxml);
+  return { ...svgToPng(svg), svg };
+}
+
+function assertRenderable(musicxml: string): void {
+  const notes = countMatches(musicxml, /<note[\s>]/g, MAX_NOTES);
+  if (notes > MAX_NOTES) {
+    throw new HarError(
+      `The score could not be read: its first ${PREVIEW_MEASURES} measures have more than ${MAX_NOTES} notes.`,
+      'unreadable_score',
+    );
+  }
+}
+
+function countMatches(text: string, pattern: RegExp, stopAfter: number): number {
+  let count = 0;
+  pattern.lastIndex = 0;
+  while (pattern.exec(text) && count <= stopAfter) count++;
+  pattern.lastIndex = 0;
+  return count;
+}
+
+function firstLogLine(log: string): string {
+  const line = log
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/^\[\w+\]\s*/, '')
+        .replace(/^(warning|error):\s*/i, '')
+        .trim(),
+    )
+    .find((l) => l.length > 0);
+  if (!line) return 'Verovio found no music in it';
+  const short = line.length > 160 ? `${line.slice(0, 157)}...` : line;
+  return short.replace(/[.\s]+$/, '');
+}
+
+/**
+ * resvg shows <title> text and ignores x/y on the first <tspan> of a <text>
+ * that has none itself (Verovio's page heads): strip the one, hoist the other.
+ */
+export function cleanSvg(svg: string): string {
+  return svg
+    .replace(/<title\b[^>]*>[\s\S]*?<\/title>/g, '')
+    .replace(/<title\b[^>]*\/>/g, '')
+    .replace(
+      /<text((?:(?!\sx=)[^>])*)>(\s*)<tspan([^>]*?)\s+x="([^"]*)"\s+y="([^"]*)"((?:\s+text-anchor="[^"]*")?)/g,
+      (_match, textAttributes: string, space: string, tspanAttributes: string, x: string, y: string, anchor: string) =>
+        `<text${textAttributes} x="${x}" y="${y}"${anchor}>${space}<tspan${tspanAttributes}`,
+    );
+}
+
+const SERIF_FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf',
+];
+const FALLBACK_FONTS = [
+  '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
+  '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+];
+const CJK_FONTS = [
+  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc',
+];
+const CJK_TEXT = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+let fontCache: { serif: string[]; family: string; cjk: string[] } | undefined;
+
+/**
+ * Debian's DejaVu fonts (fonts-dejavu-core, on every machine of this project)
+ * when present. Loading a font file costs time on every render, so the large
+ * CJK fonts are added only when the SVG has such text (titles, labels).
+ */
+function fontFiles(svg: string): { files: string[]; family: string } {
+  if (!fontCache) {
+    const serif = SERIF_FONTS.filter((file) => existsSync(file));
+    const fallback = serif.length > 0 ? [] : FALLBACK_FONTS.filter((file) => existsSync(file)).slice(0, 1);
+    const family = serif.length > 0 ? 'DejaVu Serif' : fallback[0]?.includes('Liberation') ? 'Liberation Serif' : 'DejaVu Sans';
+    fontCache = { serif: [...serif, ...fallback], family, cjk: CJK_FONTS.filter((file) => existsSync(file)).slice(0, 1) };
+  }
+  const files = CJK_TEXT.test(svg) ? [...fontCache.serif, ...fontCache.cjk] : fontCache.serif;
+  return { files, family: files.length > 0 ? fontCache.family : 'serif' };
+}

@@ -1,0 +1,177 @@
+import type { GradeResult } from './grade.ts';
+
+/**
+ * The grade report of a submission: one self-contained HTML page (inline CSS,
+ * no scripts, no external resources) listing each item with the student's
+ * answer, the expected label and the points, then the totals. Every value from
+ * outside is escaped.
+ */
+
+export type ReportLanguage = 'en' | 'zh-hans' | 'zh-hant' | 'ko';
+
+export type GradeReportInput = {
+  title: string;
+  studentName: string;
+  /** Epoch seconds. */
+  submittedAt: number;
+  result: GradeResult;
+  language?: ReportLanguage;
+  /** IANA time zone for the submission time; UTC when left out. */
+  timeZone?: string;
+};
+
+const STRINGS: Record<ReportLanguage, Record<string, string>> = {
+  en: {
+    heading: 'Grade Report',
+    student: 'Student',
+    submitted: 'Submitted',
+    item: 'Item',
+    position: 'Measure, beat',
+    answer: 'Answer',
+    expected: 'Expected',
+    points: 'Points',
+    total: 'Total',
+    percent: 'Percent',
+    grade: 'Grade',
+    correct: 'Correct',
+    incorrect: 'Incorrect',
+    blank: '(no answer)',
+    measureBeat: 'm. {measure}, beat {beat}',
+  },
+  'zh-hans': {
+    heading: '成绩报告',
+    student: '学生',
+    submitted: '提交时间',
+    item: '题目',
+    position: '小节、拍',
+    answer: '答案',
+    expected: '正确答案',
+    points: '得分',
+    total: '总分',
+    percent: '百分比',
+    grade: '等级',
+    correct: '正确',
+    incorrect: '错误',
+    blank: '（未作答）',
+    measureBeat: '第 {measure} 小节，第 {beat} 拍',
+  },
+  'zh-hant': {
+    heading: '成績報告',
+    student: '學生',
+    submitted: '提交時間',
+    item: '題目',
+    position: '小節、拍',
+    answer: '答案',
+    expected: '正確答案',
+    points: '得分',
+    total: '總分',
+    percent: '百分比',
+    grade: '等級',
+    correct: '正確',
+    incorrect: '錯誤',
+    blank: '（未作答）',
+    measureBeat: '第 {measure} 小節，第 {beat} 拍',
+  },
+  ko: {
+    heading: '성적 보고서',
+    student: '학생',
+    submitted: '제출 시간',
+    item: '문항',
+    position: '마디, 박',
+    answer: '답안',
+    expected: '정답',
+    points: '점수',
+    total: '합계',
+    percent: '백분율',
+    grade: '등급',
+    correct: '정답',
+    incorrect: '오답',
+    blank: '(답 없음)',
+    measureBeat: '{measure}마디 {beat}박',
+  },
+};
+
+const LOCALES: Record<ReportLanguage, string> = { en: 'en-US', 'zh-hans': 'zh-CN', 'zh-hant': 'zh-TW', ko: 'ko-KR' };
+
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; color: #1f2933; margin: 24px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 16px; font-weight: normal; color: #52606d; margin: 0 0 16px; }
+dl { display: grid; grid-template-columns: max-content auto; gap: 4px 16px; margin: 0 0 16px; }
+dt { color: #52606d; }
+dd { margin: 0; }
+table { border-collapse: collapse; width: 100%; max-width: 760px; }
+th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid #d9e2ec; }
+th { background: #f0f4f8; font-weight: 600; }
+td.num, th.num { text-align: right; }
+tr.correct td.answer { color: #1b7f3b; }
+tr.incorrect td.answer { color: #c62828; }
+.mark { font-size: 12px; margin-left: 6px; }
+tfoot td { font-weight: 600; border-bottom: none; }
+.summary { margin-top: 16px; font-size: 18px; }
+`;
+
+export function gradeReportHtml(input: GradeReportInput): string {
+  const language = input.language && input.language in STRINGS ? input.language : 'en';
+  const t = STRINGS[language];
+  const s = (key: string) => escapeHtml(t[key] ?? key);
+  const { result } = input;
+  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
+  const rows = result.items.map((item, index) => {
+    const position = (t.measureBeat ?? '').replace('{measure}', number.format(item.measure)).replace('{beat}', number.format(item.beat));
+    const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : escapeHtml(item.answer);
+    const mark = item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`;
+    return [
+      `<tr class="${item.correct ? 'correct' : 'incorrect'}">`,
+      `<td>${index + 1}</td>`,
+      `<td>${escapeHtml(position)}</td>`,
+      `<td class="answer">${answer}<span class="mark">${mark}</span></td>`,
+      `<td>${escapeHtml(item.expected)}</td>`,
+      `<td class="num">${number.format(item.points)} / ${number.format(item.max_points)}</td>`,
+      '</tr>',
+    ].join('');
+  });
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(language)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${s('heading')}: ${escapeHtml(input.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${s('heading')}</h1>`,
+    `<h2>${escapeHtml(input.title)}</h2>`,
+    '<dl>',
+    `<dt>${s('student')}</dt><dd>${escapeHtml(input.studentName)}</dd>`,
+    `<dt>${s('submitted')}</dt><dd>${escapeHtml(formatTime(input.submittedAt, LOCALES[language], input.timeZone))}</dd>`,
+    '</dl>',
+    '<table>',
+    `<thead><tr><th>${s('item')}</th><th>${s('position')}</th><th>${s('answer')}</th><th>${s('expected')}</th><th class="num">${s('points')}</th></tr></thead>`,
+    `<tbody>${rows.join('\n')}</tbody>`,
+    `<tfoot><tr><td colspan="4">${s('total')}</td><td class="num">${number.format(result.points)} / ${number.format(result.max_points)}</td></tr></tfoot>`,
+    '</table>',
+    `<p class="summary">${s('percent')}: ${number.format(result.percent)}% · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function formatTime(epochSeconds: number, locale: string, timeZone = 'UTC'): string {
+  const date = new Date(epochSeconds * 1000);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(date);
+  } catch {
+    // An unknown time zone name: fall back to UTC rather than fail the report.
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(
+      date,
+    );
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

@@ -1,0 +1,308 @@
+import { writeHar } from '@app/har/format';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, errorsOf, multipart, SMALL_SCORE, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { insertMembership } from '../courses/repository.ts';
+import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
+
+const DAY = 86400;
+
+const har = (title: string, score = SMALL_SCORE) =>
+  writeHar({
+    manifest: { format: 'har', version: 1, kind: 'exercise', title, exercise_type: 'roman-numeral-analysis' },
+    score,
+    key: { items: [{ id: 'm1b1', measure: 1, beat: 1, answers: ['I'], points: 1 }] },
+  });
+
+describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let other: TestClient;
+  let ta: TestClient;
+  let student: TestClient;
+  let studentId: number;
+  let anonymous: TestClient;
+  let course: { id: number; start_date: number; end_date: number };
+  let otherCourseId: number;
+
+  const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
+    const user = await t.createUser(values);
+    const client = t.client();
+    await client.signIn(user.email);
+    return { client, id: user.id };
+  };
+  const newSet = async (body: Record<string, unknown> = {}) => {
+    const res = await owner.post(`/api/courses/${course.id}/assignments`, body);
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: number; released_at: number; due_at: number };
+  };
+  const upload = (client: TestClient, setId: number, files: { name: string; bytes: Uint8Array }[]) =>
+    client.upload(`/api/assignments/${setId}/documents`, multipart(files));
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
+    ({ client: owner } = await signedIn({ user_type: 2 }));
+    ({ client: other } = await signedIn({ user_type: 2 }));
+    const { client: taClient, id: taId } = await signedIn();
+    ta = taClient;
+    ({ client: student, id: studentId } = await signedIn());
+    anonymous = t.client();
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
+    otherCourseId = (await other.post('/api/courses', { title: 'Other' })).json().data.id;
+    await insertMembership(t.app.deps.db, { courseId: course.id, userId: taId, role: 'ta', now: t.clock.now() });
+    await insertMembership(t.app.deps.db, { courseId: course.id, userId: studentId, role: 'student', now: t.clock.now() });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('sets', () => {
+    it('creates a set with the default dates of DESIGN §7.10 and numbers its title', async () => {
+      const set = await newSet();
+      expect(set).toMatchObject({ title: 'Assignment Set 1', released_at: course.start_date, course: course.id, documents: [] });
+      const span = course.end_date - course.start_date;
+      expect(set.due_at).toBe(course.start_date + Math.min(14 * DAY, Math.floor(span / 3)) + DAY);
+      expect((await newSet()).id).not.toBe(set.id);
+      expect((await owner.get(`/api/courses/${course.id}/assignments`)).json().data.map((s: { title: string }) => s.title)).toEqual([
+        'Assignment Set 1',
+        'Assignment Set 2',
+      ]);
+    });
+
+    it('lets only the instructor create, change, reorder and delete; TAs read', async () => {
+      const set = await newSet();
+      expect((await anonymous.post(`/api/courses/${course.id}/assignments`, {})).statusCode).toBe(401);
+      expect(errorsOf(await ta.post(`/api/courses/${course.id}/assignments`, {}))[0]?.message).toBe('Only instructors of this course can change its assignments.');
+      expect((await other.post(`/api/courses/${course.id}/assignments`, {})).statusCode).toBe(404);
+      expect((await ta.get(`/api/assignments/${set.id}`)).statusCode).toBe(200);
+      expect((await ta.put(`/api/assignments/${set.id}`, { title: 'X' })).statusCode).toBe(403);
+      expect((await ta.delete(`/api/assignments/${set.id}`)).statusCode).toBe(403);
+      expect((await ta.post(`/api/courses/${course.id}/assignments/weight`, { assignments: [set.id] })).statusCode).toBe(403);
+      const foreign = await other.get(`/api/assignments/${set.id}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(errorsOf(foreign)[0]?.message).toBe('Assignment not found in selected course.');
+      expect((await owner.put(`/api/assignments/${set.id}`, { title: '  Cadences ' })).json().data.title).toBe('Cadences');
+      expect((await owner.delete(`/api/assignments/${set.id}`)).statusCode).toBe(200);
+      expect((await owner.get(`/api/assignments/${set.id}`)).statusCode).toBe(404);
+    });
+
+    it('enforces the date rules at their boundaries', async () => {
+      const set = await newSet();
+      const put = (body: Record<string, number>) => owner.put(`/api/assignments/${set.id}`, body);
+      expect((await put({ released_at: set.due_at - 60 })).statusCode).toBe(200);
+      expect(errorsOf(await put({ released_at: set.due_at - 59 }))).toEqual([
+        { field: 'due_at', messages: ['The assigned date must be at least one minute before the due date.'] },
+      ]);
+      const low = course.start_date - 365 * DAY;
+      const high = course.end_date + 365 * DAY;
+      expect((await put({ released_at: low, due_at: high })).statusCode).toBe(200);
+      expect(errorsOf(await put({ released_at: low - 1 }))).toEqual([
+        { field: 'released_at', messages: ['The assigned date must be within one year before the course start and one year after the course end.'] },
+      ]);
+      expect(errorsOf(await put({ due_at: high + 1 }))[0]?.messages).toEqual([
+        'The due date must be within one year before the course start and one year after the course end.',
+      ]);
+    });
+
+    it('reorders with exactly the course’s sets', async () => {
+      const a = await newSet();
+      const b = await newSet();
+      expect((await owner.post(`/api/courses/${course.id}/assignments/weight`, { assignments: [b.id, a.id] })).statusCode).toBe(200);
+      expect((await owner.get(`/api/courses/${course.id}/assignments`)).json().data.map((s: { id: number }) => s.id)).toEqual([b.id, a.id]);
+      expect((await owner.post(`/api/courses/${course.id}/assignments/weight`, { assignments: [a.id] })).statusCode).toBe(400);
+    });
+
+    it('shows students only released sets, and hides documents after the due date when asked', async () => {
+      const released = await newSet({ title: 'Now', released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      await newSet({ title: 'Later', released_at: t.clock.now() + 10 * DAY, due_at: t.clock.now() + 20 * DAY });
+      await upload(owner, released.id, [{ name: 'a.har', bytes: har('Exercise A') }]);
+      const list = (await student.get(`/api/courses/${course.id}/assignments`)).json().data;
+      expect(list.map((s: { title: string }) => s.title)).toEqual(['Now']);
+      expect(list[0].documents).toHaveLength(1);
+      const hidden = (await owner.get(`/api/courses/${course.id}/assignments`)).json().data.find((s: { title: string }) => s.title === 'Later');
+      expect((await student.get(`/api/assignments/${hidden.id}`)).statusCode).toBe(404);
+      await owner.put(`/api/assignments/${released.id}`, { show_after_due: false });
+      t.clock.advance(DAY + 1);
+      const after = (await student.get(`/api/courses/${course.id}/assignments`)).json().data;
+      expect(after[0].documents).toEqual([]);
+      expect((await owner.get(`/api/assignments/${released.id}`)).json().data.documents).toHaveLength(1);
+    });
+  });
+
+  describe('documents', () => {
+    it('uploads five .har files at once, in order, with previews made by a job', async () => {
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const files = [1, 2, 3, 4, 5].map((n) => ({ name: `ex${n}.har`, bytes: har(`Exercise ${n}`) }));
+      const res = await upload(owner, set.id, files);
+      expect(res.statusCode).toBe(201);
+      const docs = res.json().data;
+      expect(docs.map((d: { title: string }) => d.title)).toEqual(['Exercise 1', 'Exercise 2', 'Exercise 3', 'Exercise 4', 'Exercise 5']);
+      expect(docs[0]).toMatchObject({ gradable: true, practice: false, preview_status: 'PENDING' });
+      const pending = (await owner.get(`/api/documents/${docs[0].id}/preview-url`)).json().data;
+      expect(pending).toEqual({ status: 'PENDING', url: null, error: null });
+      await t.app.deps.jobs.drain();
+      const ready = (await owner.get(`/api/documents/${docs[0].id}/preview-url`)).json().data;
+      expect(ready.status).toBe('READY');
+      const png = await t.app.inject({ method: 'GET', url: ready.url });
+      expect(png.statusCode).toBe(200);
+      expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      const file = (await student.get(`/api/documents/${docs[0].id}/file-url`)).json().data;
+      expect((await t.app.inject({ method: 'GET', url: file.url })).rawPayload.subarray(0, 2).toString()).toBe('PK');
+    });
+
+    it('refuses a broken file with its message and keeps nothing of the upload', async () => {
+      const set = await newSet();
+      const res = await upload(owner, set.id, [
+        { name: 'good.har', bytes: har('Good') },
+        { name: 'bad.har', bytes: new TextEncoder().encode('not a zip at all') },
+      ]);
+      expect(res.statusCode).toBe(400);
+      expect(errorsOf(res)[0]?.messages?.[0]).toMatch(/^bad\.har: /);
+      expect((await owner.get(`/api/assignments/${set.id}/documents`)).json().data).toEqual([]);
+    });
+
+    it('refuses a 21 MB file with 413', async () => {
+      const set = await newSet();
+      const res = await upload(owner, set.id, [{ name: 'big.har', bytes: new Uint8Array(21 * 1024 * 1024) }]);
+      expect(res.statusCode).toBe(413);
+      expect(errorsOf(res)[0]?.message).toBe('Only .har files smaller than 20 MB are supported.');
+    });
+
+    it('refuses uploads from TAs, students, other instructors and the signed out', async () => {
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const files = [{ name: 'a.har', bytes: har('A') }];
+      expect((await upload(ta, set.id, files)).statusCode).toBe(403);
+      expect((await upload(student, set.id, files)).statusCode).toBe(403);
+      expect((await upload(other, set.id, files)).statusCode).toBe(404);
+      expect((await upload(anonymous, set.id, files)).statusCode).toBe(401);
+    });
+
+    it('applies the document settings of spec §4 and §5', async () => {
+      const set = await newSet();
+      const uploaded = await upload(owner, set.id, [{ name: 'a.har', bytes: har('A') }]);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const doc = uploaded.json().data[0];
+      const put = (body: Record<string, unknown>) => owner.put(`/api/documents/${doc.id}`, body);
+      const delayed = (await put({ delay_showing_grade: true })).json().data;
+      expect(delayed.show_grade_on_date).toBe(set.due_at);
+      const timed = (await put({ timed: true })).json().data;
+      expect(timed.timed_time_seconds).toBe(1800);
+      expect((await put({ multiple_submissions: true })).json().data.multiple_submissions).toBe(true);
+      const practice = (await put({ practice: true })).json().data;
+      expect(practice).toMatchObject({ practice: true, multiple_submissions: false, delay_showing_grade: false, timed: false });
+      expect(errorsOf(await put({ timed: true }))[0]?.messages).toEqual([
+        'Practice documents do not allow multiple submissions, delayed grades or time limits.',
+      ]);
+      expect((await put({ incremental_grading: true })).json().data.incremental_grading).toBe(true);
+      const back = (await put({ practice: false })).json().data;
+      expect(back).toMatchObject({ practice: false, incremental_grading: false });
+      expect(errorsOf(await put({ incremental_grading: true }))[0]?.messages).toEqual(['Only practice documents use incremental grading.']);
+      expect((await put({ gradable: false })).json().data.gradable).toBe(false);
+      expect(errorsOf(await put({ timed: true }))[0]?.messages).toEqual(['Only gradable documents have these settings.']);
+      await put({ gradable: true });
+      for (const [seconds, ok] of [
+        [60, true],
+        [15 * 60, true],
+        [16 * 60, false],
+        [20 * 60, true],
+        [3600 + 5 * 60, true],
+        [3600 + 7 * 60, false],
+        [8 * 3600, true],
+        [8 * 3600 + 5 * 60, false],
+        [0, false],
+      ] as const) {
+        const res = await put({ timed: true, timed_time_seconds: seconds });
+        expect([seconds, res.statusCode]).toEqual([seconds, ok ? 200 : 400]);
+      }
+      expect((await put({ delay_showing_grade: true, show_grade_on_date: set.due_at - 1 })).statusCode).toBe(400);
+      expect((await put({ show_grade_on_date: course.end_date })).statusCode).toBe(200);
+      expect(errorsOf(await put({ show_grade_on_date: course.end_date + 1 }))[0]?.messages).toEqual([
+        'The date to show grades must be between the due date and the course end date.',
+      ]);
+      expect((await ta.put(`/api/documents/${doc.id}`, { title: 'X' })).statusCode).toBe(403);
+      expect((await other.put(`/api/documents/${doc.id}`, { title: 'X' })).statusCode).toBe(404);
+    });
+
+    it('reorders and deletes documents', async () => {
+      const set = await newSet();
+      const docs = (await upload(owner, set.id, [1, 2, 3].map((n) => ({ name: `${n}.har`, bytes: har(`D${n}`) })))).json().data;
+      const order = [docs[2].id, docs[0].id, docs[1].id];
+      expect((await owner.post(`/api/assignments/${set.id}/documents/weight`, { documents: order })).json().data.map((d: { id: number }) => d.id)).toEqual(order);
+      expect((await owner.post(`/api/assignments/${set.id}/documents/weight`, { documents: [docs[0].id] })).statusCode).toBe(400);
+      expect((await ta.delete(`/api/documents/${docs[0].id}`)).statusCode).toBe(403);
+      expect((await owner.delete(`/api/documents/${docs[0].id}`)).statusCode).toBe(200);
+      expect((await owner.get(`/api/assignments/${set.id}/documents`)).json().data).toHaveLength(2);
+    });
+  });
+
+  describe('due-date extensions', () => {
+    it('grants, lists and removes within the due date and six months after the course', async () => {
+      const set = await newSet();
+      const url = `/api/assignments/${set.id}/due-day-extensions/${studentId}`;
+      expect((await owner.post(url, { extension_due_at: set.due_at })).statusCode).toBe(200);
+      expect(errorsOf(await owner.post(url, { extension_due_at: set.due_at - 1 }))[0]?.messages).toEqual([
+        'The extension must be between the due date and six months after the course end.',
+      ]);
+      expect((await owner.post(url, { extension_due_at: course.end_date + 183 * DAY })).statusCode).toBe(200);
+      expect((await owner.post(url, { extension_due_at: course.end_date + 183 * DAY + 1 })).statusCode).toBe(400);
+      const list = (await ta.get(`/api/assignments/${set.id}/due-day-extensions`)).json().data;
+      expect(list).toEqual([{ student: studentId, first_name: 'Test', last_name: expect.any(String), extension_due_at: course.end_date + 183 * DAY }]);
+      expect((await ta.post(url, { extension_due_at: set.due_at })).statusCode).toBe(403);
+      expect((await other.post(url, { extension_due_at: set.due_at })).statusCode).toBe(404);
+      expect((await owner.post(`/api/assignments/${set.id}/due-day-extensions/999999`, { extension_due_at: set.due_at })).statusCode).toBe(404);
+      expect((await owner.delete(url)).statusCode).toBe(200);
+      expect((await owner.delete(url)).statusCode).toBe(404);
+    });
+
+    it('shows a student only their own extension', async () => {
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const { id: secondId } = await signedIn();
+      await insertMembership(t.app.deps.db, { courseId: course.id, userId: secondId, role: 'student', now: t.clock.now() });
+      await owner.post(`/api/assignments/${set.id}/due-day-extensions/${secondId}`, { extension_due_at: set.due_at + DAY });
+      expect((await student.get(`/api/assignments/${set.id}/due-day-extensions`)).json().data).toEqual([]);
+      await owner.post(`/api/assignments/${set.id}/due-day-extensions/${studentId}`, { extension_due_at: set.due_at + 2 * DAY });
+      const mine = (await student.get(`/api/assignments/${set.id}/due-day-extensions`)).json().data;
+      expect(mine.map((e: { student: number }) => e.student)).toEqual([studentId]);
+      expect((await student.get(`/api/courses/${course.id}/assignments`)).json().data[0].extension_due_at).toBe(set.due_at + 2 * DAY);
+    });
+  });
+
+  describe('content library', () => {
+    it('lists to instructors, refuses students, and copies documents into a set', async () => {
+      await t.app.services.library.importSet('Cadences', [
+        { name: 'c1.har', bytes: har('Authentic cadence') },
+        { name: 'c2.har', bytes: har('Plagal cadence') },
+      ]);
+      expect(await t.app.services.library.importSet('Cadences', [{ name: 'c1.har', bytes: har('Authentic cadence') }])).toBe(0);
+      const library = (await owner.get('/api/content-library')).json().data;
+      expect(library).toHaveLength(1);
+      expect(library[0].documents.map((d: { title: string }) => d.title)).toEqual(['Authentic cadence', 'Plagal cadence']);
+      const refused = await student.get('/api/content-library');
+      expect(refused.statusCode).toBe(403);
+      expect(errorsOf(refused)[0]?.message).toBe('Only instructors can preview content library.');
+      expect((await anonymous.get('/api/content-library')).statusCode).toBe(401);
+      await t.app.deps.jobs.drain();
+      expect((await owner.get(`/api/content-library/${library[0].documents[0].id}/preview-url`)).json().data.status).toBe('READY');
+
+      const set = await newSet();
+      const ids = library[0].documents.map((d: { id: number }) => d.id);
+      const added = await owner.post(`/api/assignments/${set.id}/documents`, { document_ids: [ids[1], ids[0]] });
+      expect(added.statusCode).toBe(201);
+      expect(added.json().data.map((d: { title: string; preview_status: string }) => [d.title, d.preview_status])).toEqual([
+        ['Plagal cadence', 'READY'],
+        ['Authentic cadence', 'READY'],
+      ]);
+      expect((await owner.post(`/api/assignments/${set.id}/documents`, { document_ids: [999999] })).statusCode).toBe(400);
+      expect((await ta.post(`/api/assignments/${set.id}/documents`, { document_ids: ids })).statusCode).toBe(403);
+    });
+  });
+
+  it('keeps another course’s assignments out of reach', async () => {
+    const foreignSet = (await other.post(`/api/courses/${otherCourseId}/assignments`, {})).json().data;
+    for (const url of [`/api/assignments/${foreignSet.id}`, `/api/assignments/${foreignSet.id}/documents`, `/api/assignments/${foreignSet.id}/due-day-extensions`]) {
+      expect((await owner.get(url)).statusCode).toBe(404);
+    }
+    expect((await owner.get(`/api/courses/${otherCourseId}/assignments`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Notifications } from '../../../components/ui/notifications.tsx';
+import { clearNotifications } from '../../../lib/notifications.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { InvitationCodeForm } from './invitation-code-form.tsx';
+
+type Reply = { status: number; body: unknown };
+
+/** Answers POST /api/course-enrollment-requests with `reply`; records what was sent. */
+function stubApi(reply: Reply) {
+  const sent: unknown[] = [];
+  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST' && typeof init.body === 'string') sent.push(JSON.parse(init.body));
+      const body = init.method === 'POST' ? reply.body : { data: null };
+      return new Response(JSON.stringify(body), {
+        status: init.method === 'POST' ? reply.status : 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
+
+function renderForm(onSubmitted = vi.fn()) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <InvitationCodeForm onSubmitted={onSubmitted} />
+      <Notifications />
+    </QueryClientProvider>,
+  );
+  return { input: screen.getByLabelText('Invitation code') as HTMLInputElement, submit: screen.getByRole('button', { name: 'Submit' }) };
+}
+
+const created = { status: 201, body: { data: { id: 1, status: 'PENDING' } } };
+
+describe('InvitationCodeForm', () => {
+  beforeEach(() => {
+    clearNotifications();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => clearNotifications());
+  });
+
+  it('takes at most 6 characters and enables Submit only at 6', async () => {
+    stubApi(created);
+    const user = userEvent.setup();
+    const { input, submit } = renderForm();
+    expect(input.placeholder).toBe('Enter 6-digit invitation code');
+    expect(input.maxLength).toBe(6);
+    await user.type(input, 'abc23');
+    expect(submit).toHaveProperty('disabled', true);
+    await user.type(input, '4567');
+    expect(input.value).toBe('ABC234');
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('says the length rule when Enter is pressed too early, and sends nothing', async () => {
+    const sent = stubApi(created);
+    const user = userEvent.setup();
+    const { input } = renderForm();
+    await user.type(input, 'abc{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Invitation code must be 6 digits');
+    expect(sent).toEqual([]);
+    await user.type(input, 'd');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('submits with Enter and confirms', async () => {
+    const sent = stubApi(created);
+    const onSubmitted = vi.fn();
+    const user = userEvent.setup();
+    const { input } = renderForm(onSubmitted);
+    await user.type(input, 'abc234{Enter}');
+    expect(await screen.findByText('Enrollment request submitted!')).toBeTruthy();
+    expect(sent).toEqual([{ invitation_code: 'ABC234' }]);
+    expect(onSubmitted).toHaveBeenCalledOnce();
+    expect(input.value).toBe('');
+  });
+
+  it("shows the server's sentence for a request already submitted", async () => {
+    stubApi({ status: 409, body: { errors: [{ code: 'conflict', message: 'Enrollment request already submitted.' }] } });
+    const user = userEvent.setup();
+    const { input, submit } = renderForm();
+    await user.type(input, 'abc234');
+    await user.click(submit);
+    expect(await screen.findByText('Enrollment request already submitted.')).toBeTruthy();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it("falls back to 'Couldn't submit enrollment request.' when the server says nothing", async () => {
+    stubApi({ status: 500, body: {} });
+    const user = userEvent.setup();
+    const { input } = renderForm();
+    await user.type(input, 'abc234{Enter}');
+    expect(await screen.findByText("Couldn't submit enrollment request.")).toBeTruthy();
+  });
+});

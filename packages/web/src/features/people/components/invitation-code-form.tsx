@@ -1,0 +1,118 @@
+import { INVITATION_CODE_LENGTH } from '@app/contract/courses';
+import { InvitationCode, PeopleMessages } from '@app/contract/people';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { translateMessage } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useCreateEnrollmentRequest } from '../api/create-enrollment-request.ts';
+import styles from './invitation-code-form.module.css';
+
+/**
+ * What a failed request says (spec §8): the server's sentence when it has one (unknown code,
+ * already submitted, not enrolling, already a member), else 'Couldn't submit enrollment request.'.
+ */
+export function enrollmentErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return fallback;
+  const item = error.errors[0];
+  if (!item) return fallback;
+  const message = 'message' in item ? item.message : item.messages[0];
+  return message ? translateMessage(message) : fallback;
+}
+
+export interface InvitationCodeFormProps {
+  /** After a request was submitted. */
+  onSubmitted?: () => void;
+  onCancel?: () => void;
+}
+
+/** 'Join A Course' (spec §2, §5): a 6-character code, Enter submits, Submit waits for 6 characters. */
+export function InvitationCodeForm({ onSubmitted, onCancel }: InvitationCodeFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const request = useCreateEnrollmentRequest();
+
+  const submit = () => {
+    if (request.isPending) return;
+    const parsed = InvitationCode.safeParse(code);
+    if (!parsed.success) {
+      setError(translateMessage(PeopleMessages.codeLength));
+      return;
+    }
+    setError(null);
+    request.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ severity: 'success', message: t('people.join.submitted') });
+        setCode('');
+        onSubmitted?.();
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.handled) return;
+        const message = enrollmentErrorMessage(failure, t('people.join.failed'));
+        if (failure instanceof ApiError && failure.status === 400) setError(message);
+        else notify({ severity: 'error', message });
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  // Enter submits even below six characters, so the length rule can be said instead of nothing happening.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <label htmlFor={id} className={styles.label}>
+        {t('people.join.codeLabel')}
+      </label>
+      <div className={styles.row}>
+        <input
+          id={id}
+          className={styles.input}
+          type="text"
+          value={code}
+          maxLength={INVITATION_CODE_LENGTH}
+          placeholder={t('people.join.placeholder')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to type a code
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase());
+            setError(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={code.trim().length < INVITATION_CODE_LENGTH} loading={request.isPending}>
+          {t('people.join.submit')}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            {t('people.join.cancel')}
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className={styles.hint}>{t('people.join.hint')}</p>
+      )}
+    </form>
+  );
+}

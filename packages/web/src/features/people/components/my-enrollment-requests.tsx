@@ -1,0 +1,110 @@
+import type { EnrollmentRequest } from '@app/contract/people';
+import type { LanguageCode } from '@app/contract/users';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PlusIcon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../lib/notifications.ts';
+import { useCancelEnrollmentRequest } from '../api/cancel-enrollment-request.ts';
+import styles from './dashboard-people.module.css';
+import { InvitationCodeForm } from './invitation-code-form.tsx';
+import table from './people-table.module.css';
+import { courseDates, REQUEST_STATUS_TONE } from './people-text.ts';
+
+export interface MyEnrollmentRequestsProps {
+  requests: readonly EnrollmentRequest[];
+  language: LanguageCode;
+  timeZone: string;
+}
+
+/** The dashboard's Enrollment Requests table with 'Join A Course' (spec §2); the button is always there. */
+export function MyEnrollmentRequests({ requests, language, timeZone }: MyEnrollmentRequestsProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const formId = useId();
+  const [joining, setJoining] = useState(false);
+  const cancel = useCancelEnrollmentRequest();
+  const hasRequests = requests.length > 0;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <div>
+          <h2 id={headingId} className={styles.panelTitle}>
+            {t('people.dashboard.requestsTitle')}
+          </h2>
+          {hasRequests ? null : <p className={styles.panelLead}>{t('people.dashboard.joinLead')}</p>}
+        </div>
+        <Button
+          variant={joining ? 'secondary' : 'outline'}
+          aria-expanded={joining}
+          aria-controls={formId}
+          onClick={() => setJoining((open) => !open)}
+        >
+          <PlusIcon width="18" height="18" />
+          {t('people.dashboard.joinCourse')}
+        </Button>
+      </div>
+      {joining ? (
+        <div id={formId} className={styles.joinForm}>
+          <InvitationCodeForm onSubmitted={() => setJoining(false)} onCancel={() => setJoining(false)} />
+        </div>
+      ) : null}
+      {hasRequests ? (
+        <div className={table.frame}>
+          <table className={table.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('people.columns.course')}</th>
+                <th scope="col">{t('people.columns.school')}</th>
+                <th scope="col">{t('people.columns.dates')}</th>
+                <th scope="col">{t('people.columns.status')}</th>
+                <th scope="col" className={table.actionsHead}>
+                  {t('people.columns.action')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((request) => (
+                <tr key={request.id} data-status={request.status}>
+                  <td data-label={t('people.columns.course')} className={table.strong}>
+                    {request.course.title}
+                  </td>
+                  <td data-label={t('people.columns.school')}>
+                    {request.course.school.school ?? <span className={table.muted}>{t('people.noSchool')}</span>}
+                  </td>
+                  <td data-label={t('people.columns.dates')} className={table.nowrap}>
+                    {courseDates(request.course, language, timeZone)}
+                  </td>
+                  <td data-label={t('people.columns.status')}>
+                    <Badge tone={REQUEST_STATUS_TONE[request.status]}>{t(`people.status.${request.status}`)}</Badge>
+                  </td>
+                  <td data-label="">
+                    {request.status === 'PENDING' ? (
+                      <div className={table.actions}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={t('people.requests.cancelLabel', { title: request.course.title })}
+                          loading={cancel.isPending && cancel.variables === request.id}
+                          onClick={() =>
+                            cancel.mutate(request.id, {
+                              onSuccess: () => notify({ severity: 'success', message: t('people.requests.cancelled') }),
+                            })
+                          }
+                        >
+                          {t('people.requests.cancel')}
+                        </Button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
