@@ -123,29 +123,33 @@ export const CreateAssignmentRequest = z.strictObject({
   due_at: Epoch.optional(),
   show_after_due: z.boolean().optional(),
 });
-export const UpdateAssignmentRequest = z.strictObject({
-  title: Title,
-  released_at: Epoch,
-  due_at: Epoch,
-  show_after_due: z.boolean(),
-}).partial();
+export const UpdateAssignmentRequest = z
+  .strictObject({
+    title: Title,
+    released_at: Epoch,
+    due_at: Epoch,
+    show_after_due: z.boolean(),
+  })
+  .partial();
 export type UpdateAssignmentRequest = z.infer<typeof UpdateAssignmentRequest>;
 
 export const ReorderAssignmentsRequest = z.object({ assignments: IdList });
 export const ReorderDocumentsRequest = z.object({ documents: IdList });
 export const AddLibraryDocumentsRequest = z.object({ document_ids: IdList.min(1, 'Choose at least one document.') });
 
-export const UpdateDocumentRequest = z.strictObject({
-  title: Title,
-  gradable: z.boolean(),
-  practice: z.boolean(),
-  incremental_grading: z.boolean(),
-  multiple_submissions: z.boolean(),
-  delay_showing_grade: z.boolean(),
-  show_grade_on_date: Epoch.nullable(),
-  timed: z.boolean(),
-  timed_time_seconds: z.number().int().positive().nullable(),
-}).partial();
+export const UpdateDocumentRequest = z
+  .strictObject({
+    title: Title,
+    gradable: z.boolean(),
+    practice: z.boolean(),
+    incremental_grading: z.boolean(),
+    multiple_submissions: z.boolean(),
+    delay_showing_grade: z.boolean(),
+    show_grade_on_date: Epoch.nullable(),
+    timed: z.boolean(),
+    timed_time_seconds: z.number().int().positive().nullable(),
+  })
+  .partial();
 export type UpdateDocumentRequest = z.infer<typeof UpdateDocumentRequest>;
 
 export const ExtensionRequest = z.object({ extension_due_at: Epoch });

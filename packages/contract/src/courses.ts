@@ -21,6 +21,13 @@ export const ENROLLMENT_END_MAX_AFTER_START_SECONDS = 14 * 24 * 3600;
 export const INVITATION_CODE_LENGTH = 6;
 export const INVITATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
+/** The settings that activation freezes (spec §4). */
+export const LOCKED_WHEN_ACTIVE = ['school_id', 'academic_term_id', 'payment_type', 'start_date', 'end_date'] as const;
+
+/** How the course's chord-label settings are shown (spec §2, DESIGN §8). */
+export const cadential64Label = (setting: 'I' | 'V') => (setting === 'V' ? 'V64' : 'I64');
+export const neapolitan6Label = (setting: 'N' | 'II') => (setting === 'N' ? 'N6' : 'bII6');
+
 export const CourseMessages = {
   startInPast: 'The start time cannot be set to a time in the past.',
   tooLong: 'The course duration cannot be greater than 1 year.',
@@ -79,7 +86,11 @@ const CourseSettingsFields = {
   title: Title,
   school_id: NullableId,
   academic_term_id: NullableId,
-  year: z.number({ message: 'Year must be a number.' }).int().min(2000, 'Year must be 2000 or later.').max(2100, 'Year must be 2100 or earlier.'),
+  year: z
+    .number({ message: 'Year must be a number.' })
+    .int()
+    .min(2000, 'Year must be 2000 or later.')
+    .max(2100, 'Year must be 2100 or earlier.'),
   start_date: Epoch,
   end_date: Epoch,
   enrollment_end_date: Epoch,

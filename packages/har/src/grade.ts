@@ -93,9 +93,9 @@ export function gradeSubmission(exercise: HarDocument, submission: HarDocument, 
 /** Whether an answer names the chord of a key item (any spelling of any of its answers). Never throws. */
 export function isCorrectAnswer(answer: string, keyAnswers: AnswerKeyItem['answers']): boolean {
   const given = parseRomanNumeral(answer);
-  if (!given) return false;
-  const spelled = canonical(given);
-  return acceptedSpellings(keyAnswers).has(spelled);
+  // An answer that is no label can still match a key entry that is no label (see acceptedSpellings).
+  const spelled = given ? canonical(given) : String(answer).replace(/\s+/g, '');
+  return spelled !== '' && acceptedSpellings(keyAnswers).has(spelled);
 }
 
 /** The label a report shows for a key item, in the course's spelling. */

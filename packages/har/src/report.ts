@@ -162,13 +162,19 @@ export function gradeReportHtml(input: GradeReportInput): string {
 function formatTime(epochSeconds: number, locale: string, timeZone = 'UTC'): string {
   const date = new Date(epochSeconds * 1000);
   if (Number.isNaN(date.getTime())) return '';
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(date);
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
   } catch {
     // An unknown time zone name: fall back to UTC rather than fail the report.
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(
-      date,
-    );
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
   }
 }
 

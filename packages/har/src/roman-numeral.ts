@@ -117,12 +117,12 @@ export function formatRomanNumeral(label: RomanNumeral, neapolitan: 'N' | 'II' =
 function clean(input: string): string {
   return (
     input
+      // Degree-like signs people type for 'diminished' (before NFKC, which turns '˚' into a space and a combining ring, and 'º' into 'o').
+      .replace(/[˚∘○]/g, '°')
       .normalize('NFKC')
       .replace(/\s+/g, '')
       .replace(/[♭]/g, 'b')
       .replace(/[♯]/g, '#')
-      // Degree-like signs people type for 'diminished'; NFKC already turned 'º' into 'o'.
-      .replace(/[˚∘○]/g, '°')
       .replace(/[Ø⌀∅]/g, 'ø')
       .replace(/[△∆]/g, 'Δ')
   );

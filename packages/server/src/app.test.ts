@@ -60,7 +60,7 @@ describe('demo data', () => {
   it('is made once on a new database and reports the three accounts', async () => {
     const t = await createTestApp('sqlite', { DEMO_DATA: '1' });
     try {
-      const seeded = await seedDemoData(t.app.deps);
+      const seeded = await seedDemoData(t.app.deps, t.app.services);
       expect(seeded.accounts.map((a) => a.email)).toEqual(['instructor@example.com', 'ta@example.com', 'student@example.com']);
       const c = t.client();
       const res = await c.post('/api/users/sign-in', { email: 'instructor@example.com', password: 'DemoPass123' });

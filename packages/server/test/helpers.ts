@@ -57,7 +57,9 @@ export class TestClient {
       headers,
       cookies,
       remoteAddress: this.ip,
-      ...(payload === undefined ? {} : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
+      ...(payload === undefined
+        ? {}
+        : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
     });
   }
 

@@ -16,7 +16,8 @@ const texts: Record<Kind, Record<LanguageCode, Text>> = {
   invited: {
     en: {
       subject: (c) => `You are invited to join ${c}`,
-      body: (c, r) => `You have been invited to join the course "${c}" as ${r}. Follow the link below to accept the invitation; it is valid for 14 days.`,
+      body: (c, r) =>
+        `You have been invited to join the course "${c}" as ${r}. Follow the link below to accept the invitation; it is valid for 14 days.`,
       action: 'Join the course',
     },
     'zh-hans': {
@@ -36,10 +37,16 @@ const texts: Record<Kind, Record<LanguageCode, Text>> = {
     },
   },
   admitted: {
-    en: { subject: (c) => `You have joined ${c}`, body: (c) => `Your enrollment request for "${c}" was accepted. The course is now on your dashboard.` },
+    en: {
+      subject: (c) => `You have joined ${c}`,
+      body: (c) => `Your enrollment request for "${c}" was accepted. The course is now on your dashboard.`,
+    },
     'zh-hans': { subject: (c) => `您已加入 ${c}`, body: (c) => `您对课程"${c}"的选课申请已被接受。该课程现在显示在您的主页上。` },
     'zh-hant': { subject: (c) => `您已加入 ${c}`, body: (c) => `您對課程「${c}」的選課申請已獲接受。該課程現在顯示在您的首頁上。` },
-    ko: { subject: (c) => `${c} 과정에 등록되었습니다`, body: (c) => `"${c}" 과정 등록 요청이 수락되었습니다. 이제 대시보드에서 과정을 볼 수 있습니다.` },
+    ko: {
+      subject: (c) => `${c} 과정에 등록되었습니다`,
+      body: (c) => `"${c}" 과정 등록 요청이 수락되었습니다. 이제 대시보드에서 과정을 볼 수 있습니다.`,
+    },
   },
   rejected: {
     en: { subject: (c) => `Your request to join ${c}`, body: (c) => `Your enrollment request for "${c}" was declined by the instructor.` },
@@ -52,7 +59,13 @@ const texts: Record<Kind, Record<LanguageCode, Text>> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A course e-mail (invitation, admission, rejection) in the recipient's language. */
-export function courseMail(kind: Kind, language: LanguageCode, to: string, course: string, options: { role?: string; link?: string } = {}): MailMessage {
+export function courseMail(
+  kind: Kind,
+  language: LanguageCode,
+  to: string,
+  course: string,
+  options: { role?: string; link?: string } = {},
+): MailMessage {
   const t = texts[kind][language] ?? texts[kind].en;
   const role = options.role ? (ROLE_NAMES[language][options.role] ?? options.role) : '';
   const body = t.body(course, role);

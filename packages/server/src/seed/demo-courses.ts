@@ -17,7 +17,10 @@ async function idByName(deps: Deps, table: 'schools' | 'academic_terms', name: s
 
 async function freshCode(deps: Deps) {
   for (;;) {
-    const code = Array.from({ length: 6 }, () => INVITATION_CODE_ALPHABET[Math.floor(Math.random() * INVITATION_CODE_ALPHABET.length)]).join('');
+    const code = Array.from(
+      { length: 6 },
+      () => INVITATION_CODE_ALPHABET[Math.floor(Math.random() * INVITATION_CODE_ALPHABET.length)],
+    ).join('');
     if (!(await courses.invitationCodeTaken(deps.db, code))) return code;
   }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Services } from '../app.ts';
 import type { Deps } from '../deps.ts';
-import { seedDemoCourses } from './demo-courses.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureAcademicTerm, ensureSchool } from '../modules/reference/repository.ts';
 import { findTimezoneId, findUserByEmail, insertUser } from '../modules/users/repository.ts';
+import { seedDemoAssignments } from './demo-assignments.ts';
+import { seedDemoCourses } from './demo-courses.ts';
 
 export const DEMO_PASSWORD = 'DemoPass123';
 
@@ -25,7 +27,7 @@ async function hasUsers(deps: Deps) {
  * Makes the demo school once, on a new database (no users yet), unless DEMO_DATA=0;
  * DEMO_DATA=1 adds what is missing even to a database in use. Returns the demo accounts present.
  */
-export async function seedDemoData(deps: Deps, _services?: unknown) {
+export async function seedDemoData(deps: Deps, services: Services) {
   const wanted = deps.config.demoData ?? !(await hasUsers(deps));
   if (wanted) {
     const now = deps.clock.now();
@@ -54,6 +56,7 @@ export async function seedDemoData(deps: Deps, _services?: unknown) {
       });
     }
     await seedDemoCourses(deps);
+    await seedDemoAssignments(deps, services);
     deps.log.info('demo data added');
   }
   const present = [];

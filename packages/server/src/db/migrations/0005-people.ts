@@ -28,7 +28,11 @@ export const migration0005: DialectMigration = (dialect) => ({
       .addColumn('decided_by', 'bigint', (c) => c.references('users.id').onDelete('set null'))
       .execute();
     await db.schema.createIndex('enrollment_requests_course_idx').on('enrollment_requests').columns(['course_id', 'status']).execute();
-    await db.schema.createIndex('enrollment_requests_student_idx').on('enrollment_requests').columns(['student_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('enrollment_requests_student_idx')
+      .on('enrollment_requests')
+      .columns(['student_id', 'created_at'])
+      .execute();
     // One pending request per student and course, even when two arrive at once.
     await db.schema
       .createIndex('enrollment_requests_one_pending')

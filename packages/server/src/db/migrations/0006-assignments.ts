@@ -80,7 +80,14 @@ export const migration0006: DialectMigration = (dialect) => ({
       .execute();
   },
   async down(db: MigrationDb) {
-    for (const table of ['document_downloads', 'library_documents', 'library_sets', 'due_date_extensions', 'documents', 'assignment_sets']) {
+    for (const table of [
+      'document_downloads',
+      'library_documents',
+      'library_sets',
+      'due_date_extensions',
+      'documents',
+      'assignment_sets',
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },

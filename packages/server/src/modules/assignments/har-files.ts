@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { contentHash, type HarDocument, readHar, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import { contentHash, readHar } from '@app/har/format';
 import { renderPreview } from '@app/har/preview';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -17,23 +17,26 @@ export const newDocKey = () => newSecret(12).replaceAll('-', 'x').replaceAll('_'
 export type StoredHar = { storageKey: string; contentHash: string; size: number; docKey: string; title: string; previewReady: boolean };
 
 /**
- * Checks a .har file and stores it under `<folder>/<doc_key>.har`. A file that is
- * not a valid .har is refused with the format's own message, naming the file.
+ * Checks a .har file and stores it under `<folder>/<doc_key>.har`. A course document's
+ * manifest is stamped with its doc_key, so the work handed in from it can be matched to
+ * it. Previews are cached by the hash of the score alone. A file that is not a valid
+ * .har is refused with the format's own message, naming the file.
  */
 export async function storeHar(deps: Deps, folder: 'documents' | 'library', bytes: Uint8Array, fileName: string): Promise<StoredHar> {
-  let title: string;
+  let doc: HarDocument;
   try {
-    title = readHar(bytes).manifest.title;
+    doc = readHar(bytes);
   } catch (error) {
     if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
     throw error;
   }
   const docKey = newDocKey();
+  const stored = folder === 'documents' ? writeHar({ ...doc, manifest: { ...doc.manifest, document_key: docKey } }) : bytes;
   const storageKey = `${folder}/${docKey}.har`;
-  await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
-  const hash = contentHash(bytes);
+  await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
+  const hash = contentHash(new TextEncoder().encode(doc.score));
   const previewReady = (await deps.storage.stat(previewKey(hash))) !== undefined;
-  return { storageKey, contentHash: hash, size: bytes.byteLength, docKey, title, previewReady };
+  return { storageKey, contentHash: hash, size: stored.byteLength, docKey, title: doc.manifest.title, previewReady };
 }
 
 /** Queues the preview of stored documents whose preview is not cached yet, inside the caller's transaction. */

@@ -45,7 +45,11 @@ export async function insertSet(
 
 /** How many sets a course has. */
 export async function countSets(db: Db, courseId: number): Promise<number> {
-  const row = await db.selectFrom('assignment_sets').select((eb) => eb.fn.countAll<number>().as('n')).where('course_id', '=', courseId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('assignment_sets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_id', '=', courseId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -88,9 +92,17 @@ export function findDocument(db: Db, id: number) {
 }
 
 /** Inserts documents at the end of a set, in the given order; returns their ids. */
-export async function insertDocuments(db: Db, setId: number, documents: Omit<NewDocument, 'assignment_set_id' | 'weight'>[]): Promise<number[]> {
+export async function insertDocuments(
+  db: Db,
+  setId: number,
+  documents: Omit<NewDocument, 'assignment_set_id' | 'weight'>[],
+): Promise<number[]> {
   if (documents.length === 0) return [];
-  const last = await db.selectFrom('documents').select((eb) => eb.fn.max('weight').as('max')).where('assignment_set_id', '=', setId).executeTakeFirst();
+  const last = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.max('weight').as('max'))
+    .where('assignment_set_id', '=', setId)
+    .executeTakeFirst();
   const start = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
   const rows = await db
     .insertInto('documents')
@@ -125,7 +137,11 @@ export async function storageKeysOfSet(db: Db, setId: number): Promise<string[]>
 /** Marks the preview of every course and library document with this content as ready or failed. */
 export async function setPreviewStatus(db: Db, contentHash: string, status: 'READY' | 'FAILED', error: string | null): Promise<void> {
   await db.updateTable('documents').set({ preview_status: status, preview_error: error }).where('content_hash', '=', contentHash).execute();
-  await db.updateTable('library_documents').set({ preview_status: status, preview_error: error }).where('content_hash', '=', contentHash).execute();
+  await db
+    .updateTable('library_documents')
+    .set({ preview_status: status, preview_error: error })
+    .where('content_hash', '=', contentHash)
+    .execute();
 }
 
 /** A set's extensions with the students' names. */
@@ -162,7 +178,11 @@ export async function upsertExtension(db: Db, setId: number, studentId: number, 
 
 /** Removes an extension; returns whether there was one. */
 export async function deleteExtension(db: Db, setId: number, studentId: number): Promise<boolean> {
-  const result = await db.deleteFrom('due_date_extensions').where('assignment_set_id', '=', setId).where('student_id', '=', studentId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('due_date_extensions')
+    .where('assignment_set_id', '=', setId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -47,7 +47,8 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
   r.post(
     '/api/courses/:id/assignments',
     { schema: { tags, params: CourseIdParams, body: CreateAssignmentRequest, response: { 201: envelope(AssignmentSet) } } },
-    async (request, reply) => reply.status(201).send({ data: await assignments.create(requireActor(request), request.params.id, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await assignments.create(requireActor(request), request.params.id, request.body) }),
   );
 
   r.post(
@@ -74,14 +75,25 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
     return { data: {} };
   });
 
-  r.get('/api/assignments/:id/documents', { schema: { tags, params: Id, response: { 200: envelope(z.array(CourseDocument)) } } }, async (request) => ({
-    data: await assignments.listDocuments(requireActor(request), request.params.id),
-  }));
+  r.get(
+    '/api/assignments/:id/documents',
+    { schema: { tags, params: Id, response: { 200: envelope(z.array(CourseDocument)) } } },
+    async (request) => ({
+      data: await assignments.listDocuments(requireActor(request), request.params.id),
+    }),
+  );
 
   // Multipart `.har` files (field `file`, one or many), or JSON `document_ids` from the library.
   r.post(
     '/api/assignments/:id/documents',
-    { schema: { tags, params: Id, consumes: ['multipart/form-data', 'application/json'], response: { 201: envelope(z.array(CourseDocument)) } } },
+    {
+      schema: {
+        tags,
+        params: Id,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: envelope(z.array(CourseDocument)) },
+      },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       if (!request.isMultipart()) {
@@ -133,12 +145,21 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
     '/api/assignments/:id/due-day-extensions/:studentId',
     { schema: { tags, params: StudentParams, body: ExtensionRequest, response: { 200: envelope(z.array(DueDateExtension)) } } },
     async (request) => ({
-      data: await assignments.grantExtension(requireActor(request), request.params.id, request.params.studentId, request.body.extension_due_at),
+      data: await assignments.grantExtension(
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+        request.body.extension_due_at,
+      ),
     }),
   );
 
-  r.delete('/api/assignments/:id/due-day-extensions/:studentId', { schema: { tags, params: StudentParams, response: { 200: Empty } } }, async (request) => {
-    await assignments.removeExtension(requireActor(request), request.params.id, request.params.studentId);
-    return { data: {} };
-  });
+  r.delete(
+    '/api/assignments/:id/due-day-extensions/:studentId',
+    { schema: { tags, params: StudentParams, response: { 200: Empty } } },
+    async (request) => {
+      await assignments.removeExtension(requireActor(request), request.params.id, request.params.studentId);
+      return { data: {} };
+    },
+  );
 }

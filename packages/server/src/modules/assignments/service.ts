@@ -21,7 +21,7 @@ import { newSecret } from '../../lib/random.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
-import { enqueuePreviews, loadHar, newDocKey, previewKey, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
+import { enqueuePreviews, loadHar, previewKey, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
 import { presentDocument, presentSet } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -97,7 +97,8 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       let count = 0;
       for await (const file of files) {
         count += 1;
-        if (count > HAR_MAX_FILES_PER_UPLOAD) throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
+        if (count > HAR_MAX_FILES_PER_UPLOAD)
+          throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
         let bytes: Buffer;
         try {
           bytes = await file.read();
@@ -183,7 +184,11 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     },
 
     /** A new set with the default dates of DESIGN §7.10 for what the request leaves out. */
-    async create(actor: Actor, courseId: number, input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean }) {
+    async create(
+      actor: Actor,
+      courseId: number,
+      input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean },
+    ) {
       const { access, row: course } = await courses.access(actor, courseId);
       if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
       const now = clock.now();
@@ -248,7 +253,12 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     },
 
     /** Adds uploaded .har files, all or none. */
-    async upload(actor: Actor, setId: number, declaredLength: number | undefined, files: AsyncIterable<UploadedFile>): Promise<CourseDocument[]> {
+    async upload(
+      actor: Actor,
+      setId: number,
+      declaredLength: number | undefined,
+      files: AsyncIterable<UploadedFile>,
+    ): Promise<CourseDocument[]> {
       await loadSetToChange(actor, setId);
       if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
         throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
@@ -269,18 +279,11 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       if (sources.length !== unique.length) throw AppError.badRequest('document_ids', AssignmentMessages.libraryDocumentUnknown);
       const ordered = unique.map((id) => sources.find((s) => s.id === id)).filter((s) => s !== undefined);
       const stored: StoredHar[] = [];
-      for (const source of ordered) {
-        const docKey = newDocKey();
-        const storageKey = `documents/${docKey}.har`;
-        await storage.put(storageKey, await storage.get(source.storage_key), { contentType: 'application/zip' });
-        stored.push({
-          storageKey,
-          contentHash: source.content_hash,
-          size: source.size,
-          docKey,
-          title: source.title,
-          previewReady: source.preview_status === 'READY',
-        });
+      try {
+        for (const source of ordered) stored.push(await storeHar(deps, 'documents', await loadHar(deps, source.storage_key), source.title));
+      } catch (error) {
+        await Promise.all(stored.map((s) => storage.delete(s.storageKey)));
+        throw error;
       }
       return insertStored(
         setId,
@@ -293,7 +296,8 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     async reorderDocuments(actor: Actor, setId: number, ids: number[]): Promise<CourseDocument[]> {
       await loadSetToChange(actor, setId);
       await db.transaction().execute(async (trx) => {
-        if (!sameMembers(ids, await repo.documentIdsOfSet(trx, setId))) throw AppError.badRequest('documents', AssignmentMessages.reorderMismatch);
+        if (!sameMembers(ids, await repo.documentIdsOfSet(trx, setId)))
+          throw AppError.badRequest('documents', AssignmentMessages.reorderMismatch);
         await repo.writeOrder(trx, 'documents', ids);
       });
       return (await presentOne(actor, setId)).documents;
@@ -322,7 +326,10 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     async fileUrl(actor: Actor, documentId: number) {
       const { doc, role } = await loadDocument(actor, documentId);
       if (role === 'student') await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
-      const { url, expiresAt } = await storage.signedUrl(doc.storage_key, { expiresIn: FILE_URL_SECONDS, downloadName: `${doc.title}.har` });
+      const { url, expiresAt } = await storage.signedUrl(doc.storage_key, {
+        expiresIn: FILE_URL_SECONDS,
+        downloadName: `${doc.title}.har`,
+      });
       return { url, expires_at: expiresAt };
     },
 
@@ -391,13 +398,21 @@ type DocumentState = {
  * reverse turns incremental grading off. Turning on a delay fills the date with the due
  * date; turning on a time limit fills 30 minutes.
  */
-export function documentChanges(current: DocumentState, input: UpdateDocumentRequest, limits: { due_at: number; end_date: number }): DocumentUpdate {
+export function documentChanges(
+  current: DocumentState,
+  input: UpdateDocumentRequest,
+  limits: { due_at: number; end_date: number },
+): DocumentUpdate {
   const flag = (value: boolean | undefined, stored: number) => (value === undefined ? stored === 1 : value);
   const gradable = flag(input.gradable, current.gradable);
   const practice = flag(input.practice, current.practice);
-  const settingTouched = [input.practice, input.incremental_grading, input.multiple_submissions, input.delay_showing_grade, input.timed].some(
-    (v) => v === true,
-  );
+  const settingTouched = [
+    input.practice,
+    input.incremental_grading,
+    input.multiple_submissions,
+    input.delay_showing_grade,
+    input.timed,
+  ].some((v) => v === true);
   if (!gradable && settingTouched) throw AppError.badRequest('gradable', AssignmentMessages.notGradable);
   if (practice && (input.multiple_submissions === true || input.delay_showing_grade === true || input.timed === true)) {
     throw AppError.badRequest('practice', AssignmentMessages.notForPractice);

@@ -172,6 +172,28 @@ export function createAuthService(deps: Deps) {
       await mailLink(user, 'create-password', '/create-password');
     },
 
+    /**
+     * An actor for a user without a session, for work done on their behalf by the
+     * server itself (demo data, admin commands); it never reaches the HTTP layer.
+     */
+    async actorFor(userId: number): Promise<Actor> {
+      const user = await findUserById(db, userId);
+      if (!user) throw AppError.notFound('No such user.');
+      const now = clock.now();
+      const session = {
+        id: 0,
+        token_hash: '',
+        user_id: userId,
+        created_at: now,
+        expires_at: now,
+        absolute_expires_at: now,
+        revoked_at: null,
+        ip: null,
+        user_agent: null,
+      };
+      return { user, session, token: '' };
+    },
+
     /** Issues a sign-in link token without mailing it (tests, CLI). */
     issueSignInToken: (userId: number) => issueToken(userId, 'sign-in'),
 

@@ -83,22 +83,41 @@ describe.each(dialects)('courses (%s)', (dialect) => {
     });
 
     it('refuses bad input with field messages', async () => {
-      expect(errorsOf(await owner.post('/api/courses', { title: '' }))).toEqual([{ field: 'title', messages: ['Course title is required.'] }]);
+      expect(errorsOf(await owner.post('/api/courses', { title: '' }))).toEqual([
+        { field: 'title', messages: ['Course title is required.'] },
+      ]);
       expect((await owner.post('/api/courses', { title: 'X', payment_type: 7 })).statusCode).toBe(400);
-      expect(errorsOf(await owner.post('/api/courses', { title: 'X', school_id: 9999 }))).toEqual([{ field: 'school_id', messages: ['This school does not exist.'] }]);
+      expect(errorsOf(await owner.post('/api/courses', { title: 'X', school_id: 9999 }))).toEqual([
+        { field: 'school_id', messages: ['This school does not exist.'] },
+      ]);
       expect((await owner.post('/api/courses', { title: 'X', status: 'ACTIVE' })).statusCode).toBe(400);
     });
 
-    it('needs the billing agreement for a school-paid course', async () => {
-      expect(errorsOf(await owner.post('/api/courses', { title: 'X', payment_type: 3 }))[0]?.field).toBe('billing_agreement');
-      expect((await owner.post('/api/courses', { title: 'X', payment_type: 3, billing_agreement: true })).statusCode).toBe(201);
+    it('needs a product for a paid course and the billing agreement for a school-paid one', async () => {
+      const productId = await insertCourseProduct(t.app.deps.db, { name: 'License', priceCents: 2500, path: 'lic', now: t.clock.now() });
+      expect(errorsOf(await owner.post('/api/courses', { title: 'X', payment_type: 2 }))).toEqual([
+        { field: 'course_product_id', messages: ['Choose a course product for a paid course.'] },
+      ]);
+      expect(errorsOf(await owner.post('/api/courses', { title: 'X', payment_type: 3, course_product_id: productId }))[0]?.field).toBe(
+        'billing_agreement',
+      );
+      const paid = await owner.post('/api/courses', { title: 'X', payment_type: 3, course_product_id: productId, billing_agreement: true });
+      expect(paid.statusCode).toBe(201);
+      expect(errorsOf(await owner.put(`/api/courses/${paid.json().data.id}`, { course_product_id: null }))[0]?.field).toBe(
+        'course_product_id',
+      );
     });
   });
 
   describe('date rules (spec §5) at their boundaries', () => {
     const at = (offsets: { start: number; end: number; enrollment: number }) => {
       const now = t.clock.now();
-      return { title: 'Dates', start_date: now + offsets.start, end_date: now + offsets.end, enrollment_end_date: now + offsets.enrollment };
+      return {
+        title: 'Dates',
+        start_date: now + offsets.start,
+        end_date: now + offsets.end,
+        enrollment_end_date: now + offsets.enrollment,
+      };
     };
 
     it('start: now is fine, one second ago is in the past', async () => {
@@ -160,7 +179,12 @@ describe.each(dialects)('courses (%s)', (dialect) => {
       const productId = await insertCourseProduct(t.app.deps.db, { name: 'License', priceCents: 2500, path: 'lic', now: t.clock.now() });
       const id = await makeCourse({ payment_type: 2, course_product_id: productId });
       const course = (await student.get(`/api/courses/${id}`)).json().data;
-      expect(course).toMatchObject({ course_product: 'License', course_product_price: '25.00', fastspring_product_path: 'lic', payment_id: null });
+      expect(course).toMatchObject({
+        course_product: 'License',
+        course_product_price: '25.00',
+        fastspring_product_path: 'lic',
+        payment_id: null,
+      });
       expect(course.school).toBe('Northfield University');
       expect(course.academic_term).toBe('Fall');
     });
@@ -169,9 +193,19 @@ describe.each(dialects)('courses (%s)', (dialect) => {
   describe('PUT /api/courses/{id}', () => {
     it('changes settings for the instructor only', async () => {
       const id = await makeCourse();
-      const res = await owner.put(`/api/courses/${id}`, { title: 'Counterpoint II', cadential_64: 'I', neapolitan_6: 'II', lms_type: 'GOOGLE_CLASSROOM' });
+      const res = await owner.put(`/api/courses/${id}`, {
+        title: 'Counterpoint II',
+        cadential_64: 'I',
+        neapolitan_6: 'II',
+        lms_type: 'GOOGLE_CLASSROOM',
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ title: 'Counterpoint II', cadential_64: 'I', neapolitan_6: 'II', lms_type: 'GOOGLE_CLASSROOM' });
+      expect(res.json().data).toMatchObject({
+        title: 'Counterpoint II',
+        cadential_64: 'I',
+        neapolitan_6: 'II',
+        lms_type: 'GOOGLE_CLASSROOM',
+      });
       expect((await anonymous.put(`/api/courses/${id}`, { title: 'X' })).statusCode).toBe(401);
       expect(errorsOf(await ta.put(`/api/courses/${id}`, { title: 'X' }))[0]?.message).toBe('You are not an instructor of this course.');
       expect((await student.put(`/api/courses/${id}`, { title: 'X' })).statusCode).toBe(403);
@@ -188,7 +222,11 @@ describe.each(dialects)('courses (%s)', (dialect) => {
       expect(errorsOf(res).map((e) => e.field)).toEqual(['school_id', 'payment_type', 'start_date']);
       expect(errorsOf(res)[0]?.messages).toEqual(['This setting cannot be changed after the course is activated.']);
       // Unchanged values and unlocked settings still save.
-      const ok = await owner.put(`/api/courses/${id}`, { school_id: schoolId, title: 'Renamed', enrollment_end_date: course.start_date + DAY });
+      const ok = await owner.put(`/api/courses/${id}`, {
+        school_id: schoolId,
+        title: 'Renamed',
+        enrollment_end_date: course.start_date + DAY,
+      });
       expect(ok.statusCode).toBe(200);
     });
 
@@ -328,7 +366,9 @@ describe.each(dialects)('courses (%s)', (dialect) => {
       const ids = [];
       for (let i = 0; i < 5; i++) ids.push(await makeCourse({ title: `R${i}` }));
       const orders = [ids, [...ids].reverse(), [ids[2], ids[0], ids[4], ids[1], ids[3]] as number[]];
-      const results = await Promise.all(orders.map((order) => owner.post('/api/courses/weight', { role: 'instructor', active: order, archived: [] })));
+      const results = await Promise.all(
+        orders.map((order) => owner.post('/api/courses/weight', { role: 'instructor', active: order, archived: [] })),
+      );
       for (const r of results) expect(r.statusCode).toBe(200);
       const final = (await owner.get('/api/users')).json().data.course_instructors.map((x: { id: number }) => x.id);
       expect(orders.map((o) => JSON.stringify(o))).toContain(JSON.stringify(final));
@@ -338,7 +378,9 @@ describe.each(dialects)('courses (%s)', (dialect) => {
   describe('GET /api/course-products', () => {
     it('lists products to instructors only', async () => {
       await insertCourseProduct(t.app.deps.db, { name: 'License', priceCents: 1999, path: 'lic', now: t.clock.now() });
-      expect((await owner.get('/api/course-products')).json().data).toEqual([{ id: expect.any(Number), name: 'License', price: '19.99', fastspring_product_path: 'lic' }]);
+      expect((await owner.get('/api/course-products')).json().data).toEqual([
+        { id: expect.any(Number), name: 'License', price: '19.99', fastspring_product_path: 'lic' },
+      ]);
       expect((await student.get('/api/course-products')).statusCode).toBe(403);
       expect((await anonymous.get('/api/course-products')).statusCode).toBe(401);
     });

@@ -20,7 +20,6 @@ function selectMemberCourses(db: Kysely<Database>, userId: number) {
     .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id']);
 }
 
-
 /** A course as one member sees it (their role, archive flag, order and payment), or undefined for a non-member. */
 export function findCourseForMember(db: Db, courseId: number, userId: number) {
   return selectMemberCourses(db, userId).where('c.id', '=', courseId).executeTakeFirst();
@@ -94,7 +93,12 @@ export async function setArchived(db: Db, courseId: number, userId: number, arch
 
 /** A user's memberships in one role: course id and archive flag. */
 export function listMembershipsInRole(db: Db, userId: number, role: CourseRole) {
-  return db.selectFrom('course_memberships').select(['course_id', 'archived']).where('user_id', '=', userId).where('role', '=', role).execute();
+  return db
+    .selectFrom('course_memberships')
+    .select(['course_id', 'archived'])
+    .where('user_id', '=', userId)
+    .where('role', '=', role)
+    .execute();
 }
 
 /** Writes a user's order of courses in one statement: the n-th id gets weight n. */
@@ -113,7 +117,12 @@ export async function writeWeights(db: Db, userId: number, role: CourseRole, ord
 
 /** Marks every course whose end date has passed as ENDED; returns how many changed. */
 export async function endPastCourses(db: Db, now: number): Promise<number> {
-  const result = await db.updateTable('courses').set({ status: 'ENDED', updated_at: now }).where('status', '!=', 'ENDED').where('end_date', '<=', now).executeTakeFirst();
+  const result = await db
+    .updateTable('courses')
+    .set({ status: 'ENDED', updated_at: now })
+    .where('status', '!=', 'ENDED')
+    .where('end_date', '<=', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -138,7 +147,10 @@ export async function courseProductExists(db: Db, id: number): Promise<boolean> 
 }
 
 /** Adds a course product and returns its id. */
-export async function insertCourseProduct(db: Db, values: { name: string; priceCents: number; path: string; now: number }): Promise<number> {
+export async function insertCourseProduct(
+  db: Db,
+  values: { name: string; priceCents: number; path: string; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('course_products')
     .values({ name: values.name, price_cents: values.priceCents, fastspring_product_path: values.path, created_at: values.now })
@@ -149,6 +161,11 @@ export async function insertCourseProduct(db: Db, values: { name: string; priceC
 
 /** A person's role in a course, or undefined. */
 export async function findRole(db: Db, courseId: number, userId: number): Promise<CourseRole | undefined> {
-  const row = await db.selectFrom('course_memberships').select('role').where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('course_memberships')
+    .select('role')
+    .where('course_id', '=', courseId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.role as CourseRole | undefined;
 }

@@ -1,4 +1,11 @@
-import { Course, CourseIdParams, CourseProduct, CreateCourseRequest, ReorderCoursesRequest, UpdateCourseRequest } from '@app/contract/courses';
+import {
+  Course,
+  CourseIdParams,
+  CourseProduct,
+  CreateCourseRequest,
+  ReorderCoursesRequest,
+  UpdateCourseRequest,
+} from '@app/contract/courses';
 import { envelope } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,9 +49,13 @@ export function registerCourseRoutes(app: FastifyInstance, courses: CoursesServi
     return { data: {} };
   });
 
-  r.post('/api/courses/:id/activations', { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } }, async (request) => ({
-    data: await courses.activate(requireActor(request), request.params.id),
-  }));
+  r.post(
+    '/api/courses/:id/activations',
+    { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } },
+    async (request) => ({
+      data: await courses.activate(requireActor(request), request.params.id),
+    }),
+  );
 
   r.post(
     '/api/courses/:id/duplicate',
@@ -52,11 +63,19 @@ export function registerCourseRoutes(app: FastifyInstance, courses: CoursesServi
     async (request, reply) => reply.status(201).send({ data: await courses.duplicate(requireActor(request), request.params.id) }),
   );
 
-  r.post('/api/courses/:id/archive', { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } }, async (request) => ({
-    data: await courses.archive(requireActor(request), request.params.id),
-  }));
+  r.post(
+    '/api/courses/:id/archive',
+    { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } },
+    async (request) => ({
+      data: await courses.archive(requireActor(request), request.params.id),
+    }),
+  );
 
-  r.post('/api/courses/:id/unarchive', { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } }, async (request) => ({
-    data: await courses.unarchive(requireActor(request), request.params.id),
-  }));
+  r.post(
+    '/api/courses/:id/unarchive',
+    { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } },
+    async (request) => ({
+      data: await courses.unarchive(requireActor(request), request.params.id),
+    }),
+  );
 }

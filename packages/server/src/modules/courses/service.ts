@@ -9,6 +9,7 @@ import {
   enrollmentEndLimit,
   INVITATION_CODE_ALPHABET,
   INVITATION_CODE_LENGTH,
+  LOCKED_WHEN_ACTIVE,
   type ReorderCoursesRequest,
   type UpdateCourseRequest,
 } from '@app/contract/courses';
@@ -22,8 +23,6 @@ import * as repo from './repository.ts';
 
 const DAY = 24 * 3600;
 const DEFAULT_LENGTH_SECONDS = 120 * DAY;
-// Settings that activation freezes (spec §4).
-const LOCKED_WHEN_ACTIVE = ['school_id', 'academic_term_id', 'payment_type', 'start_date', 'end_date'] as const;
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
@@ -57,9 +56,14 @@ export function createCoursesService(deps: Deps) {
     return presentCourse(row, instructors, clock.now());
   }
 
-  async function assertReferences(input: { school_id?: number | null; academic_term_id?: number | null; course_product_id?: number | null }) {
+  async function assertReferences(input: {
+    school_id?: number | null;
+    academic_term_id?: number | null;
+    course_product_id?: number | null;
+  }) {
     const errors: { field: string; message: string }[] = [];
-    if (input.school_id && !(await repo.schoolExists(db, input.school_id))) errors.push({ field: 'school_id', message: CourseMessages.schoolUnknown });
+    if (input.school_id && !(await repo.schoolExists(db, input.school_id)))
+      errors.push({ field: 'school_id', message: CourseMessages.schoolUnknown });
     if (input.academic_term_id && !(await repo.academicTermExists(db, input.academic_term_id))) {
       errors.push({ field: 'academic_term_id', message: CourseMessages.termUnknown });
     }
@@ -80,7 +84,9 @@ export function createCoursesService(deps: Deps) {
     const dateErrors = courseDateErrors(dates, now, true);
     if (dateErrors.length > 0) throw AppError.invalidFields(dateErrors);
     const paymentType = input.payment_type ?? 0;
-    if (paymentType === 3 && input.billing_agreement !== true) throw AppError.badRequest('billing_agreement', CourseMessages.billingAgreement);
+    if (paymentType >= 2 && !input.course_product_id) throw AppError.badRequest('course_product_id', CourseMessages.productRequired);
+    if (paymentType === 3 && input.billing_agreement !== true)
+      throw AppError.badRequest('billing_agreement', CourseMessages.billingAgreement);
     await assertReferences(input);
     const code = await newInvitationCode();
     const id = await db.transaction().execute(async (trx) => {
@@ -118,7 +124,8 @@ export function createCoursesService(deps: Deps) {
     const errors: { field: string; message: string }[] = [];
     if (access.status === 'ACTIVE') {
       for (const field of LOCKED_WHEN_ACTIVE) {
-        if (input[field] !== undefined && input[field] !== row[field]) errors.push({ field, message: CourseMessages.lockedAfterActivation });
+        if (input[field] !== undefined && input[field] !== row[field])
+          errors.push({ field, message: CourseMessages.lockedAfterActivation });
       }
     }
     if (errors.length > 0) throw AppError.invalidFields(errors);
@@ -127,11 +134,15 @@ export function createCoursesService(deps: Deps) {
       end_date: input.end_date ?? row.end_date,
       enrollment_end_date: input.enrollment_end_date ?? row.enrollment_end_date,
     };
-    const datesChanged = dates.start_date !== row.start_date || dates.end_date !== row.end_date || dates.enrollment_end_date !== row.enrollment_end_date;
+    const datesChanged =
+      dates.start_date !== row.start_date || dates.end_date !== row.end_date || dates.enrollment_end_date !== row.enrollment_end_date;
     if (datesChanged) errors.push(...courseDateErrors(dates, now, dates.start_date !== row.start_date));
     const paymentType = input.payment_type ?? row.payment_type;
     const becomesSchoolPaid = paymentType === 3 && row.payment_type !== 3;
-    if (becomesSchoolPaid && input.billing_agreement !== true) errors.push({ field: 'billing_agreement', message: CourseMessages.billingAgreement });
+    if (becomesSchoolPaid && input.billing_agreement !== true)
+      errors.push({ field: 'billing_agreement', message: CourseMessages.billingAgreement });
+    const product = input.course_product_id === undefined ? row.course_product_id : input.course_product_id;
+    if (paymentType >= 2 && !product) errors.push({ field: 'course_product_id', message: CourseMessages.productRequired });
     if (errors.length > 0) throw AppError.invalidFields(errors);
     await assertReferences(input);
 
@@ -224,7 +235,8 @@ export function createCoursesService(deps: Deps) {
         const active = memberships.filter((m) => m.archived === 0).map((m) => m.course_id);
         const archived = memberships.filter((m) => m.archived === 1).map((m) => m.course_id);
         const same = (a: number[], b: number[]) => a.length === b.length && new Set(a).size === a.length && a.every((id) => b.includes(id));
-        if (!same(input.active, active) || !same(input.archived, archived)) throw AppError.badRequest('courses', CourseMessages.reorderMismatch);
+        if (!same(input.active, active) || !same(input.archived, archived))
+          throw AppError.badRequest('courses', CourseMessages.reorderMismatch);
         await repo.writeWeights(trx, actor.user.id, input.role, [...input.active, ...input.archived]);
       });
     },
@@ -252,7 +264,12 @@ export function createCoursesService(deps: Deps) {
     async listProducts(actor: Actor): Promise<CourseProduct[]> {
       if (actor.user.user_type !== 2) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
       const rows = await repo.listCourseProducts(db);
-      return rows.map((p) => ({ id: p.id, name: p.name, price: formatPrice(p.price_cents), fastspring_product_path: p.fastspring_product_path }));
+      return rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: formatPrice(p.price_cents),
+        fastspring_product_path: p.fastspring_product_path,
+      }));
     },
 
     /** Writes ENDED on courses whose end date has passed; run daily and at start. */

@@ -31,9 +31,16 @@ export function findDocument(db: Db, id: number) {
 export async function ensureSet(db: Db, title: string, setKey: string, now: number): Promise<number> {
   const existing = await db.selectFrom('library_sets').select('id').where('title', '=', title).executeTakeFirst();
   if (existing) return existing.id;
-  const last = await db.selectFrom('library_sets').select((eb) => eb.fn.max('weight').as('max')).executeTakeFirst();
+  const last = await db
+    .selectFrom('library_sets')
+    .select((eb) => eb.fn.max('weight').as('max'))
+    .executeTakeFirst();
   const weight = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
-  const row = await db.insertInto('library_sets').values({ set_key: setKey, title, weight, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('library_sets')
+    .values({ set_key: setKey, title, weight, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -46,9 +53,22 @@ export async function titlesInSet(db: Db, setId: number): Promise<Set<string>> {
 /** Adds a document at the end of a library set. */
 export async function insertDocument(
   db: Db,
-  values: { setId: number; title: string; docKey: string; storageKey: string; contentHash: string; size: number; previewReady: boolean; now: number },
+  values: {
+    setId: number;
+    title: string;
+    docKey: string;
+    storageKey: string;
+    contentHash: string;
+    size: number;
+    previewReady: boolean;
+    now: number;
+  },
 ): Promise<number> {
-  const last = await db.selectFrom('library_documents').select((eb) => eb.fn.max('weight').as('max')).where('library_set_id', '=', values.setId).executeTakeFirst();
+  const last = await db
+    .selectFrom('library_documents')
+    .select((eb) => eb.fn.max('weight').as('max'))
+    .where('library_set_id', '=', values.setId)
+    .executeTakeFirst();
   const weight = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
   const row = await db
     .insertInto('library_documents')

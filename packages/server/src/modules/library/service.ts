@@ -39,7 +39,8 @@ export function createLibraryService(deps: Deps) {
       assertInstructor(actor);
       const doc = await repo.findDocument(db, id);
       if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
-      if (doc.preview_status !== 'READY') return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
+      if (doc.preview_status !== 'READY')
+        return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
       const { url } = await storage.signedUrl(previewKey(doc.content_hash), { expiresIn: 600 });
       return { status: 'READY', url, error: null };
     },

@@ -57,7 +57,10 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       const res = await student.post('/api/course-enrollment-requests', { invitation_code: ` ${code.toLowerCase()} ` });
       expect(res.statusCode).toBe(201);
       const request = res.json().data;
-      expect(request).toMatchObject({ status: 'PENDING', course: { id: courseId, title: 'Harmony', school: { school: 'Northfield University' } } });
+      expect(request).toMatchObject({
+        status: 'PENDING',
+        course: { id: courseId, title: 'Harmony', school: { school: 'Northfield University' } },
+      });
       const again = await student.post('/api/course-enrollment-requests', { invitation_code: code });
       expect(again.statusCode).toBe(409);
       expect(errorsOf(again)[0]?.message).toBe('Enrollment request already submitted.');
@@ -82,9 +85,9 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect(unknown.statusCode).toBe(404);
       expect(errorsOf(unknown)[0]?.message).toBe('No course uses this invitation code.');
       const planning = await newCourse(owner, false);
-      expect(errorsOf(await student.post('/api/course-enrollment-requests', { invitation_code: planning.invitation_code }))[0]?.message).toBe(
-        'This course is not accepting enrollment requests.',
-      );
+      expect(
+        errorsOf(await student.post('/api/course-enrollment-requests', { invitation_code: planning.invitation_code }))[0]?.message,
+      ).toBe('This course is not accepting enrollment requests.');
       t.clock.advance(15 * 86400);
       expect((await student.post('/api/course-enrollment-requests', { invitation_code: code })).statusCode).toBe(409);
       expect((await anonymous.post('/api/course-enrollment-requests', { invitation_code: code })).statusCode).toBe(401);
@@ -134,7 +137,12 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect((await other.get(`/api/courses/${courseId}/course-enrollment-requests`)).statusCode).toBe(404);
       await student.post('/api/course-enrollment-requests', { invitation_code: code });
       const { client: member } = await signedIn();
-      await insertMembership(t.app.deps.db, { courseId, userId: (await member.get('/api/users')).json().data.id, role: 'student', now: t.clock.now() });
+      await insertMembership(t.app.deps.db, {
+        courseId,
+        userId: (await member.get('/api/users')).json().data.id,
+        role: 'student',
+        now: t.clock.now(),
+      });
       const res = await member.get(`/api/courses/${courseId}/course-enrollment-requests`);
       expect(res.statusCode).toBe(403);
       expect(errorsOf(res)[0]?.message).toBe('You are not an instructor of this course.');
@@ -159,9 +167,9 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{32}$/);
       const again = await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: ['new@example.com'] });
       expect(again.json().data.results[0].message).toBe('new@example.com has already been invited.');
-      expect((await ta.get(`/api/courses/${courseId}/course-invitations`)).json().data.map((i: { invitee_email: string }) => i.invitee_email)).toContain(
-        'new@example.com',
-      );
+      expect(
+        (await ta.get(`/api/courses/${courseId}/course-invitations`)).json().data.map((i: { invitee_email: string }) => i.invitee_email),
+      ).toContain('new@example.com');
     });
 
     it('needs an ACTIVE course for students, PLANNING or ACTIVE for staff, and an instructor', async () => {
@@ -169,11 +177,19 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       const refused = await owner.post('/api/course-invitations', { role: 'student', course: planning.id, emails: ['a@example.com'] });
       expect(refused.statusCode).toBe(403);
       expect(errorsOf(refused)[0]?.message).toBe('You must activate the course first to invite students.');
-      expect((await owner.post('/api/course-invitations', { role: 'ta', course: planning.id, emails: ['a@example.com'] })).statusCode).toBe(200);
+      expect((await owner.post('/api/course-invitations', { role: 'ta', course: planning.id, emails: ['a@example.com'] })).statusCode).toBe(
+        200,
+      );
       expect((await ta.post('/api/course-invitations', { role: 'ta', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(403);
-      expect((await other.post('/api/course-invitations', { role: 'ta', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(404);
-      expect((await anonymous.post('/api/course-invitations', { role: 'ta', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(401);
-      expect((await owner.post('/api/course-invitations', { role: 'boss', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(400);
+      expect((await other.post('/api/course-invitations', { role: 'ta', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await anonymous.post('/api/course-invitations', { role: 'ta', course: courseId, emails: ['b@example.com'] })).statusCode,
+      ).toBe(401);
+      expect((await owner.post('/api/course-invitations', { role: 'boss', course: courseId, emails: ['b@example.com'] })).statusCode).toBe(
+        400,
+      );
       expect((await owner.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [] })).statusCode).toBe(400);
     });
 
@@ -195,7 +211,8 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
 
     it('accepting after the invitation was removed gives 404; declining works by id for the addressee only', async () => {
       const { client: invitee, email } = await signedIn();
-      const created = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data.invitations[0];
+      const created = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data
+        .invitations[0];
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       expect((await ta.delete(`/api/course-invitations/${created.id}`)).statusCode).toBe(403);
       expect((await other.delete(`/api/course-invitations/${created.id}`)).statusCode).toBe(404);
@@ -204,7 +221,8 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect(gone.statusCode).toBe(404);
       expect(errorsOf(gone)[0]?.message).toBe('This course invitation is no longer available.');
 
-      const second = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data.invitations[0];
+      const second = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data
+        .invitations[0];
       expect((await student.patch(`/api/course-invitations/${second.id}`, { state: 'DECLINED' })).statusCode).toBe(404);
       expect((await invitee.patch(`/api/course-invitations/${second.id}`, { state: 'MAYBE' })).statusCode).toBe(400);
       expect((await invitee.patch(`/api/course-invitations/${second.id}`, { state: 'DECLINED' })).json().data.state).toBe('DECLINED');
@@ -223,9 +241,13 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
   describe('personnel', () => {
     it('lists each role to instructors and TAs', async () => {
       await insertMembership(t.app.deps.db, { courseId, userId: studentId, role: 'student', now: t.clock.now() });
-      expect((await ta.get(`/api/courses/${courseId}/students`)).json().data.map((p: { user_id: number }) => p.user_id)).toEqual([studentId]);
+      expect((await ta.get(`/api/courses/${courseId}/students`)).json().data.map((p: { user_id: number }) => p.user_id)).toEqual([
+        studentId,
+      ]);
       expect((await owner.get(`/api/courses/${courseId}/tas`)).json().data.map((p: { user_id: number }) => p.user_id)).toEqual([taId]);
-      expect((await owner.get(`/api/courses/${courseId}/instructors`)).json().data.map((p: { user_id: number }) => p.user_id)).toEqual([ownerId]);
+      expect((await owner.get(`/api/courses/${courseId}/instructors`)).json().data.map((p: { user_id: number }) => p.user_id)).toEqual([
+        ownerId,
+      ]);
       expect((await student.get(`/api/courses/${courseId}/students`)).statusCode).toBe(403);
       expect((await other.get(`/api/courses/${courseId}/students`)).statusCode).toBe(404);
       expect((await anonymous.get(`/api/courses/${courseId}/students`)).statusCode).toBe(401);

@@ -188,7 +188,11 @@ export async function addMember(db: Db, values: { courseId: number; userId: numb
 
 /** A course by invitation code, for joining. */
 export function findCourseByCode(db: Db, code: string) {
-  return db.selectFrom('courses').select(['id', 'status', 'end_date', 'enrollment_end_date']).where('invitation_code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('courses')
+    .select(['id', 'status', 'end_date', 'enrollment_end_date'])
+    .where('invitation_code', '=', code)
+    .executeTakeFirst();
 }
 
 function selectRequests(db: Db) {
@@ -240,7 +244,12 @@ export async function hasPendingRequest(db: Db, courseId: number, studentId: num
 
 /** A student's own requests, newest first, without cancelled ones. */
 export function listStudentRequests(db: Db, studentId: number) {
-  return selectRequests(db).where('r.student_id', '=', studentId).where('r.status', '!=', 'CANCELLED').orderBy('r.created_at', 'desc').limit(100).execute();
+  return selectRequests(db)
+    .where('r.student_id', '=', studentId)
+    .where('r.status', '!=', 'CANCELLED')
+    .orderBy('r.created_at', 'desc')
+    .limit(100)
+    .execute();
 }
 
 /** A course's pending requests, oldest first. */
@@ -260,7 +269,13 @@ export function findRequest(db: Db, id: number) {
 }
 
 /** Sets the outcome of pending requests; returns how many changed. */
-export async function decideRequests(db: Db, ids: number[], status: 'ACCEPTED' | 'REJECTED' | 'CANCELLED', by: number, now: number): Promise<number> {
+export async function decideRequests(
+  db: Db,
+  ids: number[],
+  status: 'ACCEPTED' | 'REJECTED' | 'CANCELLED',
+  by: number,
+  now: number,
+): Promise<number> {
   const result = await db
     .updateTable('enrollment_requests')
     .set({ status, decided_at: now, decided_by: by })

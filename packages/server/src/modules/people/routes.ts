@@ -8,8 +8,8 @@ import {
   CreateInvitationsResponse,
   DecideEnrollmentRequests,
   EnrollmentRequest,
-  ROLE_OF_PATH,
   RespondToInvitationRequest,
+  ROLE_OF_PATH,
 } from '@app/contract/people';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,9 +28,13 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [path, role] of Object.entries(ROLE_OF_PATH)) {
-    r.get(`/api/courses/:id/${path}`, { schema: { tags, params: CourseIdParams, response: { 200: envelope(z.array(CoursePerson)) } } }, async (request) => ({
-      data: await people.listMembers(requireActor(request), request.params.id, role),
-    }));
+    r.get(
+      `/api/courses/:id/${path}`,
+      { schema: { tags, params: CourseIdParams, response: { 200: envelope(z.array(CoursePerson)) } } },
+      async (request) => ({
+        data: await people.listMembers(requireActor(request), request.params.id, role),
+      }),
+    );
     r.delete(`/api/courses/:id/${path}/:userId`, { schema: { tags, params: MemberParams, response: { 200: Empty } } }, async (request) => {
       await people.removeMember(requireActor(request), request.params.id, role, request.params.userId);
       return { data: {} };
@@ -57,7 +61,14 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
 
   r.patch(
     '/api/course-invitations/:idOrToken',
-    { schema: { tags, params: z.object({ idOrToken: Token }), body: RespondToInvitationRequest, response: { 200: envelope(CourseInvitation) } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ idOrToken: Token }),
+        body: RespondToInvitationRequest,
+        response: { 200: envelope(CourseInvitation) },
+      },
+    },
     async (request) => ({ data: await people.respond(requireActor(request), request.params.idOrToken, request.body.state) }),
   );
 
@@ -66,20 +77,29 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
     return { data: {} };
   });
 
-  r.get('/api/course-enrollment-requests', { schema: { tags, response: { 200: envelope(z.array(EnrollmentRequest)) } } }, async (request) => ({
-    data: await people.listMyRequests(requireActor(request)),
-  }));
+  r.get(
+    '/api/course-enrollment-requests',
+    { schema: { tags, response: { 200: envelope(z.array(EnrollmentRequest)) } } },
+    async (request) => ({
+      data: await people.listMyRequests(requireActor(request)),
+    }),
+  );
 
   r.post(
     '/api/course-enrollment-requests',
     { schema: { tags, body: CreateEnrollmentRequest, response: { 201: envelope(EnrollmentRequest) } } },
-    async (request, reply) => reply.status(201).send({ data: await people.requestEnrollment(requireActor(request), request.body.invitation_code) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await people.requestEnrollment(requireActor(request), request.body.invitation_code) }),
   );
 
-  r.delete('/api/course-enrollment-requests/:id', { schema: { tags, params: z.object({ id: Id }), response: { 200: Empty } } }, async (request) => {
-    await people.cancelRequest(requireActor(request), request.params.id);
-    return { data: {} };
-  });
+  r.delete(
+    '/api/course-enrollment-requests/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: Empty } } },
+    async (request) => {
+      await people.cancelRequest(requireActor(request), request.params.id);
+      return { data: {} };
+    },
+  );
 
   r.get(
     '/api/courses/:id/course-enrollment-requests',

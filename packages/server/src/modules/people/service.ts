@@ -15,8 +15,8 @@ import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { courseMail } from '../../mail/course-templates.ts';
 import type { Actor } from '../auth/service.ts';
-import type { CoursesService } from '../courses/service.ts';
 import { effectiveStatus } from '../courses/present.ts';
+import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';
 
 const INVITATION_LIFETIME_SECONDS = 14 * 24 * 3600;
@@ -34,7 +34,13 @@ function presentInvitation(row: InvitationRow): CourseInvitation {
     state: row.state as CourseInvitation['state'],
     created_at: row.created_at,
     expires_at: row.expires_at,
-    course_info: { id: row.course_id, title: row.title, start_date: row.start_date, end_date: row.end_date, school: { school: row.school } },
+    course_info: {
+      id: row.course_id,
+      title: row.title,
+      start_date: row.start_date,
+      end_date: row.end_date,
+      school: { school: row.school },
+    },
   };
 }
 
@@ -95,7 +101,8 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       await db.transaction().execute(async (trx) => {
         const membership = await repo.findMembership(trx, courseId, userId);
         if (!membership || membership.role !== role) throw AppError.notFound(PeopleMessages.memberNotFound);
-        if (role === 'instructor' && (await repo.countInstructors(trx, courseId)) <= 1) throw AppError.conflict(PeopleMessages.lastInstructor);
+        if (role === 'instructor' && (await repo.countInstructors(trx, courseId)) <= 1)
+          throw AppError.conflict(PeopleMessages.lastInstructor);
         await repo.deleteMembership(trx, courseId, userId);
       });
     },
@@ -147,7 +154,9 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       });
       for (const { email, token } of fresh) {
         const language = (accounts.get(email)?.language ?? actor.user.language) as LanguageCode;
-        await sendQuietly(courseMail('invited', language, email, course.title, { role: input.role, link: `${config.publicUrl}/join/${token}` }));
+        await sendQuietly(
+          courseMail('invited', language, email, course.title, { role: input.role, link: `${config.publicUrl}/join/${token}` }),
+        );
       }
       const rows = await repo.findInvitationsByIds(db, ids);
       return { results, invitations: rows.map(presentInvitation) };
@@ -183,14 +192,16 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       const row = await findInvitation(idOrToken);
       if (!row || row.state !== 'PENDING' || row.expires_at <= now) throw AppError.notFound(PeopleMessages.invitationGone);
       if (/^\d+$/.test(idOrToken) && row.invitee_email !== actor.user.email) throw AppError.notFound(PeopleMessages.invitationGone);
-      if (effectiveStatus({ status: row.course_status, end_date: row.end_date }, now) === 'ENDED') throw AppError.notFound(PeopleMessages.invitationGone);
+      if (effectiveStatus({ status: row.course_status, end_date: row.end_date }, now) === 'ENDED')
+        throw AppError.notFound(PeopleMessages.invitationGone);
       await db.transaction().execute(async (trx) => {
         if (state === 'ACCEPTED') {
           const existing = await repo.findMembership(trx, row.course_id, actor.user.id);
           if (existing) throw AppError.conflict(PeopleMessages.alreadyMember);
         }
         if (!(await repo.answerInvitation(trx, row.id, state, now))) throw AppError.notFound(PeopleMessages.invitationGone);
-        if (state === 'ACCEPTED') await repo.addMember(trx, { courseId: row.course_id, userId: actor.user.id, role: row.join_as as CourseRole, now });
+        if (state === 'ACCEPTED')
+          await repo.addMember(trx, { courseId: row.course_id, userId: actor.user.id, role: row.join_as as CourseRole, now });
       });
       return presentInvitation({ ...row, state });
     },
@@ -210,7 +221,8 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       const now = clock.now();
       const course = await repo.findCourseByCode(db, code);
       if (!course) throw AppError.notFound(PeopleMessages.codeUnknown);
-      if (effectiveStatus(course, now) !== 'ACTIVE' || course.enrollment_end_date < now) throw AppError.conflict(PeopleMessages.notEnrolling);
+      if (effectiveStatus(course, now) !== 'ACTIVE' || course.enrollment_end_date < now)
+        throw AppError.conflict(PeopleMessages.notEnrolling);
       if (await repo.findMembership(db, course.id, actor.user.id)) throw AppError.conflict(PeopleMessages.alreadyMember);
       if (await repo.hasPendingRequest(db, course.id, actor.user.id)) throw AppError.conflict(PeopleMessages.alreadySubmitted);
       let id: number;

@@ -120,12 +120,15 @@ export function CourseMembers({ course, role, viewerId }: CourseMembersProps) {
             return (
               <tr key={person.user_id}>
                 <td data-label={t('people.columns.name')} className={table.strong}>
-                  {name}
-                  {self ? (
-                    <span className={table.you}>
-                      <Badge tone="info">{t('people.members.you')}</Badge>
-                    </span>
-                  ) : null}
+                  {/* One element, so the name and its badge stay together in the stacked layout. */}
+                  <span>
+                    {name}
+                    {self ? (
+                      <span className={table.you}>
+                        <Badge tone="info">{t('people.members.you')}</Badge>
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={t('people.columns.email')}>{person.email}</td>
                 {manage ? (
