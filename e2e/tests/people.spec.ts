@@ -69,10 +69,13 @@ async function readInvitationCode(page: Page): Promise<string> {
   return (await code.textContent()) ?? '';
 }
 
+/** The page's clipboard, typed here because the journeys compile without the DOM library. */
+type PageGlobals = { navigator: { clipboard: { writeText: (text: string) => Promise<void> } } };
+
 /** Puts text on the clipboard and pastes it into the focused field with the keyboard. */
 async function paste(page: Page, text: string) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.evaluate((value) => (globalThis as unknown as PageGlobals).navigator.clipboard.writeText(value), text);
   await page.keyboard.press('ControlOrMeta+V');
 }
 

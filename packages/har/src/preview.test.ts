@@ -26,9 +26,10 @@ function decodePng(png: Uint8Array): Image {
   };
 }
 
-const isDark = ([r, g, b]: [number, number, number]) => r + g + b < 3 * 128;
+// Ink, including the grey edge of an anti-aliased staff line.
+const isDark = ([r, g, b]: [number, number, number]) => r + g + b < 3 * 220;
 
-/** Rows with at least `share` of their pixels dark. */
+/** Rows with at least `share` of their pixels inked. */
 function darkRows(image: Image, share: number): number[] {
   const rows: number[] = [];
   for (let y = 0; y < image.height; y++) {

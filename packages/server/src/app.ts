@@ -34,6 +34,8 @@ import { createMediaService, type MediaService } from './modules/media/service.t
 import { registerPeopleRoutes } from './modules/people/routes.ts';
 import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
+import { registerSubmissionRoutes } from './modules/submissions/routes.ts';
+import { createSubmissionsService, type SubmissionsService } from './modules/submissions/service.ts';
 import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.ts';
 import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -54,6 +56,7 @@ export type Services = {
   people: PeopleService;
   assignments: AssignmentsService;
   library: LibraryService;
+  submissions: SubmissionsService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
 };
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     people,
     assignments,
     library: createLibraryService(deps),
+    submissions: createSubmissionsService(deps, { courses }),
     users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
     media: createMediaService(deps),
@@ -166,6 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerPeopleRoutes(app, services.people);
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
+  registerSubmissionRoutes(app, services.submissions);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);

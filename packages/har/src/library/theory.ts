@@ -23,6 +23,8 @@ export type Chord = {
   falling: PitchClass[];
   /** Tones that must not be doubled. */
   noDoubling: PitchClass[];
+  /** A diminished triad, which doubles its third rather than its root or fifth. */
+  diminished?: boolean;
 };
 
 const NATURAL = [0, 2, 4, 5, 7, 9, 11];
@@ -128,7 +130,13 @@ function spell(home: Key, label: ChordLabel): Chord {
   const tonic = key.tonic;
   const leadingTone = above(tonic, 6, 11);
   const dominantFunction = (label.degree === 5 && q === 'major') || (label.degree === 7 && (q === 'diminished' || q === 'half-diminished'));
-  const chord: Chord = { tones, bass, falling: isSeventh ? [tones[3] as PitchClass] : [], noDoubling: [] };
+  const chord: Chord = {
+    tones,
+    bass,
+    falling: isSeventh ? [tones[3] as PitchClass] : [],
+    noDoubling: [],
+    diminished: q === 'diminished' && !isSeventh,
+  };
   if (dominantFunction && label.accidental === 0) {
     chord.leadingTone = leadingTone;
     chord.noDoubling.push(leadingTone);

@@ -115,13 +115,14 @@ function chordCost(chord: Chord, voices: Voices, final: boolean): number {
     if (fifth === 0) return FORBIDDEN;
     const doubled = counts.indexOf(2);
     if (chord.bass === 0) cost += doubled === 0 ? 0 : doubled === 2 ? 2 : 4;
-    else if (chord.bass === 1) cost += doubled === 1 ? 1 : 0;
+    else if (chord.bass === 1) cost += chord.diminished ? (doubled === 1 ? 0 : 2) : doubled === 1 ? 1 : 0;
     else cost += doubled === 2 ? 0 : 3;
   }
   const [soprano, , tenor, bass] = voices;
   // Bass in the middle of its range; a tenor high above the bass staff is hard to read.
   cost += Math.abs(midi(bass) - 50) * 0.05;
   cost += Math.max(0, midi(tenor) - 62) * 0.6;
+  cost += Math.max(0, 67 - midi(soprano)) * 0.4;
   if (final && !samePitchClass(soprano, chord.tones[0] as PitchClass)) cost += 6;
   return cost;
 }

@@ -6,6 +6,7 @@ import { migration0003 } from './migrations/0003-teacher-requests.ts';
 import { migration0004 } from './migrations/0004-jobs-and-media.ts';
 import { migration0005 } from './migrations/0005-people.ts';
 import { migration0006 } from './migrations/0006-assignments.ts';
+import { migration0007 } from './migrations/0007-submissions.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '0004-jobs-and-media': migration0004,
   '0005-people': migration0005,
   '0006-assignments': migration0006,
+  '0007-submissions': migration0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -24,6 +24,7 @@ export interface Database {
   library_sets: LibrarySetsTable;
   library_documents: LibraryDocumentsTable;
   document_downloads: DocumentDownloadsTable;
+  submissions: SubmissionsTable;
   teacher_account_requests: TeacherAccountRequestsTable;
   jobs: JobsTable;
   media_collections: MediaCollectionsTable;
@@ -315,4 +316,24 @@ export interface DocumentDownloadsTable {
   document_id: number;
   student_id: number;
   first_downloaded_at: number;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  student_id: number;
+  document_id: number;
+  assignment_set_id: number;
+  course_id: number;
+  points: number;
+  max_points: number;
+  percent: number;
+  grade: string;
+  submit_time: number;
+  practice: number;
+  file_key: string;
+  har_key: string;
+  png_key: string | null;
+  report_key: string | null;
+  render_status: string;
+  result_json: string;
 }

@@ -1,27 +1,12 @@
 import type { Course } from '@app/contract/courses';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
-import { notify } from '../../../lib/notifications.ts';
+import { useLeaveWithNotice } from '../../../lib/use-leave-with-notice.ts';
 import { useCourse } from '../api/get-course.ts';
 import { isStudentOf } from '../course-paths.ts';
-
-/** Leaves the page once, with an error toast (spec §8: 'You are not an instructor of this course.' …). */
-export function useLeaveWithNotice(leave: { to: string; message: string } | null) {
-  const navigate = useNavigate();
-  const done = useRef(false);
-  const to = leave?.to;
-  const message = leave?.message;
-  useEffect(() => {
-    if (!to || !message || done.current) return;
-    done.current = true;
-    notify({ severity: 'error', message });
-    void navigate(to, { replace: true });
-  }, [to, message, navigate]);
-}
 
 type Audience = 'teacher' | 'student';
 

@@ -3,13 +3,14 @@ import { useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
+import { useLeaveWithNotice } from '../../../lib/use-leave-with-notice.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import { ActivateCourseButton } from '../components/activate-course-button.tsx';
 import { CourseSettingsForm } from '../components/course-settings-form.tsx';
 import { CourseStatusBadge } from '../components/course-status-badge.tsx';
 import { courseInfoPath } from '../course-paths.ts';
-import { useLayoutCourse, useLeaveWithNotice } from './course-layout.tsx';
+import { useLayoutCourse } from './course-layout.tsx';
 import styles from './course-page.module.css';
 
 /** /course/{id}/settings: the instructor's settings; an ended course sends the user to its information. */

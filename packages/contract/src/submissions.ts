@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const SubmissionMessages = {
+  onlyStudents: 'Only students of this course can hand in work.',
+  notGradable: 'This document does not take submissions.',
+  pastDue: 'The due date has passed; only practice documents accept work now.',
+  alreadySubmitted: 'You have already submitted this document, and it allows only one submission.',
+  wrongDocument: 'This file is not a submission for this document.',
+  notSubmission: 'This file is an exercise, not a submission. Hand in the file with your answers.',
+  downloadFirst: 'Download the document before handing in a timed exercise.',
+  timeUp: 'The time limit for this document has passed.',
+  notFound: 'This submission does not exist or you cannot see it.',
+  onlyInstructors: 'Only instructors of this course can remove submissions.',
+  noFile: 'Choose the .har file to hand in.',
+} as const;
+
+export const Submission = z.object({
+  id: z.number().int(),
+  student: z.number().int(),
+  document: z.number().int(),
+  assignment_id: z.number().int(),
+  document_title: z.string(),
+  student_first_name: z.string(),
+  student_last_name: z.string(),
+  /** Null while the grade is withheld from a student (delay showing grade). */
+  points: z.number().nullable(),
+  max_points: z.number().nullable(),
+  percent: z.number().nullable(),
+  grade: z.string().nullable(),
+  submit_time: z.number().int(),
+  practice: z.boolean(),
+  /** Which of the student's submissions of this document it is, from 1. */
+  number: z.number().int(),
+  grade_hidden: z.boolean(),
+});
+export type Submission = z.infer<typeof Submission>;
+
+export const SubmissionFileUrls = z.object({
+  grade_report_url: z.string().nullable(),
+  /** Never for students. */
+  har_url: z.string().nullable(),
+  png_url: z.string().nullable(),
+  render_status: z.enum(['PENDING', 'READY', 'FAILED']),
+});
+export type SubmissionFileUrls = z.infer<typeof SubmissionFileUrls>;
+
+/** The grade book's cell: one (the best, or each) submission of a student for a document. */
+export const GradeBookQuery = z.object({
+  best: z.enum(['true', 'false']).default('false'),
+  include_practice: z.enum(['true', 'false']).default('true'),
+});

@@ -1,0 +1,143 @@
+import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type SubmissionFilter = {
+  courseId?: number;
+  setId?: number;
+  studentId?: number;
+  documentId?: number;
+  submissionId?: number;
+  includePractice?: boolean;
+  /** Only each student's highest-scoring submission per document. */
+  best?: boolean;
+};
+
+/**
+ * Submissions with their document and student, numbered per student and document
+ * (1 = first handed in) and, with `best`, reduced to the highest score per student and
+ * document — all in one statement, whatever the size of the course.
+ */
+export function listSubmissions(db: Db, filter: SubmissionFilter) {
+  let inner = db
+    .selectFrom('submissions as s')
+    .innerJoin('documents as d', 'd.id', 's.document_id')
+    .innerJoin('users as u', 'u.id', 's.student_id')
+    .select([
+      's.id',
+      's.student_id',
+      's.document_id',
+      's.assignment_set_id',
+      's.course_id',
+      's.points',
+      's.max_points',
+      's.percent',
+      's.grade',
+      's.submit_time',
+      's.practice',
+      's.har_key',
+      's.png_key',
+      's.report_key',
+      's.render_status',
+      'd.title as document_title',
+      'd.delay_showing_grade',
+      'd.show_grade_on_date',
+      'u.first_name',
+      'u.last_name',
+      sql<number>`row_number() over (partition by s.student_id, s.document_id order by s.submit_time, s.id)`.as('number'),
+      sql<number>`row_number() over (partition by s.student_id, s.document_id order by s.points desc, s.submit_time desc, s.id desc)`.as(
+        'rank',
+      ),
+    ]);
+  if (filter.courseId !== undefined) inner = inner.where('s.course_id', '=', filter.courseId);
+  if (filter.setId !== undefined) inner = inner.where('s.assignment_set_id', '=', filter.setId);
+  if (filter.studentId !== undefined) inner = inner.where('s.student_id', '=', filter.studentId);
+  if (filter.documentId !== undefined) inner = inner.where('s.document_id', '=', filter.documentId);
+  if (filter.includePractice === false) inner = inner.where('s.practice', '=', 0);
+  let query = db.selectFrom(inner.as('x')).selectAll();
+  if (filter.best) query = query.where('x.rank', '=', 1);
+  if (filter.submissionId !== undefined) query = query.where('x.id', '=', filter.submissionId);
+  return query.orderBy('x.points', 'desc').orderBy('x.submit_time', 'desc').orderBy('x.id', 'desc').execute();
+}
+export type SubmissionRow = Awaited<ReturnType<typeof listSubmissions>>[number];
+
+/** One submission's course, student and document (for access checks). */
+export function findSubmission(db: Db, id: number) {
+  return db
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'course_id',
+      'student_id',
+      'document_id',
+      'har_key',
+      'png_key',
+      'report_key',
+      'render_status',
+      'result_json',
+      'submit_time',
+      'file_key',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Stores a graded submission; returns its id. */
+export async function insertSubmission(db: Db, values: Insertable<Database['submissions']>): Promise<number> {
+  const row = await db.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How many formal (non-practice) submissions a student has made of a document. */
+export async function countFormal(db: Db, documentId: number, studentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('document_id', '=', documentId)
+    .where('student_id', '=', studentId)
+    .where('practice', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** When a student first took a document, if ever. */
+export async function firstDownload(db: Db, documentId: number, studentId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('document_downloads')
+    .select('first_downloaded_at')
+    .where('document_id', '=', documentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row?.first_downloaded_at;
+}
+
+/** Records where the rendered image and report went. */
+export async function setRendered(
+  db: Db,
+  id: number,
+  values: { png_key: string | null; report_key: string | null; render_status: string },
+): Promise<void> {
+  await db.updateTable('submissions').set(values).where('id', '=', id).execute();
+}
+
+/** Removes submissions by id; returns the storage keys of their files. */
+export async function deleteSubmissions(db: Db, where: { id?: number; studentId?: number; documentId?: number }) {
+  let select = db.selectFrom('submissions').select(['id', 'har_key', 'png_key', 'report_key']);
+  let remove = db.deleteFrom('submissions');
+  if (where.id !== undefined) {
+    select = select.where('id', '=', where.id);
+    remove = remove.where('id', '=', where.id);
+  }
+  if (where.studentId !== undefined) {
+    select = select.where('student_id', '=', where.studentId);
+    remove = remove.where('student_id', '=', where.studentId);
+  }
+  if (where.documentId !== undefined) {
+    select = select.where('document_id', '=', where.documentId);
+    remove = remove.where('document_id', '=', where.documentId);
+  }
+  const rows = await select.execute();
+  await remove.execute();
+  return rows.flatMap((r) => [r.har_key, r.png_key, r.report_key].filter((k): k is string => k !== null));
+}

@@ -1,0 +1,103 @@
+import { HAR_MAX_BYTES } from '@app/contract/assignments';
+import { CourseIdParams } from '@app/contract/courses';
+import { envelope } from '@app/contract/errors';
+import { GradeBookQuery, Submission, SubmissionFileUrls } from '@app/contract/submissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SubmissionsService } from './service.ts';
+
+const tags = ['submissions'];
+const Empty = envelope(z.object({}));
+const PositiveId = z.coerce.number().int().positive({ message: 'The id must be a positive integer.' });
+const Id = z.object({ id: PositiveId });
+const options = (q: z.infer<typeof GradeBookQuery>) => ({ best: q.best === 'true', includePractice: q.include_practice === 'true' });
+
+/** Handing in work, the grade books and the submission view: spec §7 "Submissions". */
+export function registerSubmissionRoutes(app: FastifyInstance, submissions: SubmissionsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/documents/:id/submissions',
+    { schema: { tags, params: Id, consumes: ['multipart/form-data'], response: { 201: envelope(Submission) } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const submission = await submissions.submit(actor, request.params.id, async () => {
+        if (!request.isMultipart()) return undefined;
+        const part = await request.file({ limits: { fileSize: HAR_MAX_BYTES, files: 1, fields: 5 } });
+        if (!part) return undefined;
+        try {
+          return { filename: part.filename, bytes: await part.toBuffer() };
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 413)
+            throw new AppError('too_large', 'Only .har files smaller than 20 MB are supported.', 413);
+          throw error;
+        }
+      });
+      return reply.status(201).send({ data: submission });
+    },
+  );
+
+  r.get(
+    '/api/assignments/:id/submissions',
+    { schema: { tags, params: Id, querystring: GradeBookQuery, response: { 200: envelope(z.array(Submission)) } } },
+    async (request) => ({ data: await submissions.listForSet(requireActor(request), request.params.id, options(request.query)) }),
+  );
+
+  r.get(
+    '/api/courses/:id/submissions',
+    { schema: { tags, params: CourseIdParams, querystring: GradeBookQuery, response: { 200: envelope(z.array(Submission)) } } },
+    async (request) => ({ data: await submissions.listForCourse(requireActor(request), request.params.id, options(request.query)) }),
+  );
+
+  r.get(
+    '/api/courses/:id/submissions/:submissionId',
+    {
+      schema: {
+        tags,
+        params: CourseIdParams.extend({ submissionId: PositiveId }),
+        response: { 200: envelope(z.object({ submission: Submission, siblings: z.array(Submission) })) },
+      },
+    },
+    async (request) => ({ data: await submissions.get(requireActor(request), request.params.id, request.params.submissionId) }),
+  );
+
+  r.get(
+    '/api/user/:userId/courses/:courseId/submissions',
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: PositiveId, courseId: PositiveId }),
+        querystring: GradeBookQuery,
+        response: { 200: envelope(z.array(Submission)) },
+      },
+    },
+    async (request) => ({
+      data: await submissions.listForStudent(requireActor(request), request.params.userId, request.params.courseId, options(request.query)),
+    }),
+  );
+
+  r.get(
+    '/api/submissions/:id/file-urls',
+    { schema: { tags, params: Id, response: { 200: envelope(SubmissionFileUrls) } } },
+    async (request) => ({
+      data: await submissions.fileUrls(requireActor(request), request.params.id),
+    }),
+  );
+
+  r.delete('/api/submissions/:id', { schema: { tags, params: Id, response: { 200: Empty } } }, async (request) => {
+    await submissions.remove(requireActor(request), request.params.id);
+    return { data: {} };
+  });
+
+  r.delete(
+    '/api/user/:userId/documents/:documentId/submissions',
+    { schema: { tags, params: z.object({ userId: PositiveId, documentId: PositiveId }), response: { 200: Empty } } },
+    async (request) => {
+      await submissions.removeForStudentDocument(requireActor(request), request.params.userId, request.params.documentId);
+      return { data: {} };
+    },
+  );
+}

@@ -1,0 +1,228 @@
+import { readHar, writeHar } from '@app/har/format';
+import { buildSampleLibrary } from '@app/har/library/build-library';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { insertMembership } from '../courses/repository.ts';
+import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
+
+const DAY = 86400;
+let exerciseBytes: Uint8Array;
+let keyItems: { id: string; answers: string[] }[];
+
+beforeAll(() => {
+  const sample = buildSampleLibrary().sets[0]?.documents[0];
+  if (!sample) throw new Error('no sample exercise');
+  exerciseBytes = sample.har;
+  keyItems = readHar(exerciseBytes).key?.items ?? [];
+});
+
+/** A student's answer file for a document: `wrong` items get a wrong label. */
+function answerFile(docKey: string, wrong = 0, extra: Record<string, unknown> = {}) {
+  const exercise = readHar(exerciseBytes);
+  return writeHar({
+    manifest: { ...exercise.manifest, kind: 'submission', document_key: docKey, ...extra } as never,
+    score: exercise.score,
+    answers: { items: keyItems.map((item, i) => ({ id: item.id, answer: i < wrong ? 'N6' : (item.answers[0] ?? '') })) },
+  });
+}
+
+describe.each(dialects)('submissions and grading (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let other: TestClient;
+  let ta: TestClient;
+  let student: TestClient;
+  let studentId: number;
+  let classmate: TestClient;
+  let classmateId: number;
+  let anonymous: TestClient;
+  let courseId: number;
+  let setId: number;
+  let doc: { id: number; doc_key: string };
+
+  const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
+    const user = await t.createUser(values);
+    const client = t.client();
+    await client.signIn(user.email);
+    return { client, id: user.id };
+  };
+  const submit = (client: TestClient, bytes: Uint8Array, documentId = doc.id) =>
+    client.upload(`/api/documents/${documentId}/submissions`, multipart([{ name: 'answers.har', bytes }]));
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
+    ({ client: owner } = await signedIn({ user_type: 2 }));
+    ({ client: other } = await signedIn({ user_type: 2 }));
+    const taUser = await signedIn();
+    ta = taUser.client;
+    ({ client: student, id: studentId } = await signedIn());
+    ({ client: classmate, id: classmateId } = await signedIn());
+    anonymous = t.client();
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
+    courseId = course.id;
+    t.clock.advance(course.start_date - t.clock.now() + 60);
+    await owner.post(`/api/courses/${courseId}/activations`);
+    for (const [userId, role] of [
+      [taUser.id, 'ta'],
+      [studentId, 'student'],
+      [classmateId, 'student'],
+    ] as const) {
+      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
+    }
+    setId = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })).json().data.id;
+    doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('grades a submission on the server and renders its report and image', async () => {
+    const res = await submit(student, answerFile(doc.doc_key, 1));
+    expect(res.statusCode, res.body).toBe(201);
+    const submission = res.json().data;
+    const max = keyItems.length;
+    expect(submission).toMatchObject({ student: studentId, document: doc.id, number: 1, practice: false, grade_hidden: false, max_points: max });
+    expect(submission.points).toBe(max - 1);
+    expect(submission.percent).toBeCloseTo(((max - 1) / max) * 100, 1);
+    expect((await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data).toMatchObject({ render_status: 'PENDING', png_url: null });
+    await t.app.deps.jobs.drain();
+    const urls = (await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
+    expect(urls).toMatchObject({ render_status: 'READY', har_url: null });
+    const report = await t.app.inject({ method: 'GET', url: urls.grade_report_url });
+    expect(report.headers['content-type']).toContain('text/html');
+    expect(report.body).toContain(keyItems[1]?.answers[0] ?? '');
+    const png = await t.app.inject({ method: 'GET', url: urls.png_url });
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const forTeacher = (await ta.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
+    expect(forTeacher.har_url).toMatch(/submission/);
+  });
+
+  it('ignores a score written into the file', async () => {
+    const res = await submit(student, answerFile(doc.doc_key, keyItems.length, { points: 999, percent: 100, grade: 'A' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ points: 0, percent: 0, grade: 'F' });
+  });
+
+  it('takes work only from students of the course, for a released set and the right document', async () => {
+    expect((await submit(anonymous, answerFile(doc.doc_key))).statusCode).toBe(401);
+    expect(errorsOf(await submit(owner, answerFile(doc.doc_key)))[0]?.message).toBe('Only students of this course can hand in work.');
+    expect((await submit(ta, answerFile(doc.doc_key))).statusCode).toBe(403);
+    expect((await submit(other, answerFile(doc.doc_key))).statusCode).toBe(404);
+    expect(errorsOf(await submit(student, answerFile('someother')))[0]?.messages).toEqual(['This file is not a submission for this document.']);
+    expect(errorsOf(await submit(student, exerciseBytes))[0]?.messages?.[0]).toMatch(/exercise, not a submission/);
+    expect(errorsOf(await submit(student, new TextEncoder().encode('junk')))[0]?.messages?.[0]).toMatch(/^answers\.har: /);
+    const later = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now() + DAY, due_at: t.clock.now() + 5 * DAY })).json().data;
+    const hiddenDoc = (await owner.upload(`/api/assignments/${later.id}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
+    expect((await submit(student, answerFile(hiddenDoc.doc_key), hiddenDoc.id)).statusCode).toBe(404);
+  });
+
+  it('refuses late work unless extended or practice, and a second formal submission unless allowed', async () => {
+    expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
+    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe(
+      'You have already submitted this document, and it allows only one submission.',
+    );
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
+    expect((await submit(student, answerFile(doc.doc_key))).json().data.number).toBe(2);
+
+    t.clock.advance(7 * DAY + 1);
+    const late = await submit(classmate, answerFile(doc.doc_key));
+    expect(late.statusCode).toBe(409);
+    expect(errorsOf(late)[0]?.message).toBe('The due date has passed; only practice documents accept work now.');
+    await owner.post(`/api/assignments/${setId}/due-day-extensions/${classmateId}`, { extension_due_at: t.clock.now() + DAY });
+    expect((await submit(classmate, answerFile(doc.doc_key))).statusCode).toBe(201);
+    await owner.put(`/api/documents/${doc.id}`, { practice: true });
+    const practice = await submit(student, answerFile(doc.doc_key));
+    expect(practice.json().data.practice).toBe(true);
+  });
+
+  it('holds a timed document to its limit from the first download', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 600 });
+    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe('Download the document before handing in a timed exercise.');
+    await student.get(`/api/documents/${doc.id}/file-url`);
+    t.clock.advance(600);
+    expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
+    await student.get(`/api/documents/${doc.id}/file-url`);
+    await classmate.get(`/api/documents/${doc.id}/file-url`);
+    t.clock.advance(601);
+    expect(errorsOf(await submit(classmate, answerFile(doc.doc_key)))[0]?.message).toBe('The time limit for this document has passed.');
+  });
+
+  it('lists submissions: all to teachers, one’s own to a student, best and formal-only on request', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
+    await submit(student, answerFile(doc.doc_key, 2));
+    await submit(student, answerFile(doc.doc_key, 0));
+    await submit(classmate, answerFile(doc.doc_key, 1));
+    const all = (await ta.get(`/api/courses/${courseId}/submissions`)).json().data;
+    expect(all).toHaveLength(3);
+    expect(all.map((s: { points: number }) => s.points)).toEqual([...all.map((s: { points: number }) => s.points)].sort((a, b) => b - a));
+    const best = (await owner.get(`/api/courses/${courseId}/submissions?best=true`)).json().data;
+    expect(best.map((s: { student: number; number: number }) => [s.student, s.number]).sort()).toEqual([
+      [classmateId, 1],
+      [studentId, 2],
+    ].sort());
+    expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data.every((s: { student: number }) => s.student === studentId)).toBe(true);
+    expect((await student.get(`/api/assignments/${setId}/submissions`)).json().data).toHaveLength(2);
+    expect((await ta.get(`/api/user/${studentId}/courses/${courseId}/submissions?best=true`)).json().data).toHaveLength(1);
+    expect((await classmate.get(`/api/user/${studentId}/courses/${courseId}/submissions`)).statusCode).toBe(404);
+    expect((await other.get(`/api/courses/${courseId}/submissions`)).statusCode).toBe(404);
+    expect((await anonymous.get(`/api/courses/${courseId}/submissions`)).statusCode).toBe(401);
+    await owner.put(`/api/documents/${doc.id}`, { practice: true });
+    await submit(classmate, answerFile(doc.doc_key));
+    expect((await owner.get(`/api/courses/${courseId}/submissions?include_practice=false`)).json().data).toHaveLength(3);
+    expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data).toHaveLength(4);
+  });
+
+  it('shows one submission with the student’s others, to the student and teachers only', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
+    const first = (await submit(student, answerFile(doc.doc_key, 3))).json().data;
+    const second = (await submit(student, answerFile(doc.doc_key, 0))).json().data;
+    const view = (await ta.get(`/api/courses/${courseId}/submissions/${first.id}`)).json().data;
+    expect(view.submission.id).toBe(first.id);
+    expect(view.siblings.map((s: { id: number; number: number }) => [s.id, s.number])).toEqual([
+      [first.id, 1],
+      [second.id, 2],
+    ]);
+    expect((await classmate.get(`/api/courses/${courseId}/submissions/${first.id}`)).statusCode).toBe(404);
+    expect((await other.get(`/api/courses/${courseId}/submissions/${first.id}`)).statusCode).toBe(404);
+    expect((await classmate.get(`/api/submissions/${first.id}/file-urls`)).statusCode).toBe(404);
+  });
+
+  it('withholds a delayed grade from the student in every endpoint until the release date', async () => {
+    const due = t.clock.now() + 7 * DAY;
+    await owner.put(`/api/documents/${doc.id}`, { delay_showing_grade: true, show_grade_on_date: due });
+    const mine = (await submit(student, answerFile(doc.doc_key, 1))).json().data;
+    expect(mine).toMatchObject({ points: null, percent: null, grade: null, max_points: null, grade_hidden: true });
+    await t.app.deps.jobs.drain();
+    const endpoints = [
+      `/api/courses/${courseId}/submissions`,
+      `/api/courses/${courseId}/submissions?best=true`,
+      `/api/assignments/${setId}/submissions`,
+      `/api/user/${studentId}/courses/${courseId}/submissions`,
+    ];
+    for (const url of endpoints) {
+      for (const s of (await student.get(url)).json().data) expect([url, s.points, s.percent, s.grade]).toEqual([url, null, null, null]);
+    }
+    expect((await student.get(`/api/courses/${courseId}/submissions/${mine.id}`)).json().data.submission.grade).toBeNull();
+    expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data).toMatchObject({ grade_report_url: null, png_url: null });
+    expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();
+    t.clock.advance(7 * DAY);
+    expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();
+    expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data.grade_report_url).not.toBeNull();
+  });
+
+  it('lets instructors remove submissions; TAs and students cannot', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
+    const a = (await submit(student, answerFile(doc.doc_key))).json().data;
+    await submit(student, answerFile(doc.doc_key));
+    expect((await ta.delete(`/api/submissions/${a.id}`)).statusCode).toBe(403);
+    expect((await student.delete(`/api/submissions/${a.id}`)).statusCode).toBe(403);
+    expect((await other.delete(`/api/submissions/${a.id}`)).statusCode).toBe(404);
+    expect((await owner.delete(`/api/submissions/${a.id}`)).statusCode).toBe(200);
+    expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data).toHaveLength(1);
+    expect((await ta.delete(`/api/user/${studentId}/documents/${doc.id}/submissions`)).statusCode).toBe(403);
+    expect((await owner.delete(`/api/user/${studentId}/documents/${doc.id}/submissions`)).statusCode).toBe(200);
+    expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data).toHaveLength(0);
+  });
+});

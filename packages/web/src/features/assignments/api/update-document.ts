@@ -1,0 +1,39 @@
+import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assignments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { updateCachedDocuments } from './document-cache.ts';
+
+export type UpdateDocumentInput = { assignmentId: number; documentId: number; changes: UpdateDocumentRequest };
+
+/**
+ * PUT /api/documents/{id}: title and settings. The server applies spec §4 (practice clears the
+ * non-practice options, a delay gets the due date, a time limit 1800 s) and answers with the result.
+ */
+export function updateDocument({ documentId, changes }: UpdateDocumentInput) {
+  return api.put<CourseDocument>(`/api/documents/${documentId}`, changes);
+}
+
+/** Shows the change at once (the settings panel follows it), then the server's answer; a refusal puts the old one back. */
+export function useUpdateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDocument,
+    onMutate: ({ assignmentId, documentId, changes }) => {
+      let previous: CourseDocument | undefined;
+      void updateCachedDocuments(queryClient, assignmentId, (documents) =>
+        documents.map((d) => {
+          if (d.id !== documentId) return d;
+          previous = d;
+          return { ...d, ...changes };
+        }),
+      );
+      return { previous };
+    },
+    onError: (_error, { assignmentId, documentId }, context) => {
+      const previous = context?.previous;
+      if (previous) void updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === documentId ? previous : d)));
+    },
+    onSuccess: (saved, { assignmentId }) =>
+      updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === saved.id ? saved : d))),
+  });
+}
