@@ -258,6 +258,7 @@ describe('readHar refuses broken files with a message naming the problem', () =>
 
   it.each([
     [{ items: 'all' }, 'key.json: items must be a list.'],
+    [{ items: [5] }, 'key.json: item 1 is not an object.'],
     [
       {
         items: [

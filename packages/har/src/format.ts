@@ -35,26 +35,29 @@ const itemId = z
   .string({ error: (issue) => (issue.input === undefined ? 'has no id' : 'has an id that is not text') })
   .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'has an id that is not 1 to 64 letters, digits, dots, colons, dashes or underscores' });
 
-const KeyItem = z.object({
-  id: itemId,
-  measure: z
-    .number({ error: 'has no measure number' })
-    .int({ error: 'has a measure that is not a whole number' })
-    .min(0, { error: 'has a negative measure' }),
-  beat: z.number({ error: 'has no beat' }).min(1, { error: 'has a beat before 1' }).max(64, { error: 'has a beat after 64' }),
-  answers: z
-    .array(
-      z
-        .string({ error: 'has an answer that is not text' })
-        .trim()
-        .min(1, { error: 'has an empty answer' })
-        .max(32, { error: 'has an answer longer than 32 characters' }),
-      { error: 'has no answers' },
-    )
-    .min(1, { error: 'has no answers' })
-    .max(8, { error: 'has more than 8 answers' }),
-  points: z.number({ error: 'has no points' }).min(0, { error: 'has negative points' }).max(1000, { error: 'has more than 1000 points' }),
-});
+const KeyItem = z.object(
+  {
+    id: itemId,
+    measure: z
+      .number({ error: 'has no measure number' })
+      .int({ error: 'has a measure that is not a whole number' })
+      .min(0, { error: 'has a negative measure' }),
+    beat: z.number({ error: 'has no beat' }).min(1, { error: 'has a beat before 1' }).max(64, { error: 'has a beat after 64' }),
+    answers: z
+      .array(
+        z
+          .string({ error: 'has an answer that is not text' })
+          .trim()
+          .min(1, { error: 'has an empty answer' })
+          .max(32, { error: 'has an answer longer than 32 characters' }),
+        { error: 'has no answers' },
+      )
+      .min(1, { error: 'has no answers' })
+      .max(8, { error: 'has more than 8 answers' }),
+    points: z.number({ error: 'has no points' }).min(0, { error: 'has negative points' }).max(1000, { error: 'has more than 1000 points' }),
+  },
+  { error: 'is not an object' },
+);
 
 export const AnswerKey = z
   .object({
@@ -64,10 +67,13 @@ export const AnswerKey = z
 export type AnswerKey = z.infer<typeof AnswerKey>;
 export type AnswerKeyItem = AnswerKey['items'][number];
 
-const AnswerItem = z.object({
-  id: itemId,
-  answer: z.string({ error: 'has no answer text' }).max(64, { error: 'has an answer longer than 64 characters' }),
-});
+const AnswerItem = z.object(
+  {
+    id: itemId,
+    answer: z.string({ error: 'has no answer text' }).max(64, { error: 'has an answer longer than 64 characters' }),
+  },
+  { error: 'is not an object' },
+);
 
 export const SubmissionAnswers = z
   .object({

@@ -107,7 +107,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '0', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DEMO_DATA: '0', ...env });
   let dropSchema: (() => Promise<void>) | undefined;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;

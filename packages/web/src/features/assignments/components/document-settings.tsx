@@ -1,0 +1,83 @@
+import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assignments';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { CommitDateTimeField } from '../../../components/ui/commit-date-time-field.tsx';
+import { visibleDocumentSettings } from '../document-settings-rules.ts';
+import styles from './document-settings.module.css';
+import { TimedDurationSelect } from './timed-duration-select.tsx';
+
+export interface DocumentSettingsProps {
+  document: CourseDocument;
+  /** The delayed grade's date range: the set's due date to the course end (spec §5). */
+  delayLimits: { min: number; max: number };
+  timeZone: string;
+  /** Sends one change; the server applies the rules of spec §4 and the panel follows its answer. */
+  onChange: (changes: UpdateDocumentRequest) => Promise<unknown> | undefined;
+  id?: string;
+}
+
+/** The per-document settings of spec §4, showing exactly the options that apply. */
+export function DocumentSettings({ document: doc, delayLimits, timeZone, onChange, id }: DocumentSettingsProps) {
+  const { t } = useTranslation();
+  const show = visibleDocumentSettings(doc);
+  const toggle = (field: keyof UpdateDocumentRequest) => (event: { target: { checked: boolean } }) =>
+    void onChange({ [field]: event.target.checked })?.catch(() => undefined);
+
+  return (
+    <div className={styles.panel} id={id} data-testid="document-settings">
+      <div className={styles.options}>
+        <CheckboxField label={t('assignments.settings.gradable')} checked={doc.gradable} onChange={toggle('gradable')} />
+        {show.practice ? (
+          <CheckboxField label={t('assignments.settings.practice')} checked={doc.practice} onChange={toggle('practice')} />
+        ) : null}
+        {show.incrementalGrading ? (
+          <CheckboxField
+            label={t('assignments.settings.incrementalGrading')}
+            checked={doc.incremental_grading}
+            onChange={toggle('incremental_grading')}
+          />
+        ) : null}
+        {show.multipleSubmissions ? (
+          <CheckboxField
+            label={t('assignments.settings.multipleSubmissions')}
+            checked={doc.multiple_submissions}
+            onChange={toggle('multiple_submissions')}
+          />
+        ) : null}
+        {show.delayShowingGrade ? (
+          <CheckboxField
+            label={t('assignments.settings.delayShowingGrade')}
+            checked={doc.delay_showing_grade}
+            onChange={toggle('delay_showing_grade')}
+          />
+        ) : null}
+        {show.timed ? <CheckboxField label={t('assignments.settings.timed')} checked={doc.timed} onChange={toggle('timed')} /> : null}
+      </div>
+      {!doc.gradable ? <p className={styles.note}>{t('assignments.settings.notGradableHint')}</p> : null}
+      {doc.gradable && doc.practice ? <p className={styles.note}>{t('assignments.settings.practiceHint')}</p> : null}
+      {show.showGradeOnDate || show.timedDuration ? (
+        <div className={styles.details}>
+          {show.showGradeOnDate ? (
+            <CommitDateTimeField
+              className={styles.dateField}
+              label={t('assignments.settings.showGradeOn')}
+              hint={t('assignments.settings.showGradeOnHint')}
+              value={doc.show_grade_on_date ?? delayLimits.min}
+              timeZone={timeZone}
+              min={delayLimits.min}
+              max={delayLimits.max}
+              onCommit={(epoch) => onChange({ show_grade_on_date: epoch })}
+            />
+          ) : null}
+          {show.timedDuration ? (
+            <TimedDurationSelect
+              title={doc.title}
+              seconds={doc.timed_time_seconds}
+              onChange={(seconds) => void onChange({ timed_time_seconds: seconds })?.catch(() => undefined)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
