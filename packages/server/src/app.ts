@@ -27,6 +27,9 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
+import { createGoogleService, type GoogleService } from './modules/integrations/google-service.ts';
+import { createPaymentsService, type PaymentsService } from './modules/integrations/payments-service.ts';
+import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
@@ -57,6 +60,8 @@ export type Services = {
   assignments: AssignmentsService;
   library: LibraryService;
   submissions: SubmissionsService;
+  google: GoogleService;
+  payments: PaymentsService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
 };
@@ -114,8 +119,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const courses = createCoursesService(deps);
   const people = createPeopleService(deps, { courses });
   const assignments = createAssignmentsService(deps, { courses });
+  const auth = createAuthService(deps);
   const services: Services = {
-    auth: createAuthService(deps),
+    auth,
+    google: createGoogleService(deps, { auth, courses }),
+    payments: createPaymentsService(deps, { courses }),
     courses,
     people,
     assignments,
@@ -171,6 +179,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
   registerSubmissionRoutes(app, services.submissions);
+  registerIntegrationRoutes(app, services.google, services.payments);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);

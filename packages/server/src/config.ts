@@ -32,6 +32,16 @@ const EnvSchema = z.object({
     .regex(/^s3:\/\/[^/?]+/, 'STORAGE_URL must look like s3://bucket?region=…&endpoint=… (leave it unset for files under DATA_DIR/files)')
     .optional(),
   FILES_SECRET: z.string().min(32, 'FILES_SECRET must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url({ message: 'GOOGLE_AUTH_URL must be a full URL' }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ message: 'GOOGLE_TOKEN_URL must be a full URL' }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CLASSROOM_URL: z.url({ message: 'GOOGLE_CLASSROOM_URL must be a full URL' }).default('https://classroom.googleapis.com'),
+  FASTSPRING_API_URL: z.url({ message: 'FASTSPRING_API_URL must be a full URL' }).default('https://api.fastspring.com'),
+  FASTSPRING_USERNAME: z.string().min(1).optional(),
+  FASTSPRING_PASSWORD: z.string().min(1).optional(),
+  FASTSPRING_STOREFRONT: z.string().min(1).optional(),
+  FASTSPRING_WEBHOOK_SECRET: z.string().min(1).optional(),
   FILE_URL_SECONDS: Seconds.default(3600),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -59,6 +69,12 @@ export type Config = {
   storageUrl: string | undefined;
   /** Signs local file URLs; undefined means one kept in DATA_DIR/files-secret. */
   filesSecret: string | undefined;
+  /** Google Classroom: set when both client id and secret are configured. */
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; classroomUrl: string } | undefined;
+  /** FastSpring: live when API credentials are configured; otherwise the built-in test checkout. */
+  fastspring:
+    | { apiUrl: string; username: string; password: string; storefront: string | undefined; webhookSecret: string | undefined }
+    | undefined;
   /** How long a signed file URL works. */
   fileUrlSeconds: number;
   jobs: { concurrency: number; pollIntervalMs: number };
@@ -99,6 +115,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     storageUrl: e.STORAGE_URL,
     filesSecret: e.FILES_SECRET,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            classroomUrl: e.GOOGLE_CLASSROOM_URL,
+          }
+        : undefined,
+    fastspring:
+      e.FASTSPRING_USERNAME && e.FASTSPRING_PASSWORD
+        ? {
+            apiUrl: e.FASTSPRING_API_URL,
+            username: e.FASTSPRING_USERNAME,
+            password: e.FASTSPRING_PASSWORD,
+            storefront: e.FASTSPRING_STOREFRONT,
+            webhookSecret: e.FASTSPRING_WEBHOOK_SECRET,
+          }
+        : undefined,
     fileUrlSeconds: e.FILE_URL_SECONDS,
     jobs: { concurrency: e.JOBS_CONCURRENCY, pollIntervalMs: e.JOBS_POLL_MS },
     media: { transcodeSeconds: e.MEDIA_TRANSCODE_SECONDS },

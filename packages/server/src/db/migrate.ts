@@ -7,6 +7,8 @@ import { migration0004 } from './migrations/0004-jobs-and-media.ts';
 import { migration0005 } from './migrations/0005-people.ts';
 import { migration0006 } from './migrations/0006-assignments.ts';
 import { migration0007 } from './migrations/0007-submissions.ts';
+import { migration0008 } from './migrations/0008-discussion.ts';
+import { migration0009 } from './migrations/0009-integrations.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -24,6 +26,8 @@ const migrations: Record<string, DialectMigration> = {
   '0005-people': migration0005,
   '0006-assignments': migration0006,
   '0007-submissions': migration0007,
+  '0009-integrations': migration0009,
+  '0008-discussion': migration0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -25,6 +25,13 @@ export interface Database {
   library_documents: LibraryDocumentsTable;
   document_downloads: DocumentDownloadsTable;
   submissions: SubmissionsTable;
+  threads: ThreadsTable;
+  posts: PostsTable;
+  thread_reads: ThreadReadsTable;
+  google_credentials: GoogleCredentialsTable;
+  oauth_states: OauthStatesTable;
+  google_coursework: GoogleCourseworkTable;
+  test_orders: TestOrdersTable;
   teacher_account_requests: TeacherAccountRequestsTable;
   jobs: JobsTable;
   media_collections: MediaCollectionsTable;
@@ -336,4 +343,74 @@ export interface SubmissionsTable {
   report_key: string | null;
   render_status: string;
   result_json: string;
+}
+
+export interface GoogleCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  encrypted_tokens: string;
+  updated_at: number;
+}
+
+export interface OauthStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  user_id: number;
+  return_url: string;
+  expires_at: number;
+}
+
+export interface GoogleCourseworkTable {
+  id: Generated<number>;
+  user_id: number;
+  document_id: number;
+  gc_course_id: string;
+  coursework_id: string;
+  created_at: number;
+}
+
+export interface TestOrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  reference: string;
+  user_id: number;
+  course_id: number;
+  product_path: string;
+  created_at: number;
+}
+
+/** The course discussion board (modules/discussion). */
+export interface ThreadsTable {
+  id: Generated<number>;
+  course_id: number;
+  author_id: number;
+  title: string;
+  body: string;
+  pinned: Generated<number>;
+  locked: Generated<number>;
+  reply_count: Generated<number>;
+  activity_seq: Generated<number>;
+  created_at: number;
+  edited_at: number | null;
+  last_activity_at: number;
+}
+export type ThreadRow = Selectable<ThreadsTable>;
+
+export interface PostsTable {
+  id: Generated<number>;
+  thread_id: number;
+  author_id: number;
+  body: string;
+  created_at: number;
+  edited_at: number | null;
+  deleted_at: number | null;
+  deleted_by: number | null;
+}
+
+/** What a person has seen of a thread: the thread's activity_seq when they last opened it. */
+export interface ThreadReadsTable {
+  user_id: number;
+  thread_id: number;
+  last_read_at: number;
+  read_seq: number;
 }

@@ -93,8 +93,15 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/courses/routes/course-layout.tsx'),
-                  (m) => m.CourseIndexRedirect,
+                  () => import('../features/assignments/routes/assignment-sets-page.tsx'),
+                  (m) => m.AssignmentSetsPage,
+                ),
+              },
+              {
+                path: 'assignment/:assignmentId',
+                lazy: page(
+                  () => import('./routes/assignment-editor.tsx'),
+                  (m) => m.AssignmentEditorRoute,
                 ),
               },
               {
@@ -177,6 +184,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/auth/routes/password.tsx'),
               (m) => m.ChangePasswordPage,
+            ),
+          },
+          {
+            path: 'content-library',
+            lazy: page(
+              () => import('../features/library/routes/content-library-page.tsx'),
+              (m) => m.ContentLibraryPage,
             ),
           },
           {

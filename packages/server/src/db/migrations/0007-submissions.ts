@@ -23,9 +23,17 @@ export const migration0007: DialectMigration = (dialect) => ({
       .addColumn('result_json', 'text', (c) => c.notNull())
       .execute();
     // Grade books read a course (optionally one set) by student and document; the best submission sorts by points.
-    await db.schema.createIndex('submissions_course_idx').on('submissions').columns(['course_id', 'student_id', 'document_id', 'points']).execute();
+    await db.schema
+      .createIndex('submissions_course_idx')
+      .on('submissions')
+      .columns(['course_id', 'student_id', 'document_id', 'points'])
+      .execute();
     await db.schema.createIndex('submissions_set_idx').on('submissions').columns(['assignment_set_id', 'student_id']).execute();
-    await db.schema.createIndex('submissions_document_idx').on('submissions').columns(['document_id', 'student_id', 'submit_time']).execute();
+    await db.schema
+      .createIndex('submissions_document_idx')
+      .on('submissions')
+      .columns(['document_id', 'student_id', 'submit_time'])
+      .execute();
   },
   async down(db: MigrationDb) {
     await db.schema.dropTable('submissions').execute();

@@ -226,6 +226,23 @@ describe.each(dialects)('media library (%s)', (dialect) => {
       expect(row.output_key).toMatch(/\.mp4$/);
     });
 
+    it('runs a transcoding interrupted by a crash again once its lock has expired', async () => {
+      const res = await upload(clients.owner, collectionId, 'tone.wav', tone);
+      const { db } = t.app.deps;
+      // As a worker that died mid-job leaves it: file IN_PROGRESS, job running under a lock.
+      await db.updateTable('media_files').set({ transcode_status: 'IN_PROGRESS' }).where('id', '=', res.json().data.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, locked_at: t.clock.now(), locked_until: t.clock.now() + 60, locked_by: 'dead-worker' })
+        .execute();
+      expect(await t.app.deps.jobs.drain()).toBe(0);
+      t.clock.advance(61);
+      expect(await t.app.deps.jobs.drain()).toBe(1);
+      const file = (await clients.owner.get(`/api/media-files/${res.json().data.id}`)).json().data;
+      expect(file.transcode_status).toBe('COMPLETED');
+      expect(await db.selectFrom('jobs').select('id').execute()).toEqual([]);
+    });
+
     it('refuses a renamed .exe with an audio name, by its bytes', async () => {
       const res = await upload(clients.owner, collectionId, 'song.mp3', fakeExe());
       expect(res.statusCode).toBe(400);

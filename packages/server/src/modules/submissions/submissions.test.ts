@@ -71,7 +71,9 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     ] as const) {
       await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
     }
-    setId = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })).json().data.id;
+    setId = (
+      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
+    ).json().data.id;
     doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
   });
   afterEach(async () => {
@@ -83,10 +85,20 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
     const submission = res.json().data;
     const max = keyItems.length;
-    expect(submission).toMatchObject({ student: studentId, document: doc.id, number: 1, practice: false, grade_hidden: false, max_points: max });
+    expect(submission).toMatchObject({
+      student: studentId,
+      document: doc.id,
+      number: 1,
+      practice: false,
+      grade_hidden: false,
+      max_points: max,
+    });
     expect(submission.points).toBe(max - 1);
     expect(submission.percent).toBeCloseTo(((max - 1) / max) * 100, 1);
-    expect((await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data).toMatchObject({ render_status: 'PENDING', png_url: null });
+    expect((await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data).toMatchObject({
+      render_status: 'PENDING',
+      png_url: null,
+    });
     await t.app.deps.jobs.drain();
     const urls = (await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
     expect(urls).toMatchObject({ render_status: 'READY', har_url: null });
@@ -110,11 +122,17 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect(errorsOf(await submit(owner, answerFile(doc.doc_key)))[0]?.message).toBe('Only students of this course can hand in work.');
     expect((await submit(ta, answerFile(doc.doc_key))).statusCode).toBe(403);
     expect((await submit(other, answerFile(doc.doc_key))).statusCode).toBe(404);
-    expect(errorsOf(await submit(student, answerFile('someother')))[0]?.messages).toEqual(['This file is not a submission for this document.']);
+    expect(errorsOf(await submit(student, answerFile('someother')))[0]?.messages).toEqual([
+      'This file is not a submission for this document.',
+    ]);
     expect(errorsOf(await submit(student, exerciseBytes))[0]?.messages?.[0]).toMatch(/exercise, not a submission/);
     expect(errorsOf(await submit(student, new TextEncoder().encode('junk')))[0]?.messages?.[0]).toMatch(/^answers\.har: /);
-    const later = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now() + DAY, due_at: t.clock.now() + 5 * DAY })).json().data;
-    const hiddenDoc = (await owner.upload(`/api/assignments/${later.id}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
+    const later = (
+      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now() + DAY, due_at: t.clock.now() + 5 * DAY })
+    ).json().data;
+    const hiddenDoc = (
+      await owner.upload(`/api/assignments/${later.id}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))
+    ).json().data[0];
     expect((await submit(student, answerFile(hiddenDoc.doc_key), hiddenDoc.id)).statusCode).toBe(404);
   });
 
@@ -139,7 +157,9 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
 
   it('holds a timed document to its limit from the first download', async () => {
     await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 600 });
-    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe('Download the document before handing in a timed exercise.');
+    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe(
+      'Download the document before handing in a timed exercise.',
+    );
     await student.get(`/api/documents/${doc.id}/file-url`);
     t.clock.advance(600);
     expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
@@ -158,11 +178,15 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect(all).toHaveLength(3);
     expect(all.map((s: { points: number }) => s.points)).toEqual([...all.map((s: { points: number }) => s.points)].sort((a, b) => b - a));
     const best = (await owner.get(`/api/courses/${courseId}/submissions?best=true`)).json().data;
-    expect(best.map((s: { student: number; number: number }) => [s.student, s.number]).sort()).toEqual([
-      [classmateId, 1],
-      [studentId, 2],
-    ].sort());
-    expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data.every((s: { student: number }) => s.student === studentId)).toBe(true);
+    expect(best.map((s: { student: number; number: number }) => [s.student, s.number]).sort()).toEqual(
+      [
+        [classmateId, 1],
+        [studentId, 2],
+      ].sort(),
+    );
+    expect(
+      (await student.get(`/api/courses/${courseId}/submissions`)).json().data.every((s: { student: number }) => s.student === studentId),
+    ).toBe(true);
     expect((await student.get(`/api/assignments/${setId}/submissions`)).json().data).toHaveLength(2);
     expect((await ta.get(`/api/user/${studentId}/courses/${courseId}/submissions?best=true`)).json().data).toHaveLength(1);
     expect((await classmate.get(`/api/user/${studentId}/courses/${courseId}/submissions`)).statusCode).toBe(404);
@@ -205,7 +229,10 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
       for (const s of (await student.get(url)).json().data) expect([url, s.points, s.percent, s.grade]).toEqual([url, null, null, null]);
     }
     expect((await student.get(`/api/courses/${courseId}/submissions/${mine.id}`)).json().data.submission.grade).toBeNull();
-    expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data).toMatchObject({ grade_report_url: null, png_url: null });
+    expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data).toMatchObject({
+      grade_report_url: null,
+      png_url: null,
+    });
     expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();
     t.clock.advance(7 * DAY);
     expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();

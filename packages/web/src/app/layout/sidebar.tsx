@@ -2,13 +2,26 @@ import { UserType } from '@app/contract/users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { CoursesIcon, InfoIcon, LibraryIcon, MediaIcon, PeopleIcon, ProfileIcon, SignOutIcon } from '../../components/ui/icons.tsx';
+import {
+  AssignmentsIcon,
+  CoursesIcon,
+  InfoIcon,
+  LibraryIcon,
+  MediaIcon,
+  PeopleIcon,
+  ProfileIcon,
+  SignOutIcon,
+} from '../../components/ui/icons.tsx';
 import { type CourseMenuItem, useCourseMenu } from '../../features/courses/components/course-menu.ts';
 import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './sidebar.module.css';
 
-const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = { info: <InfoIcon />, people: <PeopleIcon /> };
+const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = {
+  assignments: <AssignmentsIcon />,
+  info: <InfoIcon />,
+  people: <PeopleIcon />,
+};
 
 interface MenuItem {
   to: string;
@@ -50,7 +63,11 @@ export function Sidebar({ id, open }: SidebarProps) {
           <ul className={styles.menu}>
             {courseMenu.items.map((item) => (
               <li key={item.key}>
-                <NavLink to={item.to} className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => `${styles.item} ${isActive || item.active ? styles.active : ''}`}
+                >
                   {COURSE_MENU_ICONS[item.key]}
                   <span>{item.label}</span>
                 </NavLink>

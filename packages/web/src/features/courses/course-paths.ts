@@ -10,11 +10,11 @@ export function courseInfoPath(course: CourseRef): string {
 }
 
 /**
- * Where a card's title leads. The course pages of spec §2 (assignment sets at /course/{id}, the
- * student grade book at /student/course/{id}) come with later issues; until then, the information page.
+ * Where a card's title leads (spec §2): the assignment sets at /course/{id} for instructors and TAs.
+ * The student grade book at /student/course/{id} comes with its issue; until then, the information page.
  */
 export function courseHomePath(course: CourseRef): string {
-  return courseInfoPath(course);
+  return isStudentOf(course) ? courseInfoPath(course) : `/course/${course.id}`;
 }
 
 export function courseSettingsPath(courseId: number, hash?: 'course_created'): string {

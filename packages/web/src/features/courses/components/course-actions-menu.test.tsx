@@ -12,13 +12,14 @@ describe('course card menu', () => {
     expect(courseMenuEntries(testCourse({ status: 'PLANNING', can: instructorCan }))).toEqual([
       'info',
       'settings',
+      'edit',
       'people',
       'archive',
       'duplicate',
       'delete',
     ]);
     // An ACTIVE course of its instructor: no archive, no delete.
-    expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual(['info', 'settings', 'duplicate']);
+    expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual(['info', 'settings', 'edit', 'duplicate']);
     // An archived, ended course: unarchive and delete.
     expect(
       courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } })),
@@ -27,14 +28,15 @@ describe('course card menu', () => {
     expect(courseMenuEntries(testCourse({ user_course_role: 'ta' }))).toEqual(['info']);
   });
 
-  it('shows an instructor Info, Settings, People, Archive, Duplicate and Delete with their targets', async () => {
+  it('shows an instructor Info, Settings, Edit, People, Archive, Duplicate and Delete with their targets', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 12, status: 'PLANNING', can: instructorCan })} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'People', 'Archive', 'Duplicate', 'Delete']);
+    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'Edit', 'People', 'Archive', 'Duplicate', 'Delete']);
     expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/course/12/info');
     expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/course/12/settings');
+    expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/course/12');
     expect(screen.getByRole('menuitem', { name: 'People' }).getAttribute('href')).toBe('/course/12/people');
   });
 

@@ -12,17 +12,17 @@ import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
 import { courseInfoPath, courseSettingsPath } from '../course-paths.ts';
 
-export type CourseMenuEntry = 'info' | 'settings' | 'people' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
+export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
 
 /**
- * The card's dropdown entries of spec §2, in order, from the server's `can` flags.
- * Edit (/course/{id}) and Grade Book join when their pages exist (assignments and grade book issues).
+ * The card's dropdown entries of spec §2, in order, from the server's `can` flags. Edit opens the
+ * assignment sets (DESIGN §7.3) with the same rule as Settings. Grade Book joins with its issue.
  */
 export function courseMenuEntries(course: Pick<Course, 'can'>): CourseMenuEntry[] {
   const { can } = course;
   const entries: CourseMenuEntry[] = [];
   if (can.view_info) entries.push('info');
-  if (can.edit_settings) entries.push('settings');
+  if (can.edit_settings) entries.push('settings', 'edit');
   if (can.manage_people) entries.push('people');
   if (can.archive) entries.push('archive');
   if (can.unarchive) entries.push('unarchive');
@@ -60,10 +60,15 @@ export function CourseActionsMenu({ course }: { course: Course }) {
           </DropdownMenuLink>
         );
       case 'settings':
-        // Edit (/course/{id}) goes after Settings once that page exists.
         return (
           <DropdownMenuLink key={entry} to={courseSettingsPath(course.id)}>
             {t('courses.menu.settings')}
+          </DropdownMenuLink>
+        );
+      case 'edit':
+        return (
+          <DropdownMenuLink key={entry} to={`/course/${course.id}`}>
+            {t('courses.menu.edit')}
           </DropdownMenuLink>
         );
       case 'people':

@@ -17,7 +17,7 @@ describe('CourseCard', () => {
 
   it('links the title to the instructor pages, or to the student pages for a student', () => {
     const { unmount } = renderWithProviders(<CourseCard course={testCourse({ id: 3 })} timeZone="UTC" language="en" />);
-    expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/course/3/info');
+    expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/course/3');
     unmount();
     renderWithProviders(<CourseCard course={testCourse({ id: 3, user_course_role: 'student' })} timeZone="UTC" language="en" />);
     expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/student/course/3/info');

@@ -5,7 +5,11 @@ import { useCourse } from '../api/get-course.ts';
 export interface CourseMenuItem {
   to: string;
   label: string;
-  key: 'info' | 'people';
+  key: 'assignments' | 'info' | 'people';
+  /** Active only on exactly this path (the course page itself, not its sub-pages). */
+  end?: boolean;
+  /** Active although the path differs (the assignment editor belongs to Assignments). */
+  active?: boolean;
 }
 
 export interface CourseMenu {
@@ -16,13 +20,14 @@ export interface CourseMenu {
 
 /**
  * The sidebar's course menu (spec §2) while the page is inside a course: for instructors and TAs under
- * /course/{id}, for students under /student/course/{id}. Assignments and Grade Book join the
- * list with the issues that build those pages.
+ * /course/{id}, for students under /student/course/{id}. Grade Book joins the list with the
+ * issue that builds that page.
  */
 export function useCourseMenu(): CourseMenu | null {
   const { t } = useTranslation();
   const teacher = useMatch('/course/:courseId/*');
   const student = useMatch('/student/course/:courseId/*');
+  const assignmentEditor = useMatch('/course/:courseId/assignment/*');
   const match = teacher ?? student;
   const courseId = Number(match?.params.courseId);
   const { data: course } = useCourse(match ? courseId : Number.NaN);
@@ -31,6 +36,10 @@ export function useCourseMenu(): CourseMenu | null {
   return {
     title: course?.title,
     items: [
+      // The assignment sets are the instructor and TA course page (spec §2).
+      ...(student
+        ? []
+        : [{ key: 'assignments' as const, to: base, label: t('assignments.nav.assignments'), end: true, active: assignmentEditor !== null }]),
       { key: 'info', to: `${base}/info`, label: t('courses.nav.courseInformation') },
       // Instructors and TAs see who is in the course (spec §2); only instructors change it.
       ...(student ? [] : [{ key: 'people' as const, to: `${base}/people`, label: t('people.nav.people') }]),

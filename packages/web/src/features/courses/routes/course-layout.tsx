@@ -52,10 +52,7 @@ export function StudentCourseLayout() {
   return <CourseLayout audience="student" />;
 }
 
-/**
- * /course/{id} and /student/course/{id} are the assignment sets and the student grade book; until
- * those issues land, they open the course information.
- */
+/** /student/course/{id} is the student grade book; until that issue lands, it opens the course information. */
 export function CourseIndexRedirect() {
   return <Navigate to="info" replace />;
 }

@@ -1,0 +1,89 @@
+import { envelope } from '@app/contract/errors';
+import {
+  GoogleInfo,
+  GoogleInfoRequest,
+  GoogleSubmitRequest,
+  GoogleSubmitResponse,
+  IntegrationStatus,
+  PurchaseRequest,
+  TestOrder,
+  TestOrderRequest,
+} from '@app/contract/integrations';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../http/auth.ts';
+import type { GoogleService } from './google-service.ts';
+import type { PaymentsService } from './payments-service.ts';
+
+const tags = ['integrations'];
+
+/** Google Classroom and course-fee payment: spec §7 "Google Classroom and payment". */
+export function registerIntegrationRoutes(app: FastifyInstance, google: GoogleService, payments: PaymentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/integrations', { schema: { tags, response: { 200: envelope(IntegrationStatus) } } }, async (request) => {
+    requireActor(request);
+    return { data: { google: google.configured(), fastspring: payments.status() } };
+  });
+
+  // Top-level navigations from the browser, outside /api: they answer with redirects.
+  r.get(
+    '/gc/config',
+    { schema: { tags, querystring: z.object({ re: z.string().max(4000), id: z.string().max(400) }) } },
+    async (request, reply) => reply.redirect(await google.startLink(request.query.re, request.query.id)),
+  );
+  r.get(
+    '/gc/callback',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => reply.redirect(await google.finishLink(request.query)),
+  );
+
+  r.post('/api/gcinfo', { schema: { tags, body: GoogleInfoRequest, response: { 200: envelope(GoogleInfo) } } }, async (request) => ({
+    data: await google.info(requireActor(request)),
+  }));
+
+  r.post(
+    '/api/gcsubmit',
+    { schema: { tags, body: GoogleSubmitRequest, response: { 200: envelope(GoogleSubmitResponse) } } },
+    async (request) => ({
+      data: await google.submit(requireActor(request), request.body),
+    }),
+  );
+
+  r.post(
+    '/api/fastspring-test-orders',
+    { schema: { tags, body: TestOrderRequest, response: { 201: envelope(TestOrder) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await payments.createTestOrder(requireActor(request), request.body.courseID) }),
+  );
+
+  r.post(
+    '/api/fastspringpurchase',
+    { schema: { tags, body: PurchaseRequest, response: { 200: envelope(z.number().int()) } } },
+    async (request) => ({
+      data: await payments.purchase(requireActor(request), request.body),
+    }),
+  );
+
+  // The webhook needs the raw body for its signature, so it parses JSON itself.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post('/api/fastspring/webhook', { schema: { hide: true } }, async (request) => {
+      const recorded = await payments.webhook(String(request.body ?? ''), request.headers['x-fs-signature'] as string | undefined);
+      return { data: { recorded } };
+    });
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+/**
+ * Local stand-ins for Google (OAuth consent, token endpoint, Classroom API) and for
+ * FastSpring's order API, on a loopback port. The real clients talk to them over HTTP;
+ * API tests and Playwright journeys use the same stand-ins.
+ */
+export type StandIns = Awaited<ReturnType<typeof startStandIns>>;
+
+export async function startStandIns() {
+  const state = {
+    courses: [
+      { id: '1001', name: 'Period 1 Music Theory' },
+      { id: '1002', name: 'Period 4 Music Theory' },
+    ] as { id: string; name: string }[],
+    /** 'ok', 'forbidden' (403) or 'error' (500) for the Classroom course list. */
+    classroomMode: 'ok' as 'ok' | 'forbidden' | 'error',
+    codes: new Map<string, string>(),
+    accessTokens: new Set<string>(),
+    refreshTokens: new Set<string>(),
+    coursework: [] as { courseId: string; body: Record<string, unknown>; id: string }[],
+    orders: new Map<
+      string,
+      { id: string; reference: string; completed: boolean; items: { product: string }[]; tags?: Record<string, string> }
+    >(),
+    fastspringAuth: `Basic ${Buffer.from('fs-user:fs-pass').toString('base64')}`,
+  };
+  const token = () => randomBytes(12).toString('hex');
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const send = (status: number, body: unknown, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const bearer = () => (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
+        const redirect = url.searchParams.get('redirect_uri') ?? '';
+        const st = url.searchParams.get('state') ?? '';
+        const code = token();
+        state.codes.set(code, redirect);
+        const allow = `${redirect}?code=${code}&state=${encodeURIComponent(st)}`;
+        const deny = `${redirect}?error=access_denied&state=${encodeURIComponent(st)}`;
+        return send(
+          200,
+          `<!doctype html><html><body><h1>Google stand-in: allow Harmony Dashboard to manage your Classroom?</h1><a href="${allow}">Allow</a> <a href="${deny}">Deny</a></body></html>`,
+          'text/html',
+        );
+      }
+      if (req.method === 'POST' && url.pathname === '/token') {
+        const form = new URLSearchParams(raw);
+        if (form.get('client_id') !== 'test-client' || form.get('client_secret') !== 'test-secret')
+          return send(401, { error: 'invalid_client' });
+        if (form.get('grant_type') === 'authorization_code') {
+          const code = form.get('code') ?? '';
+          if (!state.codes.has(code) || state.codes.get(code) !== form.get('redirect_uri')) return send(400, { error: 'invalid_grant' });
+          state.codes.delete(code);
+          const access = token();
+          const refresh = token();
+          state.accessTokens.add(access);
+          state.refreshTokens.add(refresh);
+          return send(200, { access_token: access, refresh_token: refresh, expires_in: 3600 });
+        }
+        if (form.get('grant_type') === 'refresh_token' && state.refreshTokens.has(form.get('refresh_token') ?? '')) {
+          const access = token();
+          state.accessTokens.add(access);
+          return send(200, { access_token: access, expires_in: 3600 });
+        }
+        return send(400, { error: 'invalid_grant' });
+      }
+      if (url.pathname.startsWith('/v1/courses')) {
+        if (!state.accessTokens.has(bearer())) return send(401, { error: { code: 401 } });
+        if (req.method === 'GET' && url.pathname === '/v1/courses') {
+          if (state.classroomMode === 'forbidden') return send(403, { error: { code: 403, status: 'PERMISSION_DENIED' } });
+          if (state.classroomMode === 'error') return send(500, { error: { code: 500 } });
+          return send(200, state.courses.length ? { courses: state.courses } : {});
+        }
+        const match = /^\/v1\/courses\/([^/]+)\/courseWork$/.exec(url.pathname);
+        if (req.method === 'POST' && match?.[1]) {
+          const id = `cw-${state.coursework.length + 1}`;
+          state.coursework.push({ courseId: decodeURIComponent(match[1]), body: JSON.parse(raw) as Record<string, unknown>, id });
+          return send(200, { id });
+        }
+      }
+      const order = /^\/orders\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && order?.[1]) {
+        if (req.headers.authorization !== state.fastspringAuth) return send(401, { error: 'unauthorized' });
+        const found = state.orders.get(decodeURIComponent(order[1]));
+        return found ? send(200, found) : send(404, { error: 'not found' });
+      }
+      send(404, { error: 'no such stand-in route' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    state,
+    /** The configuration that points the server at these stand-ins. */
+    env: {
+      GOOGLE_CLIENT_ID: 'test-client',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_AUTH_URL: `${url}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${url}/token`,
+      GOOGLE_CLASSROOM_URL: url,
+      FASTSPRING_API_URL: url,
+      FASTSPRING_USERNAME: 'fs-user',
+      FASTSPRING_PASSWORD: 'fs-pass',
+      FASTSPRING_WEBHOOK_SECRET: 'fs-webhook-secret',
+      FASTSPRING_STOREFRONT: 'harmony.test.onfastspring.com/popup-harmony',
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,109 @@
+import { UserType } from '@app/contract/users';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { useLeaveWithNotice } from '../../../lib/use-leave-with-notice.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useCurrentUser } from '../../users/api/get-current-user.ts';
+import { useContentLibrary } from '../api/get-content-library.ts';
+import { LibraryPreview } from '../components/library-preview.tsx';
+import { searchLibrary } from '../components/library-search.ts';
+import styles from './content-library.module.css';
+
+/**
+ * /content-library (spec §2): the sets of ready-made exercises, searchable by title, with the first
+ * page of the chosen one. Instructors only; a student goes to /my-profile with the spec's message.
+ */
+export function ContentLibraryPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('library.title'));
+  const searchId = useId();
+  const { data: user } = useCurrentUser();
+  const allowed = user?.user_type === UserType.instructor;
+  useLeaveWithNotice(user && !allowed ? { to: '/my-profile', message: t('errors.libraryInstructorsOnly') } : null);
+  const library = useContentLibrary({ enabled: allowed });
+  const [query, setQuery] = useState('');
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const previewPanel = useRef<HTMLDivElement>(null);
+
+  if (!allowed || !library.data) return <LoadingScreen />;
+
+  const sets = searchLibrary(library.data, query);
+  const found = sets.flatMap((set) => set.documents.map((doc) => ({ doc, set })));
+  // The chosen document while the search still shows it, else the first one found.
+  const shown = found.find((entry) => entry.doc.id === chosenId) ?? found[0];
+  const total = library.data.reduce((sum, set) => sum + set.documents.length, 0);
+
+  const choose = (id: number) => {
+    setChosenId(id);
+    // Below the two-column width the preview sits above the list: bring it into view.
+    if (window.matchMedia('(max-width: 991.98px)').matches) previewPanel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('library.title')}</h1>
+        <p className={styles.lead}>{t('library.lead', { sets: library.data.length, total })}</p>
+      </header>
+
+      <div className={styles.search}>
+        <label htmlFor={searchId} className={styles.searchLabel}>
+          {t('library.search')}
+        </label>
+        <div className={styles.searchBox}>
+          <SearchIcon width="18" height="18" className={styles.searchIcon} />
+          <input
+            id={searchId}
+            type="search"
+            className={styles.searchInput}
+            placeholder={t('library.searchPlaceholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+
+      {found.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('library.noResults', { query: query.trim() })}</p>
+        </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.sets}>
+            {sets.map((set) => (
+              <section key={set.id} className={styles.set} aria-labelledby={`${searchId}-${set.id}`}>
+                <h2 id={`${searchId}-${set.id}`} className={styles.setTitle}>
+                  {set.title}
+                  <span className={styles.count}>{set.documents.length}</span>
+                </h2>
+                <ul className={styles.documents}>
+                  {set.documents.map((doc) => (
+                    <li key={doc.id}>
+                      <button
+                        type="button"
+                        className={`${styles.document} ${shown?.doc.id === doc.id ? styles.current : ''}`}
+                        aria-current={shown?.doc.id === doc.id ? 'true' : undefined}
+                        onClick={() => choose(doc.id)}
+                      >
+                        {doc.title}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+          {shown ? (
+            <div ref={previewPanel} className={styles.preview} aria-live="polite">
+              <p className={styles.previewSet}>{shown.set.title}</p>
+              <h2 className={styles.previewTitle}>{shown.doc.title}</h2>
+              <LibraryPreview key={shown.doc.id} documentId={shown.doc.id} title={shown.doc.title} />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
