@@ -27,6 +27,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
+import { registerDiscussionRoutes } from './modules/discussion/routes.ts';
+import { createDiscussionService, type DiscussionService } from './modules/discussion/service.ts';
 import { createGoogleService, type GoogleService } from './modules/integrations/google-service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/integrations/payments-service.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
@@ -64,6 +66,7 @@ export type Services = {
   payments: PaymentsService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
+  discussion: DiscussionService;
 };
 
 declare module 'fastify' {
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
     media: createMediaService(deps),
+    discussion: createDiscussionService(deps, { courses }),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -183,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);
+  registerDiscussionRoutes(app, services.discussion);
   if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

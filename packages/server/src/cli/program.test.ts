@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSampleLibrary } from '@app/har/library/build-library';
 import type { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, PASSWORD, type TestContext } from '../../test/helpers.ts';
@@ -178,6 +182,38 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     );
     await expect(admin(...base, '--email', 'not-an-email')).rejects.toThrow('Please enter a valid email address.');
     await expect(admin('create-user', '--email', 'z@example.com')).rejects.toThrow(/required option '--first-name <name>'/);
+  });
+
+  it('adds and lists course products', async () => {
+    expect(await admin('products', 'add', 'Harmony License', '--price', '25', '--path', 'harmony-license')).toMatch(
+      /Added course product "Harmony License" at \$25\.00/,
+    );
+    const lines = (await admin('products')).trim().split('\n');
+    expect(lines[1]).toMatch(/Harmony License\s+25\.00\s+harmony-license/);
+    await expect(admin('products', 'add', 'Bad', '--price', 'free', '--path', 'x')).rejects.toThrow(
+      /The price must be a number of dollars/,
+    );
+  });
+
+  it('imports a folder of .har files as a library set, once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-lib-'));
+    try {
+      const sample = buildSampleLibrary().sets[0];
+      for (const doc of sample?.documents.slice(0, 3) ?? []) fs.writeFileSync(path.join(dir, `${doc.slug}.har`), doc.har);
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a document');
+      expect(await admin('library', 'import', dir, '--title', 'Imported Set')).toMatch(
+        /Imported 3 of 3 files into the library set "Imported Set"/,
+      );
+      expect(await admin('library', 'import', dir, '--title', 'Imported Set')).toMatch(/Imported 0 of 3 files/);
+      const owner = await t.createUser({ user_type: 2 });
+      const c = t.client();
+      await c.signIn(owner.email);
+      const sets = (await c.get('/api/content-library')).json().data;
+      expect(sets[0].documents.map((d: { preview_status: string }) => d.preview_status)).toEqual(['READY', 'READY', 'READY']);
+      await expect(admin('library', 'import', path.join(dir, 'missing'))).rejects.toThrow(/is not a folder/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has --help for every command', async () => {

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Email, Password } from '@app/contract/rules';
 import { TEACHER_REQUEST_STATUSES } from '@app/contract/teacher-requests';
 import { LanguageCode, SignUpRequest, UserType } from '@app/contract/users';
 import { Command, InvalidArgumentError } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { insertCourseProduct, listCourseProducts } from '../modules/courses/repository.ts';
 import {
   ensureSchool,
   insertAcademicTermAt,
@@ -56,6 +59,15 @@ function table(header: string[], rows: string[][]): string[] {
 }
 
 const utc = (epochSeconds: number) => `${new Date(Number(epochSeconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const NewProduct = z.object({
+  name: z.string().trim().min(1, 'The name is empty.').max(200, 'The name is longer than 200 characters.'),
+  price: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'The price must be a number of dollars such as 25 or 25.00.')
+    .transform((v) => Math.round(Number(v) * 100)),
+  path: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'The FastSpring path uses lower-case letters, digits and dashes.'),
+});
 
 const SchoolName = z.string().trim().min(1, 'The name is empty.').max(200, 'The name is longer than 200 characters.');
 const TermName = z.string().trim().min(1, 'The name is empty.').max(100, 'The name is longer than 100 characters.');
@@ -251,6 +263,65 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
           ? `Created ${kind} ${user.email} (id ${user.id}); they can sign in with the given password.`
           : `Created ${kind} ${user.email} (id ${user.id}) and e-mailed a link to choose a password.`,
       );
+    });
+
+  const products = program.command('products').description('List or add the course products (fees) that course settings offer.');
+
+  products
+    .command('list', { isDefault: true })
+    .description('List the course products by name.')
+    .action(async () => {
+      const rows = await withApp((app) => listCourseProducts(app.deps.db));
+      if (rows.length === 0) {
+        say('No course products yet.');
+        return;
+      }
+      sayLines(
+        table(
+          ['ID', 'PRODUCT', 'PRICE (USD)', 'FASTSPRING PATH'],
+          rows.map((r) => [String(r.id), r.name, (r.price_cents / 100).toFixed(2), r.fastspring_product_path]),
+        ),
+      );
+    });
+
+  products
+    .command('add')
+    .description('Add a course product: its name, price in US dollars and FastSpring product path.')
+    .argument('<name>', 'the product name, quoted when it has spaces')
+    .requiredOption('--price <dollars>', 'price per student, such as 25.00')
+    .requiredOption('--path <path>', 'the FastSpring product path, such as harmony-course-license')
+    .action(async (rawName: string, options: { price: string; path: string }) => {
+      const input = parseWith(NewProduct, { name: rawName, ...options }, 'Course product');
+      const id = await withApp((app) =>
+        insertCourseProduct(app.deps.db, { name: input.name, priceCents: input.price, path: input.path, now: app.deps.clock.now() }),
+      );
+      say(`Added course product "${input.name}" at $${(input.price / 100).toFixed(2)} (id ${id}).`);
+    });
+
+  const library = program.command('library').description('Manage the content library.');
+
+  library
+    .command('import')
+    .description('Import every .har file of a folder as a content library set (files already in the set are skipped).')
+    .argument('<folder>', 'a folder of .har files')
+    .option('--title <title>', 'the set title (default: the folder name)')
+    .action(async (folder: string, options: { title?: string }) => {
+      const dir = path.resolve(folder);
+      if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new AdminInputError(`${folder} is not a folder.`);
+      const names = fs
+        .readdirSync(dir)
+        .filter((n) => n.toLowerCase().endsWith('.har'))
+        .sort();
+      if (names.length === 0) throw new AdminInputError(`${folder} has no .har files.`);
+      const title = parseWith(SchoolName, options.title ?? path.basename(dir), 'Set title');
+      const files = names.map((name) => ({ name, bytes: new Uint8Array(fs.readFileSync(path.join(dir, name))) }));
+      const added = await withApp(async (app) => {
+        const count = await app.services.library.importSet(title, files);
+        // Previews are made now, so the library is complete when the command returns.
+        await app.deps.jobs.drain();
+        return count;
+      });
+      say(`Imported ${added} of ${names.length} files into the library set "${title}".`);
     });
 
   return program;

@@ -43,7 +43,13 @@ export function PreviewImage({ preview, failed = false, alt, onReload, size = 'f
     return (
       <div className={frame} data-preview="failed">
         {thumbnail ? (
-          <Button variant="ghost" size="sm" onClick={reload} title={t('preview.failed')} aria-label={`${t('preview.failed')} ${t('preview.reload')}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={reload}
+            title={t('preview.failed')}
+            aria-label={`${t('preview.failed')} ${t('preview.reload')}`}
+          >
             {t('preview.reload')}
           </Button>
         ) : (

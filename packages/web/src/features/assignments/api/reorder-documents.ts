@@ -25,6 +25,7 @@ export function useReorderDocuments(assignmentId: number) {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() })]),
   });
 }

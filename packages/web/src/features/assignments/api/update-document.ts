@@ -31,7 +31,8 @@ export function useUpdateDocument() {
     },
     onError: (_error, { assignmentId, documentId }, context) => {
       const previous = context?.previous;
-      if (previous) void updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === documentId ? previous : d)));
+      if (previous)
+        void updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === documentId ? previous : d)));
     },
     onSuccess: (saved, { assignmentId }) =>
       updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === saved.id ? saved : d))),

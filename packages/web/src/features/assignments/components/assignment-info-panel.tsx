@@ -66,12 +66,7 @@ export function AssignmentInfoPanel({ set, course, timeZone, onSave }: Assignmen
         </h2>
         <SaveStatus state={state} />
       </div>
-      <CommitTextField
-        label={t('assignments.editor.setTitle')}
-        value={set.title}
-        maxLength={200}
-        onCommit={(title) => save({ title })}
-      />
+      <CommitTextField label={t('assignments.editor.setTitle')} value={set.title} maxLength={200} onCommit={(title) => save({ title })} />
       <div className={styles.columns}>
         <CommitDateTimeField
           label={t('assignments.editor.assignedDate')}

@@ -63,7 +63,13 @@ export function AssignmentSetCard({ set, position, timeZone, editPath, handle, o
           </dl>
         </div>
         {editPath ? (
-          <ButtonLink to={editPath} variant="outline" size="sm" className={styles.edit} aria-label={t('assignments.list.editLabel', { title: set.title })}>
+          <ButtonLink
+            to={editPath}
+            variant="outline"
+            size="sm"
+            className={styles.edit}
+            aria-label={t('assignments.list.editLabel', { title: set.title })}
+          >
             <EditIcon width="16" height="16" />
             {t('assignments.list.edit')}
           </ButtonLink>

@@ -26,7 +26,18 @@ export interface DocumentRowProps {
 }
 
 /** One document of the editor: handle, thumbnail, title, a summary of its rules, and its settings behind a toggle. */
-export function DocumentRow({ document: doc, position, handle, course, delayLimits, timeZone, onPreview, onDelete, onRename, onChange }: DocumentRowProps) {
+export function DocumentRow({
+  document: doc,
+  position,
+  handle,
+  course,
+  delayLimits,
+  timeZone,
+  onPreview,
+  onDelete,
+  onRename,
+  onChange,
+}: DocumentRowProps) {
   const { t } = useTranslation();
   const settingsId = useId();
   const [open, setOpen] = useState(false);
@@ -42,12 +53,22 @@ export function DocumentRow({ document: doc, position, handle, course, delayLimi
           <DocumentPreview documentId={doc.id} title={doc.title} size="thumbnail" />
         </div>
         <div className={styles.body}>
-          <CommitTextField className={styles.titleField} label={t('assignments.documents.titleLabel')} value={doc.title} maxLength={200} onCommit={onRename} />
+          <CommitTextField
+            className={styles.titleField}
+            label={t('assignments.documents.titleLabel')}
+            value={doc.title}
+            maxLength={200}
+            onCommit={onRename}
+          />
           <div className={styles.badges}>
             {!doc.gradable ? <Badge tone="neutral">{t('assignments.badges.notGradable')}</Badge> : null}
             {doc.gradable && doc.practice ? <Badge tone="info">{t('assignments.badges.practice')}</Badge> : null}
-            {doc.gradable && !doc.practice && doc.multiple_submissions ? <Badge tone="neutral">{t('assignments.badges.multiple')}</Badge> : null}
-            {doc.gradable && !doc.practice && doc.delay_showing_grade ? <Badge tone="warning">{t('assignments.badges.delayed')}</Badge> : null}
+            {doc.gradable && !doc.practice && doc.multiple_submissions ? (
+              <Badge tone="neutral">{t('assignments.badges.multiple')}</Badge>
+            ) : null}
+            {doc.gradable && !doc.practice && doc.delay_showing_grade ? (
+              <Badge tone="warning">{t('assignments.badges.delayed')}</Badge>
+            ) : null}
             {doc.gradable && !doc.practice && doc.timed ? (
               <Badge tone="warning">{t('assignments.badges.timed', { duration: timedDurationText(doc.timed_time_seconds, t) })}</Badge>
             ) : null}
@@ -71,7 +92,13 @@ export function DocumentRow({ document: doc, position, handle, course, delayLimi
           </Button>
           {/* Google Classroom (integrations issue): only for a course with an LMS type. */}
           {course.lms_type ? <GoogleClassroomSlot course={course} document={doc} /> : null}
-          <Button variant="ghost" size="sm" className={styles.delete} aria-label={t('assignments.documents.deleteLabel', { title: doc.title })} onClick={onDelete}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.delete}
+            aria-label={t('assignments.documents.deleteLabel', { title: doc.title })}
+            onClick={onDelete}
+          >
             <TrashIcon width="18" height="18" />
           </Button>
         </div>

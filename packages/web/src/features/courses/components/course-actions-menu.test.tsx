@@ -19,7 +19,12 @@ describe('course card menu', () => {
       'delete',
     ]);
     // An ACTIVE course of its instructor: no archive, no delete.
-    expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual(['info', 'settings', 'edit', 'duplicate']);
+    expect(courseMenuEntries(testCourse({ can: { edit_settings: true, duplicate: true } }))).toEqual([
+      'info',
+      'settings',
+      'edit',
+      'duplicate',
+    ]);
     // An archived, ended course: unarchive and delete.
     expect(
       courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } })),

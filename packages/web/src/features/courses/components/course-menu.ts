@@ -39,7 +39,15 @@ export function useCourseMenu(): CourseMenu | null {
       // The assignment sets are the instructor and TA course page (spec §2).
       ...(student
         ? []
-        : [{ key: 'assignments' as const, to: base, label: t('assignments.nav.assignments'), end: true, active: assignmentEditor !== null }]),
+        : [
+            {
+              key: 'assignments' as const,
+              to: base,
+              label: t('assignments.nav.assignments'),
+              end: true,
+              active: assignmentEditor !== null,
+            },
+          ]),
       { key: 'info', to: `${base}/info`, label: t('courses.nav.courseInformation') },
       // Instructors and TAs see who is in the course (spec §2); only instructors change it.
       ...(student ? [] : [{ key: 'people' as const, to: `${base}/people`, label: t('people.nav.people') }]),

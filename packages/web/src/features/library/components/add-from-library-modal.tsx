@@ -94,7 +94,7 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
             const ids = set.documents.map((doc) => doc.id);
             const count = ids.filter((id) => selected.has(id)).length;
             return (
-              <div key={set.id} className={styles.set} role="group" aria-labelledby={`${searchId}-set-${set.id}`}>
+              <section key={set.id} className={styles.set} aria-labelledby={`${searchId}-set-${set.id}`}>
                 <div>
                   <label className={styles.setLabel}>
                     <input
@@ -129,7 +129,7 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
                     </li>
                   ))}
                 </ul>
-              </div>
+              </section>
             );
           })}
         </div>

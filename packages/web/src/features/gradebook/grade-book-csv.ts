@@ -1,0 +1,40 @@
+import type { Submission } from '@app/contract/submissions';
+import Papa from 'papaparse';
+import type { GradeBookRow, GradeBookSet } from './grade-book-model.ts';
+
+export const GRADE_BOOK_CSV_NAME = 'gradebook_data.csv';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return,
+ * OWASP "CSV injection"): it gets a leading single quote. Papa's own default pattern stops at the
+ * first line break, so a multi-line '=…' would slip through; this one looks at the first character only.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export interface GradeBookCsvLabels {
+  lastName: string;
+  firstName: string;
+  email: string;
+}
+
+/**
+ * The grade book as RFC 4180 CSV (CRLF line ends, fields quoted when they hold a comma, quote or line
+ * break; quotes doubled): Last name, First name, Email, then one column per document named
+ * 'Set title — Document title', each cell the grades shown on screen ('; ' between several).
+ */
+export function gradeBookCsv(
+  sets: readonly GradeBookSet[],
+  rows: readonly GradeBookRow[],
+  labels: GradeBookCsvLabels,
+  formatCell: (submissions: readonly Submission[]) => string,
+): string {
+  const columns = sets.flatMap((set) => set.columns);
+  const fields = [labels.lastName, labels.firstName, labels.email, ...columns.map((column) => `${column.setTitle} — ${column.title}`)];
+  const data = rows.map((row) => [
+    row.lastName,
+    row.firstName,
+    row.email,
+    ...columns.map((column) => formatCell(row.cells.get(column.documentId) ?? [])),
+  ]);
+  return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START, quotes: false });
+}
