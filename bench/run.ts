@@ -1,50 +1,26 @@
-// `npm run bench`: load figures for the account endpoints on the embedded setup.
-// Prints requests per second and latency; never part of `npm test`.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { seedDemoData } from '../packages/server/src/seed/demo.ts';
+// `npm run bench [-- name …]`: every benchmark, or the named ones. They print figures and
+// are never part of `npm test`.
+import { runAccountBenchmarks } from './accounts.ts';
+import { runDashboardBenchmark } from './dashboard.ts';
+import { runDocumentBenchmarks } from './documents.ts';
 import { runMediaBenchmarks } from './media.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-bench-'));
-const app = await buildApp(
-  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000000' }),
-);
-await seedDemoData(app.deps);
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const benchmarks: Record<string, () => Promise<void>> = {
+  accounts: runAccountBenchmarks,
+  dashboard: runDashboardBenchmark,
+  documents: runDocumentBenchmarks,
+  media: runMediaBenchmarks,
+};
 
-const csrfRes = await fetch(`${address}/api/csrf`);
-const csrf = ((await csrfRes.json()) as { data: { csrf_token: string } }).data.csrf_token;
-const unsafeHeaders = { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
-const signIn = await fetch(`${address}/api/users/sign-in`, {
-  method: 'POST',
-  headers: unsafeHeaders,
-  body: JSON.stringify({ email: 'student@example.com', password: 'DemoPass123' }),
-});
-const token = signIn.headers.get('x-access-token');
-
-async function measure(title: string, options: autocannon.Options) {
-  const result = await autocannon({ connections: 10, duration: 5, ...options });
-  const rps = Math.round(result.requests.average);
-  console.log(
-    `${title.padEnd(40)} ${String(rps).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.non2xx + result.errors}`,
-  );
+const wanted = process.argv.slice(2);
+for (const name of wanted) {
+  if (!benchmarks[name]) {
+    console.error(`Unknown benchmark ${name}; choose from ${Object.keys(benchmarks).join(', ')}.`);
+    process.exit(1);
+  }
 }
-
-console.log(`Harmony Dashboard benchmarks (SQLite, ${os.cpus().length} cores, 10 connections, 5 s each)`);
-await measure('GET /api/languages (public)', { url: `${address}/api/languages` });
-await measure('GET /api/users (signed in)', { url: `${address}/api/users`, headers: { authorization: `Bearer ${token}` } });
-await measure('POST /api/users/sign-in (Argon2id)', {
-  url: `${address}/api/users/sign-in`,
-  method: 'POST',
-  headers: unsafeHeaders,
-  body: JSON.stringify({ email: 'instructor@example.com', password: 'DemoPass123' }),
-  connections: 4,
-});
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-await runMediaBenchmarks();
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  await run();
+}

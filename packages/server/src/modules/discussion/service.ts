@@ -3,9 +3,9 @@ import {
   POSTS_PAGE_SIZE,
   type Post,
   type PostPage,
+  THREADS_PAGE_SIZE,
   type Thread,
   type ThreadPage,
-  THREADS_PAGE_SIZE,
   type ThreadWithPosts,
   type UnreadCounts,
 } from '@app/contract/discussion';
@@ -71,12 +71,7 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
 
   async function postPage(actor: Actor, threadId: number, access: CourseAccess, cursor: string | undefined): Promise<PostPage> {
     const after = cursor ? decodeCursor(cursor, 2) : null;
-    const rows = await repo.listPosts(
-      db,
-      threadId,
-      after ? { createdAt: after[0] ?? 0, id: after[1] ?? 0 } : null,
-      POSTS_PAGE_SIZE + 1,
-    );
+    const rows = await repo.listPosts(db, threadId, after ? { createdAt: after[0] ?? 0, id: after[1] ?? 0 } : null, POSTS_PAGE_SIZE + 1);
     const page = rows.slice(0, POSTS_PAGE_SIZE);
     const last = page.at(-1);
     return {

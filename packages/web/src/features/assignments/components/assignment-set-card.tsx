@@ -71,7 +71,7 @@ export function AssignmentSetCard({ set, position, timeZone, editPath, handle, o
             aria-label={t('assignments.list.editLabel', { title: set.title })}
           >
             <EditIcon width="16" height="16" />
-            {t('assignments.list.edit')}
+            <span className={styles.editText}>{t('assignments.list.edit')}</span>
           </ButtonLink>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import type { Submission } from '@app/contract/submissions';
-import { useQueries } from '@tanstack/react-query';
+import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type SubmissionListOptions, submissionKeys, submissionListQuery } from '../../../lib/submission-keys.ts';
 
@@ -8,23 +8,28 @@ export function getAssignmentSubmissions(setId: number, options: SubmissionListO
   return api.get<Submission[]>(`/api/assignments/${setId}/submissions?${submissionListQuery(options)}`, { signal });
 }
 
+type SetSubmissions = { setId: number; submissions: Submission[] };
+
+/** At module level so TanStack Query keeps the combined value until a result changes. */
+function combine(results: UseQueryResult<SetSubmissions>[]) {
+  const bySet = new Map<number, Submission[]>();
+  for (const result of results) if (result.data) bySet.set(result.data.setId, result.data.submissions);
+  return { bySet, pending: results.some((result) => result.isPending) };
+}
+
 /**
- * Every submission of the sets shown with 'All submissions', one call per set. Resolves to the
- * lists by set id once all have arrived; `pending` while any is still on its way.
+ * The complete lists of the sets shown with 'All submissions', one call per set, by set id;
+ * `pending` while any is still on its way.
  */
 export function useAssignmentSubmissions(setIds: readonly number[], options: SubmissionListOptions) {
   return useQueries({
     queries: setIds.map((setId) => ({
       queryKey: submissionKeys.set(setId, options),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getAssignmentSubmissions(setId, options, signal),
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<SetSubmissions> => ({
+        setId,
+        submissions: await getAssignmentSubmissions(setId, options, signal),
+      }),
     })),
-    combine: (results) => {
-      const bySet = new Map<number, Submission[]>();
-      results.forEach((result, index) => {
-        const setId = setIds[index];
-        if (result.data && setId !== undefined) bySet.set(setId, result.data);
-      });
-      return { bySet, pending: results.some((result) => result.isPending) };
-    },
+    combine,
   });
 }

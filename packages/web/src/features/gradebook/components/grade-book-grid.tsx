@@ -187,7 +187,7 @@ export function GradeBookGrid(props: GradeBookGridProps) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable to scroll it with the keyboard
       tabIndex={0}
     >
-      <div className={styles.canvas} style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() }}>
+      <div className={styles.canvas} style={{ width: totalWidth }}>
         <div role="rowgroup" className={styles.head} style={{ width: totalWidth }}>
           <div role="row" aria-rowindex={1} className={styles.setRow} style={{ height: SET_ROW_HEIGHT }}>
             <div role="columnheader" aria-colindex={1} className={`${styles.corner} ${styles.frozen}`}>
@@ -239,7 +239,7 @@ export function GradeBookGrid(props: GradeBookGridProps) {
             })}
           </div>
         </div>
-        <div role="rowgroup" className={styles.body}>
+        <div role="rowgroup" className={styles.body} style={{ height: rowVirtualizer.getTotalSize() }}>
           {virtualRows.map((item) => {
             const row = tableRows[item.index];
             if (!row) return null;

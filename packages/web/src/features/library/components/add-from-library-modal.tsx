@@ -122,6 +122,7 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
                           className={styles.checkbox}
                           checked={selected.has(doc.id)}
                           onChange={(event) => toggle([doc.id], event.target.checked)}
+                          aria-label={doc.title}
                         />
                         <LibraryPreview documentId={doc.id} title={doc.title} size="thumbnail" />
                         <span className={styles.documentTitle}>{doc.title}</span>

@@ -1,0 +1,79 @@
+import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assignments';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { testDocument, testSet } from '../test-data.ts';
+import { DocumentSettings } from './document-settings.tsx';
+
+const set = testSet();
+const limits = { min: set.due_at, max: set.due_at + 30 * 24 * 3600 };
+
+function Harness({ initial, onChange }: { initial: CourseDocument; onChange: (changes: UpdateDocumentRequest) => void }) {
+  const [doc, setDoc] = useState(initial);
+  return (
+    <DocumentSettings
+      document={doc}
+      delayLimits={limits}
+      timeZone="UTC"
+      onChange={(changes) => {
+        onChange(changes);
+        setDoc((current) => ({ ...current, ...changes }));
+        return Promise.resolve();
+      }}
+    />
+  );
+}
+
+const labels = () => screen.queryAllByRole('checkbox').map((box) => box.getAttribute('id') && document.querySelector(`label[for="${box.id}"]`)?.textContent);
+
+describe('DocumentSettings (spec §4)', () => {
+  it('shows only Gradable for a document that is not gradable', () => {
+    render(<Harness initial={testDocument({ gradable: false })} onChange={() => undefined} />);
+    expect(labels()).toEqual(['Gradable']);
+    expect(screen.getByText('Only gradable documents have these settings.')).toBeTruthy();
+  });
+
+  it('shows the non-practice options, then swaps them for Incremental Grading in practice mode', () => {
+    const onChange = vi.fn();
+    render(<Harness initial={testDocument()} onChange={onChange} />);
+    expect(labels()).toEqual(['Gradable', 'Practice Mode', 'Allow Multiple Submission', 'Delay Showing Grade', 'Timed']);
+
+    fireEvent.click(screen.getByLabelText('Practice Mode'));
+    expect(onChange).toHaveBeenLastCalledWith({ practice: true });
+    expect(labels()).toEqual(['Gradable', 'Practice Mode', 'Incremental Grading']);
+
+    fireEvent.click(screen.getByLabelText('Incremental Grading'));
+    expect(onChange).toHaveBeenLastCalledWith({ incremental_grading: true });
+
+    fireEvent.click(screen.getByLabelText('Practice Mode'));
+    expect(onChange).toHaveBeenLastCalledWith({ practice: false });
+    expect(labels()).toEqual(['Gradable', 'Practice Mode', 'Allow Multiple Submission', 'Delay Showing Grade', 'Timed']);
+  });
+
+  it('shows the date of a delayed grade and the duration of a timed document once they are on', () => {
+    const onChange = vi.fn();
+    render(<Harness initial={testDocument()} onChange={onChange} />);
+    expect(screen.queryByLabelText('Show grade on')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+
+    fireEvent.click(screen.getByLabelText('Delay Showing Grade'));
+    expect(onChange).toHaveBeenLastCalledWith({ delay_showing_grade: true });
+    const date = screen.getByLabelText('Show grade on') as HTMLInputElement;
+    // Empty until the server fills it: shown as the due date, the lower bound.
+    expect(date.value).toBe('2031-09-22T13:00');
+    expect(date.min).toBe('2031-09-22T13:00');
+    expect(date.max).toBe('2031-10-22T13:00');
+
+    fireEvent.click(screen.getByLabelText('Timed'));
+    expect(onChange).toHaveBeenLastCalledWith({ timed: true });
+    expect((screen.getByRole('combobox', { name: /^Hours for/ }) as HTMLSelectElement).value).toBe('0');
+    expect((screen.getByRole('combobox', { name: /^Minutes for/ }) as HTMLSelectElement).value).toBe('30');
+  });
+
+  it('hides every option when the document stops being gradable', () => {
+    render(<Harness initial={testDocument({ timed: true, delay_showing_grade: true })} onChange={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Gradable'));
+    expect(labels()).toEqual(['Gradable']);
+    expect(screen.queryByLabelText('Show grade on')).toBeNull();
+  });
+});
