@@ -1,12 +1,12 @@
 import type { Course } from '@app/contract/courses';
 import type { CurrentUser } from '@app/contract/users';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useIntegrationStatus } from '../api/get-integration-status.ts';
 import { usePayWithTestOrder, useRecordCoursePayment } from '../api/record-course-payment.ts';
-import { loadFastSpringBuilder, onFastSpringOrder } from '../fastspring-builder.ts';
+import { type FastSpringOrderReference, loadFastSpringBuilder, onFastSpringOrder } from '../fastspring-builder.ts';
 import styles from './checkout.module.css';
 import { TestCheckoutDialog } from './test-checkout-dialog.tsx';
 
@@ -37,14 +37,10 @@ export function CourseFeeCheckout({ course, user, onPaid }: CourseFeeCheckoutPro
   };
 
   // Live mode: the popup's order comes back through the library's callback while this page is open.
-  useEffect(
-    () =>
-      onFastSpringOrder((order) => {
-        record.mutate({ orderID: order.id, reference: order.reference, courseID: course.id }, { onSuccess: paid });
-      }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per course; the mutation and toast are stable in effect
-    [course.id],
-  );
+  const recordOrder = useEffectEvent((order: FastSpringOrderReference) => {
+    record.mutate({ orderID: order.id, reference: order.reference, courseID: course.id }, { onSuccess: paid });
+  });
+  useEffect(() => onFastSpringOrder((order) => recordOrder(order)), []);
 
   if (fastspring?.mode === 'live' && (!fastspring.storefront || !course.fastspring_product_path)) {
     return (
