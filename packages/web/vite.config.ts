@@ -12,12 +12,16 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/files': { target: apiTarget, changeOrigin: false },
+      // Google Classroom linking: top-level navigations that the API answers with redirects.
+      '/gc/': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/files': { target: apiTarget, changeOrigin: false },
+      // Google Classroom linking: top-level navigations that the API answers with redirects.
+      '/gc/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

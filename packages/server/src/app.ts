@@ -29,6 +29,7 @@ import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
 import { registerDiscussionRoutes } from './modules/discussion/routes.ts';
 import { createDiscussionService, type DiscussionService } from './modules/discussion/service.ts';
+import { checkoutCspSources } from './modules/integrations/checkout-csp.ts';
 import { createGoogleService, type GoogleService } from './modules/integrations/google-service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/integrations/payments-service.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
@@ -139,16 +140,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
 
   const secure = config.publicUrl.startsWith('https://');
+  // FastSpring's popup checkout (live mode only): its library script and the storefront it calls and frames.
+  const checkout = checkoutCspSources(config);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...checkout.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Signed file URLs of an S3 bucket live on the bucket's origin.
         imgSrc: ["'self'", 'data:', 'blob:', ...(deps.storage.urlOrigin ? [deps.storage.urlOrigin] : [])],
         mediaSrc: ["'self'", 'blob:', ...(deps.storage.urlOrigin ? [deps.storage.urlOrigin] : [])],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...checkout.connectSrc],
+        ...(checkout.frameSrc.length > 0 ? { frameSrc: ["'self'", ...checkout.frameSrc] } : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -6,6 +6,7 @@ import { ensureAcademicTerm, ensureSchool } from '../modules/reference/repositor
 import { findTimezoneId, findUserByEmail, insertUser } from '../modules/users/repository.ts';
 import { seedDemoAssignments } from './demo-assignments.ts';
 import { seedDemoCourses } from './demo-courses.ts';
+import { seedDemoSubmissions } from './demo-submissions.ts';
 
 export const DEMO_PASSWORD = 'DemoPass123';
 
@@ -57,6 +58,7 @@ export async function seedDemoData(deps: Deps, services: Services) {
     }
     await seedDemoCourses(deps);
     await seedDemoAssignments(deps, services);
+    await seedDemoSubmissions(deps, services, DEMO_PASSWORD);
     deps.log.info('demo data added');
   }
   const present = [];

@@ -125,6 +125,57 @@ export const routes: RouteObject[] = [
                   (m) => m.PeoplePage,
                 ),
               },
+              {
+                path: 'discussion',
+                lazy: page(
+                  () => import('../features/discussion/routes/discussion-page.tsx'),
+                  (m) => m.DiscussionPage,
+                ),
+              },
+              {
+                path: 'discussion/:threadId',
+                lazy: page(
+                  () => import('../features/discussion/routes/thread-page.tsx'),
+                  (m) => m.DiscussionThreadPage,
+                ),
+              },
+              {
+                path: 'grade-book',
+                lazy: page(
+                  () => import('../features/gradebook/routes/grade-book-page.tsx'),
+                  (m) => m.GradeBookPage,
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/gradebook/routes/grade-book-overview.tsx'),
+                      (m) => m.GradeBookOverview,
+                    ),
+                  },
+                  {
+                    path: 'student',
+                    lazy: page(
+                      () => import('../features/gradebook/routes/grade-book-by-student.tsx'),
+                      (m) => m.GradeBookByStudent,
+                    ),
+                  },
+                  {
+                    path: 'assignment',
+                    lazy: page(
+                      () => import('../features/gradebook/routes/grade-book-by-assignment.tsx'),
+                      (m) => m.GradeBookByAssignment,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'submission/:submissionId',
+                lazy: page(
+                  () => import('../features/submissions/routes/submission-page.tsx'),
+                  (m) => m.SubmissionPage,
+                ),
+              },
             ],
           },
           {
@@ -137,15 +188,37 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/courses/routes/course-layout.tsx'),
-                  (m) => m.CourseIndexRedirect,
+                  () => import('../features/gradebook/routes/student-grade-book.tsx'),
+                  (m) => m.StudentGradeBookPage,
                 ),
               },
               {
                 path: 'info',
                 lazy: page(
-                  () => import('../features/courses/routes/course-info.tsx'),
-                  (m) => m.CourseInfoPage,
+                  () => import('./routes/course-info.tsx'),
+                  (m) => m.StudentCourseInfoRoute,
+                ),
+              },
+              {
+                path: 'discussion',
+                lazy: page(
+                  () => import('../features/discussion/routes/discussion-page.tsx'),
+                  (m) => m.DiscussionPage,
+                ),
+              },
+              {
+                path: 'discussion/:threadId',
+                lazy: page(
+                  () => import('../features/discussion/routes/thread-page.tsx'),
+                  (m) => m.DiscussionThreadPage,
+                ),
+              },
+              {
+                // The spec names only /course/{id}/submission/{id}; students, whom that path turns away, see theirs here.
+                path: 'submission/:submissionId',
+                lazy: page(
+                  () => import('../features/submissions/routes/submission-page.tsx'),
+                  (m) => m.SubmissionPage,
                 ),
               },
             ],

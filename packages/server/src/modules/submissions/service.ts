@@ -129,7 +129,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
         neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
       } as const;
       const result = gradeSubmission(exercise, submission, settings);
-      const fileKey = newSecret(16);
+      // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
+      const fileKey = newSecret(16).replaceAll('-', 'x').replaceAll('_', 'y');
       const harKey = `submissions/${fileKey}/submission.har`;
       await storage.put(harKey, Readable.from(file.bytes), { contentType: 'application/zip' });
       const id = await db.transaction().execute(async (trx) => {

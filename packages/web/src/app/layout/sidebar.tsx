@@ -5,6 +5,8 @@ import { NavLink } from 'react-router';
 import {
   AssignmentsIcon,
   CoursesIcon,
+  DiscussionIcon,
+  GradeBookIcon,
   InfoIcon,
   LibraryIcon,
   MediaIcon,
@@ -13,6 +15,7 @@ import {
   SignOutIcon,
 } from '../../components/ui/icons.tsx';
 import { type CourseMenuItem, useCourseMenu } from '../../features/courses/components/course-menu.ts';
+import { DiscussionUnreadBadge } from '../../features/discussion/components/unread-badge.tsx';
 import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './sidebar.module.css';
@@ -21,6 +24,8 @@ const COURSE_MENU_ICONS: Record<CourseMenuItem['key'], ReactNode> = {
   assignments: <AssignmentsIcon />,
   info: <InfoIcon />,
   people: <PeopleIcon />,
+  gradeBook: <GradeBookIcon />,
+  discussion: <DiscussionIcon />,
 };
 
 interface MenuItem {
@@ -70,6 +75,7 @@ export function Sidebar({ id, open }: SidebarProps) {
                 >
                   {COURSE_MENU_ICONS[item.key]}
                   <span>{item.label}</span>
+                  {item.key === 'discussion' ? <DiscussionUnreadBadge courseId={courseMenu.courseId} /> : null}
                 </NavLink>
               </li>
             ))}

@@ -297,6 +297,14 @@ export function GradeBookIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
+export function DiscussionIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-5A8 8 0 1 1 21 12z" />
+    </Icon>
+  );
+}
+
 export function DownloadIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <Icon {...props}>

@@ -13,7 +13,10 @@ describe('assignment dates (spec §5)', () => {
   });
 
   it('saves a date inside the course period without asking', () => {
-    expect(checkAssignmentDate('released_at', set.released_at + DAY, set, testPeriod)).toEqual({ kind: 'ok', value: set.released_at + DAY });
+    expect(checkAssignmentDate('released_at', set.released_at + DAY, set, testPeriod)).toEqual({
+      kind: 'ok',
+      value: set.released_at + DAY,
+    });
     expect(checkAssignmentDate('due_at', testPeriod.end_date, set, testPeriod)).toEqual({ kind: 'ok', value: testPeriod.end_date });
   });
 
@@ -22,14 +25,20 @@ describe('assignment dates (spec §5)', () => {
       kind: 'confirm',
       reason: 'assignedBeforeStart',
     });
-    expect(checkAssignmentDate('due_at', testPeriod.end_date + 60, set, testPeriod)).toMatchObject({ kind: 'confirm', reason: 'dueAfterEnd' });
+    expect(checkAssignmentDate('due_at', testPeriod.end_date + 60, set, testPeriod)).toMatchObject({
+      kind: 'confirm',
+      reason: 'dueAfterEnd',
+    });
     const late = testSet({ released_at: testPeriod.end_date + DAY, due_at: testPeriod.end_date + 3 * DAY });
     expect(checkAssignmentDate('released_at', testPeriod.end_date + 2 * DAY, late, testPeriod)).toMatchObject({
       kind: 'confirm',
       reason: 'assignedAfterEnd',
     });
     const early = testSet({ released_at: testPeriod.start_date - 3 * DAY, due_at: testPeriod.start_date + DAY });
-    expect(checkAssignmentDate('due_at', testPeriod.start_date - DAY, early, testPeriod)).toMatchObject({ kind: 'confirm', reason: 'dueBeforeStart' });
+    expect(checkAssignmentDate('due_at', testPeriod.start_date - DAY, early, testPeriod)).toMatchObject({
+      kind: 'confirm',
+      reason: 'dueBeforeStart',
+    });
   });
 
   it('refuses an assigned date less than a minute before the due date', () => {

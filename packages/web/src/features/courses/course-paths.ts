@@ -10,11 +10,16 @@ export function courseInfoPath(course: CourseRef): string {
 }
 
 /**
- * Where a card's title leads (spec §2): the assignment sets at /course/{id} for instructors and TAs.
- * The student grade book at /student/course/{id} comes with its issue; until then, the information page.
+ * Where a card's title leads (spec §2): the assignment sets at /course/{id} for instructors and TAs,
+ * the student grade book at /student/course/{id} for students.
  */
 export function courseHomePath(course: CourseRef): string {
-  return isStudentOf(course) ? courseInfoPath(course) : `/course/${course.id}`;
+  return isStudentOf(course) ? `/student/course/${course.id}` : `/course/${course.id}`;
+}
+
+/** The grade book (spec §2): /course/{id}/grade-book for instructors and TAs; students' is their course page. */
+export function courseGradeBookPath(course: CourseRef): string {
+  return isStudentOf(course) ? `/student/course/${course.id}` : `/course/${course.id}/grade-book`;
 }
 
 export function courseSettingsPath(courseId: number, hash?: 'course_created'): string {

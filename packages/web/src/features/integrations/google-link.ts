@@ -36,10 +36,7 @@ export function isPastDue(dueAt: number, nowMs: number = Date.now()): boolean {
 }
 
 /** What opening the Google Classroom modal leads to, from a fresh googleInfo. */
-export type GoogleStep =
-  | { kind: 'form'; courses: GoogleInfo['courses'] }
-  | { kind: 'link' }
-  | { kind: 'message'; message: GoogleMessage };
+export type GoogleStep = { kind: 'form'; courses: GoogleInfo['courses'] } | { kind: 'link' } | { kind: 'message'; message: GoogleMessage };
 
 export type GoogleMessage = 'pastDue' | 'notConfigured' | 'noCourses' | 'permission' | 'infoFailed';
 

@@ -2,6 +2,7 @@ import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assign
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { updateCachedDocuments } from './document-cache.ts';
+import { assignmentKeys } from './keys.ts';
 
 export type UpdateDocumentInput = { assignmentId: number; documentId: number; changes: UpdateDocumentRequest };
 
@@ -18,7 +19,9 @@ export function useUpdateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateDocument,
-    onMutate: ({ assignmentId, documentId, changes }) => {
+    onMutate: async ({ assignmentId, documentId, changes }) => {
+      // A refetch in flight would overwrite the change just shown.
+      await queryClient.cancelQueries({ queryKey: assignmentKeys.set(assignmentId) });
       let previous: CourseDocument | undefined;
       void updateCachedDocuments(queryClient, assignmentId, (documents) =>
         documents.map((d) => {

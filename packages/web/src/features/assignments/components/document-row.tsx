@@ -10,7 +10,6 @@ import { timedDurationText } from '../assignment-text.ts';
 import { DocumentPreview } from './document-preview.tsx';
 import styles from './document-row.module.css';
 import { DocumentSettings } from './document-settings.tsx';
-import { GoogleClassroomSlot } from './google-classroom-slot.tsx';
 
 export interface DocumentRowProps {
   document: CourseDocument;
@@ -23,6 +22,8 @@ export interface DocumentRowProps {
   onDelete: () => void;
   onRename: (title: string) => Promise<unknown>;
   onChange: (changes: UpdateDocumentRequest) => Promise<unknown>;
+  /** The document's Google Classroom button, composed in by the app (see google-classroom-slot.tsx). */
+  googleClassroom?: ReactNode;
 }
 
 /** One document of the editor: handle, thumbnail, title, a summary of its rules, and its settings behind a toggle. */
@@ -37,6 +38,7 @@ export function DocumentRow({
   onDelete,
   onRename,
   onChange,
+  googleClassroom,
 }: DocumentRowProps) {
   const { t } = useTranslation();
   const settingsId = useId();
@@ -60,47 +62,54 @@ export function DocumentRow({
             maxLength={200}
             onCommit={onRename}
           />
-          <div className={styles.badges}>
-            {!doc.gradable ? <Badge tone="neutral">{t('assignments.badges.notGradable')}</Badge> : null}
-            {doc.gradable && doc.practice ? <Badge tone="info">{t('assignments.badges.practice')}</Badge> : null}
-            {doc.gradable && !doc.practice && doc.multiple_submissions ? (
-              <Badge tone="neutral">{t('assignments.badges.multiple')}</Badge>
-            ) : null}
-            {doc.gradable && !doc.practice && doc.delay_showing_grade ? (
-              <Badge tone="warning">{t('assignments.badges.delayed')}</Badge>
-            ) : null}
-            {doc.gradable && !doc.practice && doc.timed ? (
-              <Badge tone="warning">{t('assignments.badges.timed', { duration: timedDurationText(doc.timed_time_seconds, t) })}</Badge>
-            ) : null}
+          <div className={styles.meta}>
+            <div className={styles.badges}>
+              {!doc.gradable ? <Badge tone="neutral">{t('assignments.badges.notGradable')}</Badge> : null}
+              {doc.gradable && doc.practice ? <Badge tone="info">{t('assignments.badges.practice')}</Badge> : null}
+              {doc.gradable && !doc.practice && doc.multiple_submissions ? (
+                <Badge tone="neutral">{t('assignments.badges.multiple')}</Badge>
+              ) : null}
+              {doc.gradable && !doc.practice && doc.delay_showing_grade ? (
+                <Badge tone="warning">{t('assignments.badges.delayed')}</Badge>
+              ) : null}
+              {doc.gradable && !doc.practice && doc.timed ? (
+                <Badge tone="warning">{t('assignments.badges.timed', { duration: timedDurationText(doc.timed_time_seconds, t) })}</Badge>
+              ) : null}
+            </div>
+            <div className={styles.actions}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={onPreview}
+                aria-label={t('assignments.documents.previewLabel', { title: doc.title })}
+              >
+                <EyeIcon width="18" height="18" />
+                <span className={styles.actionText}>{t('assignments.documents.preview')}</span>
+              </Button>
+              <Button
+                variant={open ? 'secondary' : 'ghost'}
+                size="sm"
+                aria-expanded={open}
+                aria-controls={settingsId}
+                aria-label={t('assignments.documents.settingsLabel', { title: doc.title })}
+                onClick={() => setOpen((o) => !o)}
+              >
+                <SettingsIcon width="18" height="18" />
+                <span className={styles.actionText}>{t('assignments.documents.settings')}</span>
+              </Button>
+              {/* Google Classroom (integrations issue): only for a course with an LMS type. */}
+              {course.lms_type ? googleClassroom : null}
+              <Button
+                variant="ghost"
+                size="sm"
+                className={styles.delete}
+                aria-label={t('assignments.documents.deleteLabel', { title: doc.title })}
+                onClick={onDelete}
+              >
+                <TrashIcon width="18" height="18" />
+              </Button>
+            </div>
           </div>
-        </div>
-        <div className={styles.actions}>
-          <Button variant="ghost" size="sm" onClick={onPreview} aria-label={t('assignments.documents.previewLabel', { title: doc.title })}>
-            <EyeIcon width="18" height="18" />
-            <span className={styles.actionText}>{t('assignments.documents.preview')}</span>
-          </Button>
-          <Button
-            variant={open ? 'secondary' : 'ghost'}
-            size="sm"
-            aria-expanded={open}
-            aria-controls={settingsId}
-            aria-label={t('assignments.documents.settingsLabel', { title: doc.title })}
-            onClick={() => setOpen((o) => !o)}
-          >
-            <SettingsIcon width="18" height="18" />
-            <span className={styles.actionText}>{t('assignments.documents.settings')}</span>
-          </Button>
-          {/* Google Classroom (integrations issue): only for a course with an LMS type. */}
-          {course.lms_type ? <GoogleClassroomSlot course={course} document={doc} /> : null}
-          <Button
-            variant="ghost"
-            size="sm"
-            className={styles.delete}
-            aria-label={t('assignments.documents.deleteLabel', { title: doc.title })}
-            onClick={onDelete}
-          >
-            <TrashIcon width="18" height="18" />
-          </Button>
         </div>
       </div>
       {open ? <DocumentSettings id={settingsId} document={doc} delayLimits={delayLimits} timeZone={timeZone} onChange={onChange} /> : null}

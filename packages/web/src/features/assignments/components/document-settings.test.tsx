@@ -24,7 +24,8 @@ function Harness({ initial, onChange }: { initial: CourseDocument; onChange: (ch
   );
 }
 
-const labels = () => screen.queryAllByRole('checkbox').map((box) => box.getAttribute('id') && document.querySelector(`label[for="${box.id}"]`)?.textContent);
+const labels = () =>
+  screen.queryAllByRole('checkbox').map((box) => box.getAttribute('id') && document.querySelector(`label[for="${box.id}"]`)?.textContent);
 
 describe('DocumentSettings (spec §4)', () => {
   it('shows only Gradable for a document that is not gradable', () => {

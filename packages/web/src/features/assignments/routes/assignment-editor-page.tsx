@@ -30,6 +30,7 @@ import { DocumentPreviewModal } from '../components/document-preview-modal.tsx';
 import { DocumentRow } from '../components/document-row.tsx';
 import { DueDateExtensions } from '../components/due-date-extensions.tsx';
 import sections from '../components/editor-sections.module.css';
+import type { GoogleClassroomSlot } from '../components/google-classroom-slot.tsx';
 import { UploadDocumentsButton } from '../components/upload-documents-button.tsx';
 import styles from './assignment-editor.module.css';
 
@@ -44,13 +45,14 @@ export interface LibraryPickerProps {
 
 export interface AssignmentEditorPageProps {
   libraryPicker?: (props: LibraryPickerProps) => ReactNode;
+  googleClassroom?: GoogleClassroomSlot;
 }
 
 /**
  * /course/{id}/assignment/{assignmentId} 'Edit Assignment Set' (spec §2): the set's information,
  * its documents (upload, library, order, settings, preview, delete), extensions, and deleting the set.
  */
-export function AssignmentEditorPage({ libraryPicker }: AssignmentEditorPageProps) {
+export function AssignmentEditorPage({ libraryPicker, googleClassroom }: AssignmentEditorPageProps) {
   const { t } = useTranslation();
   usePageTitle(t('assignments.editor.title'));
   const navigate = useNavigate();
@@ -193,6 +195,7 @@ export function AssignmentEditorPage({ libraryPicker }: AssignmentEditorPageProp
                   onDelete={() => setDeletingDocument(doc)}
                   onRename={(title) => updateDocument.mutateAsync({ assignmentId: set.id, documentId: doc.id, changes: { title } })}
                   onChange={(changes) => updateDocument.mutateAsync({ assignmentId: set.id, documentId: doc.id, changes })}
+                  googleClassroom={googleClassroom?.({ assignment: set, document: doc })}
                 />
               )}
             />

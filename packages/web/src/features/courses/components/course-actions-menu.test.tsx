@@ -15,6 +15,7 @@ describe('course card menu', () => {
       'edit',
       'people',
       'archive',
+      'gradeBook',
       'duplicate',
       'delete',
     ]);
@@ -23,40 +24,52 @@ describe('course card menu', () => {
       'info',
       'settings',
       'edit',
+      'gradeBook',
       'duplicate',
     ]);
     // An archived, ended course: unarchive and delete.
     expect(
       courseMenuEntries(testCourse({ status: 'ENDED', archived: true, can: { unarchive: true, duplicate: true, delete: true } })),
-    ).toEqual(['info', 'unarchive', 'duplicate', 'delete']);
-    // A TA or a student of an active course: information only.
-    expect(courseMenuEntries(testCourse({ user_course_role: 'ta' }))).toEqual(['info']);
+    ).toEqual(['info', 'unarchive', 'gradeBook', 'duplicate', 'delete']);
+    // A TA or a student of an active course: information and the grade book.
+    expect(courseMenuEntries(testCourse({ user_course_role: 'ta' }))).toEqual(['info', 'gradeBook']);
   });
 
-  it('shows an instructor Info, Settings, Edit, People, Archive, Duplicate and Delete with their targets', async () => {
+  it('shows an instructor Info, Settings, Edit, People, Archive, Grade Book, Duplicate and Delete with their targets', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 12, status: 'PLANNING', can: instructorCan })} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Info', 'Settings', 'Edit', 'People', 'Archive', 'Duplicate', 'Delete']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Info',
+      'Settings',
+      'Edit',
+      'People',
+      'Archive',
+      'Grade Book',
+      'Duplicate',
+      'Delete',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/course/12/info');
     expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/course/12/settings');
     expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/course/12');
     expect(screen.getByRole('menuitem', { name: 'People' }).getAttribute('href')).toBe('/course/12/people');
+    expect(screen.getByRole('menuitem', { name: 'Grade Book' }).getAttribute('href')).toBe('/course/12/grade-book');
   });
 
   it('shows a TA neither Settings nor Delete', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ user_course_role: 'ta' })} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Info']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Info', 'Grade Book']);
   });
 
-  it('sends a student to the student information page', async () => {
+  it('sends a student to the student information page and the student grade book', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 5, user_course_role: 'student' })} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
     expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/student/course/5/info');
+    expect(screen.getByRole('menuitem', { name: 'Grade Book' }).getAttribute('href')).toBe('/student/course/5');
   });
 
   it('asks before deleting', async () => {

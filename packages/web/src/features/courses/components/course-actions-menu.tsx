@@ -10,13 +10,13 @@ import { useArchiveCourse } from '../api/archive-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
-import { courseInfoPath, courseSettingsPath } from '../course-paths.ts';
+import { courseGradeBookPath, courseInfoPath, courseSettingsPath } from '../course-paths.ts';
 
-export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'duplicate' | 'delete';
+export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'gradeBook' | 'duplicate' | 'delete';
 
 /**
  * The card's dropdown entries of spec §2, in order, from the server's `can` flags. Edit opens the
- * assignment sets (DESIGN §7.3) with the same rule as Settings. Grade Book joins with its issue.
+ * assignment sets (DESIGN §7.3) with the same rule as Settings. Grade Book leads students to their course page.
  */
 export function courseMenuEntries(course: Pick<Course, 'can'>): CourseMenuEntry[] {
   const { can } = course;
@@ -26,6 +26,7 @@ export function courseMenuEntries(course: Pick<Course, 'can'>): CourseMenuEntry[
   if (can.manage_people) entries.push('people');
   if (can.archive) entries.push('archive');
   if (can.unarchive) entries.push('unarchive');
+  if (can.view_grade_book) entries.push('gradeBook');
   if (can.duplicate) entries.push('duplicate');
   if (can.delete) entries.push('delete');
   return entries;
@@ -97,8 +98,13 @@ export function CourseActionsMenu({ course }: { course: Course }) {
             {t('courses.menu.unarchive')}
           </DropdownMenuItem>
         );
+      case 'gradeBook':
+        return (
+          <DropdownMenuLink key={entry} to={courseGradeBookPath(course)}>
+            {t('gradebook.nav.gradeBook')}
+          </DropdownMenuLink>
+        );
       case 'duplicate':
-        // Grade Book (instructors: /course/{id}/grade-book, students: /student/course/{id}) goes before Duplicate once it exists.
         return (
           <DropdownMenuItem
             key={entry}

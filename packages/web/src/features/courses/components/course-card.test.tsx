@@ -20,7 +20,7 @@ describe('CourseCard', () => {
     expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/course/3');
     unmount();
     renderWithProviders(<CourseCard course={testCourse({ id: 3, user_course_role: 'student' })} timeZone="UTC" language="en" />);
-    expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/student/course/3/info');
+    expect(screen.getByRole('link', { name: 'Music Theory I' }).getAttribute('href')).toBe('/student/course/3');
   });
 
   it('offers activation on a PLANNING card only to those who may activate', () => {

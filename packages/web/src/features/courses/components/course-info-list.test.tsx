@@ -53,6 +53,15 @@ describe('CourseInfoList', () => {
     expect(row('Neapolitan 6').textContent).toBe('N6');
   });
 
+  it('marks the fee paid once the student has a payment', () => {
+    const owed = testCourse({ payment_type: 2, course_product: 'Semester', course_product_price: '49.00', user_course_role: 'student' });
+    const { unmount } = render(<CourseInfoList course={owed} timeZone="UTC" language="en" />);
+    expect(row('Fee Paid By Students:').textContent).toBe('$ 49.00 USD per student (Semester)');
+    unmount();
+    render(<CourseInfoList course={{ ...owed, payment_id: 12 }} timeZone="UTC" language="en" />);
+    expect(within(row('Fee Paid By Students:')).getByText('Paid').getAttribute('data-tone')).toBe('success');
+  });
+
   it('shows an ended course in the ending style', () => {
     render(<CourseInfoList course={testCourse({ status: 'ENDED' })} timeZone="UTC" language="en" />);
     expect(row('Status').querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('ending');

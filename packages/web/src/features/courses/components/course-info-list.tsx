@@ -2,7 +2,9 @@ import type { Course } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { DateFormat, formatDate } from '../../../lib/format-date.ts';
+import { isStudentOf } from '../course-paths.ts';
 import { cadential64Label, feeLine, instructorNames, neapolitan6Label, termAndYear } from '../course-text.ts';
 import styles from './course-info-list.module.css';
 import { CourseStatusBadge } from './course-status-badge.tsx';
@@ -19,6 +21,8 @@ export function CourseInfoList({ course, timeZone, language }: CourseInfoListPro
   const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
   const notSet = <span className={styles.missing}>{t('courses.info.notSet')}</span>;
   const fee = feeLine(course, t);
+  // A student who paid this course's fee sees it on the fee line (spec §2: the payment id exists).
+  const paid = isStudentOf(course) && course.payment_type === 2 && course.payment_id !== null;
   const rows: { key: string; label: string; value: ReactNode }[] = [
     { key: 'title', label: t('courses.info.courseTitle'), value: course.title },
     { key: 'instructors', label: t('courses.info.instructors'), value: instructorNames(course.instructors) || notSet },
@@ -43,7 +47,18 @@ export function CourseInfoList({ course, timeZone, language }: CourseInfoListPro
         </div>
       ),
     },
-    { key: 'fee', label: fee.label, value: fee.value ?? notSet },
+    {
+      key: 'fee',
+      label: fee.label,
+      value: paid ? (
+        <span className={styles.fee}>
+          {fee.value ?? notSet}
+          <Badge tone="success">{t('courses.info.feePaid')}</Badge>
+        </span>
+      ) : (
+        (fee.value ?? notSet)
+      ),
+    },
     { key: 'cadential', label: t('courses.info.cadential64'), value: cadential64Label(course.cadential_64) },
     { key: 'neapolitan', label: t('courses.info.neapolitan6'), value: neapolitan6Label(course.neapolitan_6) },
     { key: 'status', label: t('courses.info.status'), value: <CourseStatusBadge status={course.status} /> },

@@ -12,8 +12,8 @@ export function useDeleteThread(courseId: number, threadId: number) {
   return useMutation({
     mutationFn: () => deleteThread(threadId),
     onSuccess: async () => {
-      // The screen leaves the thread; asking for it again would only find a 404.
-      queryClient.removeQueries({ queryKey: threadKey(courseId, threadId) });
+      // The screen leaves the thread: mark it stale without asking for it again (that would be a 404 now).
+      await queryClient.invalidateQueries({ queryKey: threadKey(courseId, threadId), refetchType: 'none' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: threadsKey(courseId) }),
         queryClient.invalidateQueries({ queryKey: unreadCountKey(courseId) }),

@@ -2,7 +2,7 @@ import type { Post, Thread, ThreadWithPosts } from '@app/contract/discussion';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { getThreadPosts } from './get-thread-posts.ts';
-import { threadsKey, threadKey, unreadCountKey } from './keys.ts';
+import { threadKey, threadsKey, unreadCountKey } from './keys.ts';
 
 /** GET /api/threads/{id}: the thread and its first posts; opening it marks it read. */
 export function getThread(threadId: number, signal?: AbortSignal) {

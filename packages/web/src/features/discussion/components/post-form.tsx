@@ -38,7 +38,6 @@ export function PostForm({ label, initial = '', submitLabel, pending, onSubmit, 
         label={label}
         rows={4}
         maxLength={DISCUSSION_BODY_MAX}
-        // biome-ignore lint/a11y/noAutofocus: the box opens because the person just chose to edit
         autoFocus={autoFocus}
         error={message ? translateMessage(message) : undefined}
         {...form.register('body')}

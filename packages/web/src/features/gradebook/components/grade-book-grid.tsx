@@ -12,7 +12,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type CSSProperties, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatGradeAs, type GradeView } from '../../../lib/format-grade.ts';
@@ -46,16 +46,17 @@ const byName: SortFn<Features, GradeBookRow> = (a, b) => compareStudents(a.origi
 const byBestPercent: SortFn<Features, GradeBookRow> = (a, b, id) => (a.getValue<number>(id) ?? 0) - (b.getValue<number>(id) ?? 0);
 
 const narrowQuery = '(max-width: 575.98px)';
+const narrowMedia = () => (typeof window.matchMedia === 'function' ? window.matchMedia(narrowQuery) : null);
 function subscribeNarrow(onChange: () => void) {
-  const media = window.matchMedia(narrowQuery);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
+  const media = narrowMedia();
+  media?.addEventListener('change', onChange);
+  return () => media?.removeEventListener('change', onChange);
 }
 /** Phones get a narrower frozen name column, so a grade or two still fits beside it. */
 function useNarrowScreen() {
   return useSyncExternalStore(
     subscribeNarrow,
-    () => window.matchMedia(narrowQuery).matches,
+    () => narrowMedia()?.matches ?? false,
     () => false,
   );
 }
@@ -94,31 +95,34 @@ export function GradeBookGrid(props: GradeBookGridProps) {
   const most = useMemo(() => mostSubmissionsPerColumn(sets, rows), [sets, rows]);
 
   const columns = useMemo(
-    () => [
-      helper.accessor((row) => studentName(row), {
-        id: STUDENT_COLUMN,
-        size: nameWidth,
-        sortFn: byName,
-        sortDescFirst: false,
-      }),
-      ...sets.map((set) =>
-        helper.group({
-          id: `set-${set.id}`,
-          columns: set.columns.map((column) =>
-            helper.accessor((row) => row.cells.get(column.documentId)?.[0]?.percent ?? undefined, {
-              id: column.id,
-              size:
-                set.mode === 'all'
-                  ? Math.max(COLUMN_WIDTH, 20 + Math.min(most.get(column.documentId) ?? 1, MAX_CHIPS) * CHIP_WIDTH[view])
-                  : COLUMN_WIDTH,
-              sortFn: byBestPercent,
-              sortDescFirst: true,
-              sortUndefined: 'last',
-            }),
-          ),
+    () =>
+      helper.columns([
+        helper.accessor((row) => studentName(row), {
+          id: STUDENT_COLUMN,
+          size: nameWidth,
+          sortFn: byName,
+          sortDescFirst: false,
         }),
-      ),
-    ],
+        ...sets.map((set) =>
+          helper.group({
+            id: `set-${set.id}`,
+            columns: helper.columns(
+              set.columns.map((column) =>
+                helper.accessor((row) => row.cells.get(column.documentId)?.[0]?.percent ?? undefined, {
+                  id: column.id,
+                  size:
+                    set.mode === 'all'
+                      ? Math.max(COLUMN_WIDTH, 20 + Math.min(most.get(column.documentId) ?? 1, MAX_CHIPS) * CHIP_WIDTH[view])
+                      : COLUMN_WIDTH,
+                  sortFn: byBestPercent,
+                  sortDescFirst: true,
+                  sortUndefined: 'last',
+                }),
+              ),
+            ),
+          }),
+        ),
+      ]),
     [sets, most, view, nameWidth],
   );
 
@@ -146,15 +150,12 @@ export function GradeBookGrid(props: GradeBookGridProps) {
     count: gradeColumns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => gradeColumns[index]?.getSize() ?? COLUMN_WIDTH,
+    // A new key function each render makes the virtualizer re-read the widths, which change with
+    // the view and each set's mode (200 sums: nothing to save by caching).
+    getItemKey: (index) => gradeColumns[index]?.id ?? index,
     paddingStart: nameWidth,
     overscan: 3,
   });
-  // Column widths change with the view and the per-set mode: measure again.
-  const widths = gradeColumns.map((column) => column.getSize()).join(',');
-  useEffect(() => {
-    columnVirtualizer.measure();
-  }, [widths, columnVirtualizer]);
-
   const virtualColumns = columnVirtualizer.getVirtualItems();
   const virtualRows = rowVirtualizer.getVirtualItems();
   const visibleSets: { set: GradeBookSet; start: number; width: number }[] = [];
@@ -176,23 +177,20 @@ export function GradeBookGrid(props: GradeBookGridProps) {
   const gridStyle = { '--name-width': `${nameWidth}px` } as CSSProperties;
 
   return (
-    <div
-      ref={scrollRef}
-      className={styles.scroller}
-      role="table"
-      aria-label={label}
-      aria-rowcount={tableRows.length + 2}
-      aria-colcount={gradeColumns.length + 1}
-      style={gridStyle}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable to scroll it with the keyboard
-      tabIndex={0}
-    >
-      <div className={styles.canvas} style={{ width: totalWidth }}>
-        <div role="rowgroup" className={styles.head} style={{ width: totalWidth }}>
-          <div role="row" aria-rowindex={1} className={styles.setRow} style={{ height: SET_ROW_HEIGHT }}>
-            <div role="columnheader" aria-colindex={1} className={`${styles.corner} ${styles.frozen}`}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must take the keyboard to scroll it
+    <div ref={scrollRef} className={styles.scroller} style={gridStyle} tabIndex={0}>
+      <table
+        className={styles.canvas}
+        style={{ width: totalWidth }}
+        aria-label={label}
+        aria-rowcount={tableRows.length + 2}
+        aria-colcount={gradeColumns.length + 1}
+      >
+        <thead className={styles.head} style={{ width: totalWidth }}>
+          <tr aria-rowindex={1} className={styles.setRow} style={{ height: SET_ROW_HEIGHT }}>
+            <th scope="col" aria-colindex={1} className={`${styles.corner} ${styles.frozen}`}>
               {t('gradebook.grid.students', { count: tableRows.length })}
-            </div>
+            </th>
             {visibleSets.map(({ set, start, width }) => (
               <SetHeader
                 key={set.id}
@@ -203,22 +201,22 @@ export function GradeBookGrid(props: GradeBookGridProps) {
                 onModeChange={onSetModeChange}
               />
             ))}
-          </div>
-          <div role="row" aria-rowindex={2} className={styles.documentRow} style={{ height: DOCUMENT_ROW_HEIGHT }}>
-            <div role="columnheader" aria-colindex={1} aria-sort={sortState(studentColumn)} className={`${styles.nameHead} ${styles.frozen}`}>
+          </tr>
+          <tr aria-rowindex={2} className={styles.documentRow} style={{ height: DOCUMENT_ROW_HEIGHT }}>
+            <th scope="col" aria-colindex={1} aria-sort={sortState(studentColumn)} className={`${styles.nameHead} ${styles.frozen}`}>
               <button type="button" className={styles.sortButton} onClick={studentColumn?.getToggleSortingHandler()}>
                 {t('gradebook.grid.student')}
                 <SortMark direction={studentColumn?.getIsSorted() ?? false} />
               </button>
-            </div>
+            </th>
             {virtualColumns.map((item) => {
               const column = gradeColumns[item.index];
               const info = column ? columnsById.get(column.id) : undefined;
               if (!column || !info) return null;
               return (
-                <div
+                <th
                   key={column.id}
-                  role="columnheader"
+                  scope="col"
                   aria-colindex={item.index + 2}
                   aria-sort={sortState(column)}
                   className={styles.documentHead}
@@ -234,12 +232,12 @@ export function GradeBookGrid(props: GradeBookGridProps) {
                     <SortMark direction={column.getIsSorted()} />
                   </button>
                   {info.practice ? <span className={styles.practice}>{t('gradebook.grid.practice')}</span> : null}
-                </div>
+                </th>
               );
             })}
-          </div>
-        </div>
-        <div role="rowgroup" className={styles.body} style={{ height: rowVirtualizer.getTotalSize() }}>
+          </tr>
+        </thead>
+        <tbody className={styles.body} style={{ height: rowVirtualizer.getTotalSize() }}>
           {virtualRows.map((item) => {
             const row = tableRows[item.index];
             if (!row) return null;
@@ -261,8 +259,8 @@ export function GradeBookGrid(props: GradeBookGridProps) {
               />
             );
           })}
-        </div>
-      </div>
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -288,7 +286,7 @@ interface SetHeaderProps {
 function SetHeader({ set, style, colIndex, setPath, onModeChange }: SetHeaderProps) {
   const { t } = useTranslation();
   return (
-    <div role="columnheader" aria-colindex={colIndex} aria-colspan={set.columns.length} className={styles.setHead} style={style}>
+    <th scope="colgroup" aria-colindex={colIndex} colSpan={set.columns.length} className={styles.setHead} style={style}>
       <div className={styles.setInner}>
         {setPath ? (
           <Link to={setPath(set.id)} className={styles.setTitle} title={set.title}>
@@ -309,7 +307,7 @@ function SetHeader({ set, style, colIndex, setPath, onModeChange }: SetHeaderPro
           <option value="all">{t('gradebook.mode.all')}</option>
         </select>
       </div>
-    </div>
+    </th>
   );
 }
 
@@ -329,18 +327,18 @@ interface GridRowProps {
 }
 
 function GridRow(props: GridRowProps) {
-  const { row, index, top, width, virtualColumns, gradeColumns, columnsById, setsById, view, language, submissionPath, studentPath } = props;
+  const { row, index, top, width, virtualColumns, gradeColumns, columnsById, setsById, view, language, submissionPath, studentPath } =
+    props;
   const { t } = useTranslation();
   const student = row.original;
   const name = studentName(student);
   return (
-    <div
-      role="row"
+    <tr
       aria-rowindex={index + 3}
       className={`${styles.row} ${index % 2 === 1 ? styles.striped : ''}`}
       style={{ height: ROW_HEIGHT, width, transform: `translateY(${top}px)` }}
     >
-      <div role="rowheader" aria-colindex={1} className={`${styles.nameCell} ${styles.frozen}`} title={`${name} · ${student.email}`}>
+      <th scope="row" aria-colindex={1} className={`${styles.nameCell} ${styles.frozen}`} title={`${name} · ${student.email}`}>
         {studentPath ? (
           <Link to={studentPath(student.studentId)} className={styles.nameLink}>
             {name}
@@ -348,7 +346,7 @@ function GridRow(props: GridRowProps) {
         ) : (
           <span className={styles.nameText}>{name}</span>
         )}
-      </div>
+      </th>
       {virtualColumns.map((item) => {
         const column = gradeColumns[item.index];
         const info = column ? columnsById.get(column.id) : undefined;
@@ -358,7 +356,7 @@ function GridRow(props: GridRowProps) {
         const shown = mode === 'all' ? submissions.slice(0, MAX_CHIPS) : submissions.slice(0, 1);
         const more = mode === 'all' ? submissions.length - shown.length : 0;
         return (
-          <div key={column.id} role="cell" aria-colindex={item.index + 2} className={styles.cell} style={{ left: item.start, width: item.size }}>
+          <td key={column.id} aria-colindex={item.index + 2} className={styles.cell} style={{ left: item.start, width: item.size }}>
             {shown.length === 0 ? (
               <span className={styles.empty} title={t('gradebook.grid.noSubmission')}>
                 —<span className="visually-hidden">{t('gradebook.grid.noSubmission')}</span>
@@ -371,7 +369,12 @@ function GridRow(props: GridRowProps) {
                     key={submission.id}
                     to={submissionPath(submission)}
                     className={`${styles.grade} ${position === 0 ? styles.best : ''} ${lowGrade(submission) ? styles.low : ''}`}
-                    aria-label={t('gradebook.grid.cellLabel', { student: name, document: info.title, number: submission.number, grade: text })}
+                    aria-label={t('gradebook.grid.cellLabel', {
+                      student: name,
+                      document: info.title,
+                      number: submission.number,
+                      grade: text,
+                    })}
                   >
                     {text}
                   </Link>
@@ -379,10 +382,10 @@ function GridRow(props: GridRowProps) {
               })
             )}
             {more > 0 ? <span className={styles.more}>+{more}</span> : null}
-          </div>
+          </td>
         );
       })}
-    </div>
+    </tr>
   );
 }
 

@@ -40,8 +40,7 @@ export function GradeBookByStudent() {
     removeAll.mutate(
       { userId: row.studentId, documentId: removing.documentId },
       {
-        onSuccess: () =>
-          notify({ severity: 'success', message: t('gradebook.removeAll.done', { title: removing.title, name }) }),
+        onSuccess: () => notify({ severity: 'success', message: t('gradebook.removeAll.done', { title: removing.title, name }) }),
         onSettled: () => setRemoving(null),
       },
     );

@@ -11,8 +11,8 @@ import { notify } from '../../../lib/notifications.ts';
 import { googleInfoQuery, useGoogleInfo } from '../api/get-google-info.ts';
 import { useSubmitToGoogleClassroom } from '../api/submit-to-google-classroom.ts';
 import { type GoogleMessage, type GoogleStep, googleStep, isPastDue, startGoogleLink, useGoogleLinkReturn } from '../google-link.ts';
-import { GoogleClassroomForm, type GoogleClassroomValues } from './google-classroom-form.tsx';
 import styles from './google-classroom.module.css';
+import { GoogleClassroomForm, type GoogleClassroomValues } from './google-classroom-form.tsx';
 
 export interface GoogleClassroomButtonProps {
   assignment: Pick<AssignmentSet, 'id' | 'due_at'>;
@@ -23,7 +23,17 @@ type OpenStep = Exclude<GoogleStep, { kind: 'link' }>;
 
 function ClassroomIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       <rect x="3" y="4" width="18" height="13" rx="2" />
       <circle cx="12" cy="9" r="2" />
       <path d="M8.5 14a3.5 3.5 0 0 1 7 0M8 21h8M12 17v4" />
@@ -140,15 +150,11 @@ export function GoogleClassroomButton({ assignment, document: doc }: GoogleClass
         onOpenChange={(next) => {
           if (!next) close();
         }}
-        title={t('integrations.google.title')}
+        title={t('integrations.google.messageTitle')}
         description={step?.kind === 'message' ? messages[step.message] : undefined}
         dismissible={false}
         size="sm"
-        footer={
-          <Button onClick={close}>
-            {t('integrations.google.ok')}
-          </Button>
-        }
+        footer={<Button onClick={close}>{t('integrations.google.ok')}</Button>}
       />
 
       {step?.kind === 'form' ? (

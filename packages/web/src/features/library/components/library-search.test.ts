@@ -4,7 +4,12 @@ import { searchLibrary } from './library-search.ts';
 
 const doc = (id: number, title: string) => ({ id, doc_key: `k${id}`, title, preview_status: 'READY' as const });
 const sets: LibrarySet[] = [
-  { id: 1, set_key: 'a', title: 'Diatonic Harmony in Major', documents: [doc(1, 'Cadences in C major'), doc(2, 'Cadential six-four in G major')] },
+  {
+    id: 1,
+    set_key: 'a',
+    title: 'Diatonic Harmony in Major',
+    documents: [doc(1, 'Cadences in C major'), doc(2, 'Cadential six-four in G major')],
+  },
   { id: 2, set_key: 'b', title: 'Minor Keys', documents: [doc(3, 'Neapolitan sixth in A minor'), doc(4, 'Cadences in D minor')] },
 ];
 

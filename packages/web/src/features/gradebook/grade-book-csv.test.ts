@@ -1,0 +1,95 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { formatGradeAs } from '../../lib/format-grade.ts';
+import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from './grade-book-csv.ts';
+import type { GradeBookRow, GradeBookSet } from './grade-book-model.ts';
+import { testSubmission } from './test-submission.ts';
+
+const labels = { lastName: 'Last name', firstName: 'First name', email: 'Email' };
+
+function set(id: number, title: string, documents: [number, string][]): GradeBookSet {
+  return {
+    id,
+    title,
+    mode: 'highest',
+    columns: documents.map(([documentId, docTitle]) => ({
+      id: `doc-${documentId}`,
+      documentId,
+      setId: id,
+      setTitle: title,
+      title: docTitle,
+      practice: false,
+    })),
+  };
+}
+
+function row(
+  studentId: number,
+  lastName: string,
+  firstName: string,
+  email: string,
+  cells: [number, ReturnType<typeof testSubmission>[]][] = [],
+): GradeBookRow {
+  return { studentId, lastName, firstName, email, cells: new Map(cells) };
+}
+
+const score = (submissions: readonly ReturnType<typeof testSubmission>[]) =>
+  submissions.map((s) => formatGradeAs('score', s, 'en') ?? '').join('; ');
+
+describe('grade book CSV', () => {
+  it('is named gradebook_data.csv', () => {
+    expect(GRADE_BOOK_CSV_NAME).toBe('gradebook_data.csv');
+  });
+
+  it('has Last name, First name, Email and one "Set — Document" column per document, with CRLF line ends', () => {
+    const sets = [
+      set(1, 'Week 1', [
+        [11, 'Cadences'],
+        [12, 'Sequences'],
+      ]),
+      set(2, 'Week 2', [[21, 'Modulation']]),
+    ];
+    const rows = [
+      row(5, 'Beach', 'Amy', 'amy@example.com', [[11, [testSubmission({ points: 7, max_points: 8 })]]]),
+      row(6, 'Price', 'Florence', 'florence@example.com', [[21, [testSubmission({ points: 3, max_points: 4 })]]]),
+    ];
+    const csv = gradeBookCsv(sets, rows, labels, score);
+    expect(csv.split('\r\n')).toEqual([
+      'Last name,First name,Email,Week 1 — Cadences,Week 1 — Sequences,Week 2 — Modulation',
+      'Beach,Amy,amy@example.com,7 / 8,,',
+      'Price,Florence,florence@example.com,,,3 / 4',
+    ]);
+  });
+
+  it('quotes fields with commas, quotes and line breaks as RFC 4180 says, and reads back unchanged', () => {
+    const sets = [set(1, 'Week "1", part A', [[11, 'Line\nbreak']])];
+    const rows = [row(5, "O'Brien, Jr.", 'Ann "Annie"', 'ann@example.com')];
+    const csv = gradeBookCsv(sets, rows, labels, score);
+    expect(csv).toContain('"Week ""1"", part A — Line\nbreak"');
+    expect(csv).toContain('"O\'Brien, Jr.","Ann ""Annie"""');
+    const parsed = Papa.parse<string[]>(csv, { newline: '\r\n' });
+    expect(parsed.data[0]).toEqual(['Last name', 'First name', 'Email', 'Week "1", part A — Line\nbreak']);
+    expect(parsed.data[1]).toEqual(["O'Brien, Jr.", 'Ann "Annie"', 'ann@example.com', '']);
+  });
+
+  it.each([['=HYPERLINK("http://evil.example","x")'], ['+1+1'], ['-2+3'], ['@SUM(A1)'], ['\tTAB'], ['\rCR'], ['=1+1\nsecond line']])(
+    'stops a cell starting %j from running as a formula',
+    (value) => {
+      const sets = [set(1, value, [[11, 'Doc']])];
+      const rows = [row(5, value, 'Amy', 'amy@example.com')];
+      const csv = gradeBookCsv(sets, rows, labels, score);
+      const parsed = Papa.parse<string[]>(csv, { newline: '\r\n' });
+      expect(parsed.data[0]?.[3]).toBe(`'${value} — Doc`);
+      expect(parsed.data[1]?.[0]).toBe(`'${value}`);
+      // Nothing else changes: an ordinary name or a grade keeps its text.
+      expect(parsed.data[1]?.[1]).toBe('Amy');
+    },
+  );
+
+  it('joins several submissions of a cell with semicolons in the order given', () => {
+    const sets = [set(1, 'Week 1', [[11, 'Cadences']])];
+    const cell = [testSubmission({ id: 1, points: 8 }), testSubmission({ id: 2, points: 5 })];
+    const csv = gradeBookCsv(sets, [row(5, 'Beach', 'Amy', 'amy@example.com', [[11, cell]])], labels, score);
+    expect(csv.split('\r\n')[1]).toBe('Beach,Amy,amy@example.com,8 / 8; 5 / 8');
+  });
+});
