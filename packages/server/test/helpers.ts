@@ -163,6 +163,13 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       });
       return { id, email };
     },
+    /** A new user, signed in: their client, id and e-mail. */
+    async signedIn(values: { email?: string; user_type?: 1 | 2; first_name?: string; last_name?: string } = {}) {
+      const user = await this.createUser(values);
+      const client = new TestClient(app);
+      await client.signIn(user.email);
+      return { client, id: user.id, email: user.email };
+    },
     /** Every SQL statement run so far; tests reset it with `queries.length = 0`. */
     queries,
     async close() {

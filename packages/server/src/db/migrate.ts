@@ -41,7 +41,14 @@ class StaticProvider implements MigrationProvider {
 export async function migrateToLatest(db: MigrationDb, dialect: DialectName, schema?: string): Promise<void> {
   // With a schema of its own (tests), the bookkeeping tables must live there too: Kysely looks
   // for them across every schema and would otherwise find another test's.
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Unordered: parallel streams land numbers out of order (0009 shipped before 0008); each migration
+  // stands alone, so one that arrives late still runs on a database that has the later ones.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -24,12 +24,6 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
   let course: { id: number; start_date: number; end_date: number };
   let otherCourseId: number;
 
-  const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
-    const user = await t.createUser(values);
-    const client = t.client();
-    await client.signIn(user.email);
-    return { client, id: user.id };
-  };
   const newSet = async (body: Record<string, unknown> = {}) => {
     const res = await owner.post(`/api/courses/${course.id}/assignments`, body);
     expect(res.statusCode).toBe(201);
@@ -40,11 +34,11 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await signedIn({ user_type: 2 }));
-    ({ client: other } = await signedIn({ user_type: 2 }));
-    const { client: taClient, id: taId } = await signedIn();
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    const { client: taClient, id: taId } = await t.signedIn();
     ta = taClient;
-    ({ client: student, id: studentId } = await signedIn());
+    ({ client: student, id: studentId } = await t.signedIn());
     anonymous = t.client();
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
@@ -280,7 +274,7 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
 
     it('shows a student only their own extension', async () => {
       const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
-      const { id: secondId } = await signedIn();
+      const { id: secondId } = await t.signedIn();
       await insertMembership(t.app.deps.db, { courseId: course.id, userId: secondId, role: 'student', now: t.clock.now() });
       await owner.post(`/api/assignments/${set.id}/due-day-extensions/${secondId}`, { extension_due_at: set.due_at + DAY });
       expect((await student.get(`/api/assignments/${set.id}/due-day-extensions`)).json().data).toEqual([]);

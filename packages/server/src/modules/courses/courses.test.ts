@@ -18,13 +18,6 @@ describe.each(dialects)('courses (%s)', (dialect) => {
   let schoolId: number;
   let termId: number;
 
-  const signedIn = async (values: { user_type?: 1 | 2; first_name?: string; last_name?: string } = {}) => {
-    const user = await t.createUser(values);
-    const client = t.client();
-    await client.signIn(user.email);
-    return { client, id: user.id };
-  };
-
   /** A course of `owner`, with the TA and the student as members. */
   const makeCourse = async (body: Record<string, unknown> = {}) => {
     const res = await owner.post('/api/courses', { title: 'Counterpoint', school_id: schoolId, academic_term_id: termId, ...body });
@@ -40,10 +33,10 @@ describe.each(dialects)('courses (%s)', (dialect) => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
     schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    ({ client: owner, id: ownerId } = await signedIn({ user_type: 2, first_name: 'Clara', last_name: 'Schumann' }));
-    ({ client: other } = await signedIn({ user_type: 2 }));
-    ({ client: ta, id: taId } = await signedIn());
-    ({ client: student, id: studentId } = await signedIn());
+    ({ client: owner, id: ownerId } = await t.signedIn({ user_type: 2, first_name: 'Clara', last_name: 'Schumann' }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    ({ client: ta, id: taId } = await t.signedIn());
+    ({ client: student, id: studentId } = await t.signedIn());
     anonymous = t.client();
   });
   afterEach(async () => {

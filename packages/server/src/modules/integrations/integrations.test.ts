@@ -29,19 +29,13 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
 
   const setUp = async (env: Record<string, string>) => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000', ...env });
-    const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
-      const user = await t.createUser(values);
-      const client = t.client();
-      await client.signIn(user.email);
-      return { client, id: user.id };
-    };
-    ({ client: owner } = await signedIn({ user_type: 2 }));
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
     ownerToken = owner.token ?? '';
-    ({ client: other } = await signedIn({ user_type: 2 }));
-    const taUser = await signedIn();
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    const taUser = await t.signedIn();
     ta = taUser.client;
-    ({ client: student, id: studentId } = await signedIn());
-    const mate = await signedIn();
+    ({ client: student, id: studentId } = await t.signedIn());
+    const mate = await t.signedIn();
     classmate = mate.client;
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);

@@ -17,13 +17,6 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
   let otherCourseId: number;
   let code: string;
 
-  const signedIn = async (values: { user_type?: 1 | 2; email?: string } = {}) => {
-    const user = await t.createUser(values);
-    const client = t.client();
-    await client.signIn(user.email);
-    return { client, id: user.id, email: user.email };
-  };
-
   const newCourse = async (client: TestClient, activate = true) => {
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
@@ -37,10 +30,10 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
 
   beforeEach(async () => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner, id: ownerId } = await signedIn({ user_type: 2 }));
-    ({ client: other } = await signedIn({ user_type: 2 }));
-    ({ client: ta, id: taId } = await signedIn());
-    ({ client: student, id: studentId } = await signedIn());
+    ({ client: owner, id: ownerId } = await t.signedIn({ user_type: 2 }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    ({ client: ta, id: taId } = await t.signedIn());
+    ({ client: student, id: studentId } = await t.signedIn());
     anonymous = t.client();
     const course = await newCourse(owner);
     courseId = course.id;
@@ -106,7 +99,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     it('a student cannot admit themselves, and a list with another course’s id applies nothing', async () => {
       const mine = (await student.post('/api/course-enrollment-requests', { invitation_code: code })).json().data.id;
       expect((await student.post('/api/course-enrollment-admissions', { course_enrollment_request_ids: [mine] })).statusCode).toBe(404);
-      const { client: second } = await signedIn();
+      const { client: second } = await t.signedIn();
       const otherCode = (await other.get(`/api/courses/${otherCourseId}`)).json().data.invitation_code;
       const foreign = (await second.post('/api/course-enrollment-requests', { invitation_code: otherCode })).json().data.id;
       const mixed = await owner.post('/api/course-enrollment-admissions', { course_enrollment_request_ids: [mine, foreign] });
@@ -122,7 +115,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
 
     it('rejects several at once, shown to the student as REJECTED, with a notification to those who want one', async () => {
       const a = (await student.post('/api/course-enrollment-requests', { invitation_code: code })).json().data.id;
-      const { client: second } = await signedIn();
+      const { client: second } = await t.signedIn();
       const b = (await second.post('/api/course-enrollment-requests', { invitation_code: code })).json().data.id;
       await t.app.deps.db.updateTable('users').set({ will_receive_notification_emails: 1 }).where('id', '=', studentId).execute();
       const res = await owner.post('/api/course-enrollment-rejections', { course_enrollment_request_ids: [a, b] });
@@ -136,7 +129,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect((await anonymous.get(`/api/courses/${courseId}/course-enrollment-requests`)).statusCode).toBe(401);
       expect((await other.get(`/api/courses/${courseId}/course-enrollment-requests`)).statusCode).toBe(404);
       await student.post('/api/course-enrollment-requests', { invitation_code: code });
-      const { client: member } = await signedIn();
+      const { client: member } = await t.signedIn();
       await insertMembership(t.app.deps.db, {
         courseId,
         userId: (await member.get('/api/users')).json().data.id,
@@ -194,7 +187,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     });
 
     it('a link is looked up and accepted once; the invitee lands in the course in the invited role', async () => {
-      const { client: invitee, email } = await signedIn();
+      const { client: invitee, email } = await t.signedIn();
       await owner.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [email] });
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       expect((await anonymous.get(`/api/course-invitations/${token}`)).statusCode).toBe(401);
@@ -210,7 +203,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     });
 
     it('accepting after the invitation was removed gives 404; declining works by id for the addressee only', async () => {
-      const { client: invitee, email } = await signedIn();
+      const { client: invitee, email } = await t.signedIn();
       const created = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data
         .invitations[0];
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
@@ -230,7 +223,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     });
 
     it('expires a link after 14 days', async () => {
-      const { client: invitee, email } = await signedIn();
+      const { client: invitee, email } = await t.signedIn();
       await owner.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [email] });
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       t.clock.advance(14 * 86400 + 1);
@@ -264,7 +257,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       const self = await owner.delete(`/api/courses/${courseId}/instructors/${ownerId}`);
       expect(self.statusCode).toBe(403);
       expect(errorsOf(self)[0]?.message).toBe('You cannot remove yourself from a course.');
-      const { client: second, email } = await signedIn({ user_type: 2 });
+      const { client: second, email } = await t.signedIn({ user_type: 2 });
       await owner.post('/api/course-invitations', { role: 'instructor', course: courseId, emails: [email] });
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       await second.patch(`/api/course-invitations/${token}`, { state: 'ACCEPTED' });

@@ -1,5 +1,6 @@
 import type { CourseRole } from '@app/contract/courses';
 import type { Db } from '../../db/database.ts';
+import { insertMembership } from '../courses/repository.ts';
 
 /** The people of a course in one role, by last name. */
 export function listMembers(db: Db, courseId: number, role: CourseRole) {
@@ -170,19 +171,8 @@ export async function deleteInvitation(db: Db, id: number): Promise<void> {
 
 /** Adds a member unless they already are one; returns whether a row was added. */
 export async function addMember(db: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }): Promise<boolean> {
-  const existing = await findMembership(db, values.courseId, values.userId);
-  if (existing) return false;
-  const top = await db
-    .selectFrom('course_memberships')
-    .select((eb) => eb.fn.min('weight').as('min'))
-    .where('user_id', '=', values.userId)
-    .where('role', '=', values.role)
-    .executeTakeFirst();
-  const weight = top?.min === null || top?.min === undefined ? 0 : Number(top.min) - 1;
-  await db
-    .insertInto('course_memberships')
-    .values({ course_id: values.courseId, user_id: values.userId, role: values.role, archived: 0, weight, created_at: values.now })
-    .execute();
+  if (await findMembership(db, values.courseId, values.userId)) return false;
+  await insertMembership(db, values);
   return true;
 }
 

@@ -40,23 +40,17 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
   let setId: number;
   let doc: { id: number; doc_key: string };
 
-  const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
-    const user = await t.createUser(values);
-    const client = t.client();
-    await client.signIn(user.email);
-    return { client, id: user.id };
-  };
   const submit = (client: TestClient, bytes: Uint8Array, documentId = doc.id) =>
     client.upload(`/api/documents/${documentId}/submissions`, multipart([{ name: 'answers.har', bytes }]));
 
   beforeEach(async () => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await signedIn({ user_type: 2 }));
-    ({ client: other } = await signedIn({ user_type: 2 }));
-    const taUser = await signedIn();
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    const taUser = await t.signedIn();
     ta = taUser.client;
-    ({ client: student, id: studentId } = await signedIn());
-    ({ client: classmate, id: classmateId } = await signedIn());
+    ({ client: student, id: studentId } = await t.signedIn());
+    ({ client: classmate, id: classmateId } = await t.signedIn());
     anonymous = t.client();
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
