@@ -3,12 +3,14 @@
 import { runAccountBenchmarks } from './accounts.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
+import { runGradeBookBenchmark } from './gradebook.ts';
 import { runMediaBenchmarks } from './media.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
   dashboard: runDashboardBenchmark,
   documents: runDocumentBenchmarks,
+  gradebook: runGradeBookBenchmark,
   media: runMediaBenchmarks,
 };
 

@@ -29,13 +29,6 @@ describe.each(dialects)('discussion board (%s)', (dialect) => {
   let otherCourseId: number;
   let endDate: number;
 
-  const signedIn = async (values: { user_type?: 1 | 2 } = {}) => {
-    const user = await t.createUser(values);
-    const client = t.client();
-    await client.signIn(user.email);
-    return { client, id: user.id };
-  };
-
   const newCourse = async (client: TestClient) => {
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
@@ -64,13 +57,13 @@ describe.each(dialects)('discussion board (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: instructor } = await signedIn({ user_type: 2 }));
-    const { id: taId, client: taClient } = await signedIn();
+    ({ client: instructor } = await t.signedIn({ user_type: 2 }));
+    const { id: taId, client: taClient } = await t.signedIn();
     ta = taClient;
-    ({ client: student, id: studentId } = await signedIn());
-    const { client: mate, id: mateId } = await signedIn();
+    ({ client: student, id: studentId } = await t.signedIn());
+    const { client: mate, id: mateId } = await t.signedIn();
     classmate = mate;
-    const { client: other } = await signedIn({ user_type: 2 });
+    const { client: other } = await t.signedIn({ user_type: 2 });
     outsider = other;
     anonymous = t.client();
     const course = await newCourse(instructor);

@@ -11,9 +11,8 @@ export function useDeleteAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAssignment,
-    onSuccess: (_result, { assignmentId, courseId }) => {
-      queryClient.removeQueries({ queryKey: assignmentKeys.set(assignmentId) });
-      return queryClient.invalidateQueries({ queryKey: assignmentKeys.course(courseId) });
-    },
+    // The set's own query is left to expire: evicting it while the editor is still mounted would
+    // refetch it, answer 404 and send the user home instead of to the course.
+    onSuccess: (_result, { courseId }) => queryClient.invalidateQueries({ queryKey: assignmentKeys.course(courseId) }),
   });
 }

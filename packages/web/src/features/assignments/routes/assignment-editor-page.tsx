@@ -75,11 +75,15 @@ export function AssignmentEditorPage({ libraryPicker, googleClassroom }: Assignm
 
   // Spec §6: an assignment that is not in this course goes to / with the spec's message.
   const notFound = !validId || (error instanceof ApiError && error.status === 404) || (set !== undefined && set.course !== course.id);
-  const leave = notFound
-    ? { to: '/', message: t('errors.assignmentNotFound') }
-    : !canEditAssignments(course)
-      ? { to: `/course/${course.id}`, message: t('errors.assignmentOnlyInstructors') }
-      : null;
+  // Once the instructor deletes the set, the page leaves for the course by itself.
+  const deleted = deleteSet.isPending || deleteSet.isSuccess;
+  const leave = deleted
+    ? null
+    : notFound
+      ? { to: '/', message: t('errors.assignmentNotFound') }
+      : !canEditAssignments(course)
+        ? { to: `/course/${course.id}`, message: t('errors.assignmentOnlyInstructors') }
+        : null;
   useLeaveWithNotice(leave);
 
   if (error && !leave) {

@@ -24,7 +24,7 @@ export interface CourseFeeCheckoutProps {
  */
 export function CourseFeeCheckout({ course, user, onPaid }: CourseFeeCheckoutProps) {
   const { t } = useTranslation();
-  const { data: status } = useIntegrationStatus();
+  const { data: status, isError: statusFailed } = useIntegrationStatus();
   const record = useRecordCoursePayment();
   const payTest = usePayWithTestOrder();
   const [testOpen, setTestOpen] = useState(false);
@@ -42,7 +42,8 @@ export function CourseFeeCheckout({ course, user, onPaid }: CourseFeeCheckoutPro
   });
   useEffect(() => onFastSpringOrder((order) => recordOrder(order)), []);
 
-  if (fastspring?.mode === 'live' && (!fastspring.storefront || !course.fastspring_product_path)) {
+  // Live credentials without a storefront (or a product without a FastSpring path) cannot open the popup.
+  if (statusFailed || (fastspring?.mode === 'live' && (!fastspring.storefront || !course.fastspring_product_path))) {
     return (
       <>
         <Button disabled aria-describedby="course-payment-unavailable">

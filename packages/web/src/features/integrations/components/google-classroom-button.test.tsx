@@ -22,6 +22,10 @@ function api(info: Reply, submit: (call: Call) => Reply = () => ok({ coursework_
   });
 }
 
+const buttonsOf = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 const button = () => screen.findByRole('button', { name: 'Add Cadences in C major to Google Classroom' });
 
 function renderButton(path = '/course/1/assignment/8', assignment = testAssignment()) {
@@ -45,7 +49,7 @@ describe('the Google Classroom button and modal', () => {
     await user.click(await button());
     const dialog = await screen.findByRole('dialog', { name: 'Google Classroom' });
     expect(dialog.textContent).toContain(PAST_DUE);
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ok']);
+    expect(buttonsOf(dialog)).toEqual(['Ok']);
     // Only the rows' shared googleInfo was asked for, not a fresh one for this click.
     expect(calls.to('POST', '/api/gcinfo')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
@@ -64,7 +68,7 @@ describe('the Google Classroom button and modal', () => {
     await user.click(await button());
     const dialog = await screen.findByRole('dialog', { name: 'Google Classroom' });
     expect(dialog.textContent).toContain(message);
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ok']);
+    expect(buttonsOf(dialog)).toEqual(['Ok']);
   });
 
   it('gives the general message when googleInfo cannot be loaded', async () => {
