@@ -22,6 +22,8 @@ const documentTitles = (page: Page) =>
 async function dragOnto(page: Page, from: Locator, to: Locator) {
   // Both handles must be on screen for the mouse to reach them.
   await from.locator('xpath=ancestor::ol[1]').evaluate((list) => list.scrollIntoView({ block: 'center' }));
+  // hover() waits until nothing covers the handle (a closing modal's backdrop fades out for 500 ms).
+  await from.hover();
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('drag handles are not visible');

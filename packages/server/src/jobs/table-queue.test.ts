@@ -5,7 +5,8 @@ import { createTableQueue } from './table-queue.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(condition: () => boolean | Promise<boolean>, ms = 3000) {
+// Generous: CI runs many test files at once on two cores.
+async function until(condition: () => boolean | Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

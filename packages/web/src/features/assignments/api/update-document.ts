@@ -15,9 +15,18 @@ export function updateDocument({ documentId, changes }: UpdateDocumentInput) {
 }
 
 /** Shows the change at once (the settings panel follows it), then the server's answer; a refusal puts the old one back. */
+const mutationKey = ['assignments', 'update-document'] as const;
+
 export function useUpdateDocument() {
   const queryClient = useQueryClient();
+  /** Updates of one document still running, this one included while its callbacks run. */
+  const pendingFor = (documentId: number) =>
+    queryClient.isMutating({
+      mutationKey,
+      predicate: (m) => (m.state.variables as UpdateDocumentInput | undefined)?.documentId === documentId,
+    });
   return useMutation({
+    mutationKey,
     mutationFn: updateDocument,
     onMutate: async ({ assignmentId, documentId, changes }) => {
       // A refetch in flight would overwrite the change just shown.
@@ -37,7 +46,14 @@ export function useUpdateDocument() {
       if (previous)
         void updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === documentId ? previous : d)));
     },
-    onSuccess: (saved, { assignmentId }) =>
-      updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === saved.id ? saved : d))),
+    // Changes made in quick succession (hours, then minutes) answer in any order: only the last one
+    // still pending writes its answer, so an older answer cannot undo a newer change on screen.
+    onSuccess: (saved, { assignmentId, documentId }) => {
+      if (pendingFor(documentId) > 1) return;
+      return updateCachedDocuments(queryClient, assignmentId, (documents) => documents.map((d) => (d.id === saved.id ? saved : d)));
+    },
+    onSettled: (_saved, error, { assignmentId, documentId }) => {
+      if (error && pendingFor(documentId) === 1) return queryClient.invalidateQueries({ queryKey: assignmentKeys.set(assignmentId) });
+    },
   });
 }
