@@ -1,4 +1,5 @@
 import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assignments';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { CommitDateTimeField } from '../../../components/ui/commit-date-time-field.tsx';
@@ -17,11 +18,33 @@ export interface DocumentSettingsProps {
 }
 
 /** The per-document settings of spec §4, showing exactly the options that apply. */
-export function DocumentSettings({ document: doc, delayLimits, timeZone, onChange, id }: DocumentSettingsProps) {
+export function DocumentSettings({ document: saved, delayLimits, timeZone, onChange, id }: DocumentSettingsProps) {
   const { t } = useTranslation();
+  // What the user just chose, shown at once (the cache's optimistic copy reaches React a tick later)
+  // until the call settles; then the server's answer, with the rules of spec §4 applied, shows.
+  const [chosen, setChosen] = useState<UpdateDocumentRequest>({});
+  const doc: CourseDocument = { ...saved, ...chosen };
   const show = visibleDocumentSettings(doc);
+
+  const change = (changes: UpdateDocumentRequest) => {
+    setChosen((current) => ({ ...current, ...changes }));
+    const settle = () =>
+      setChosen((current) => {
+        const next = { ...current };
+        for (const key of Object.keys(changes) as (keyof UpdateDocumentRequest)[]) {
+          if (next[key] === changes[key]) delete next[key];
+        }
+        return next;
+      });
+    const result = onChange(changes);
+    if (!result) {
+      settle();
+      return undefined;
+    }
+    return result.finally(settle);
+  };
   const toggle = (field: keyof UpdateDocumentRequest) => (event: { target: { checked: boolean } }) =>
-    void onChange({ [field]: event.target.checked })?.catch(() => undefined);
+    void change({ [field]: event.target.checked })?.catch(() => undefined);
 
   return (
     <div className={styles.panel} id={id} data-testid="document-settings">
@@ -66,14 +89,14 @@ export function DocumentSettings({ document: doc, delayLimits, timeZone, onChang
               timeZone={timeZone}
               min={delayLimits.min}
               max={delayLimits.max}
-              onCommit={(epoch) => onChange({ show_grade_on_date: epoch })}
+              onCommit={(epoch) => change({ show_grade_on_date: epoch })}
             />
           ) : null}
           {show.timedDuration ? (
             <TimedDurationSelect
               title={doc.title}
               seconds={doc.timed_time_seconds}
-              onChange={(seconds) => void onChange({ timed_time_seconds: seconds })?.catch(() => undefined)}
+              onChange={(seconds) => void change({ timed_time_seconds: seconds })?.catch(() => undefined)}
             />
           ) : null}
         </div>

@@ -12,9 +12,9 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type CSSProperties, type MouseEvent, memo, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatGradeAs, type GradeView } from '../../../lib/format-grade.ts';
 import {
   compareStudents,
@@ -89,6 +89,7 @@ export function GradeBookGrid(props: GradeBookGridProps) {
   const narrow = useNarrowScreen();
   const nameWidth = narrow ? 136 : 232;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
   const columnsById = useMemo(() => new Map(sets.flatMap((set) => set.columns.map((column) => [column.id, column] as const))), [sets]);
   const setsById = useMemo(() => new Map(sets.map((set) => [set.id, set])), [sets]);
@@ -135,7 +136,8 @@ export function GradeBookGrid(props: GradeBookGridProps) {
   });
   const tableRows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
-  const gradeColumns = leafColumns.filter((column) => column.id !== STUDENT_COLUMN);
+  // Stable between scroll renders, so rows already on screen are not drawn again (GridRow is memo).
+  const gradeColumns = useMemo(() => leafColumns.filter((column) => column.id !== STUDENT_COLUMN), [leafColumns]);
   const totalWidth = table.getTotalSize();
 
   const rowVirtualizer = useVirtualizer({
@@ -174,17 +176,29 @@ export function GradeBookGrid(props: GradeBookGridProps) {
     return sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
   };
   const studentColumn = table.getColumn(STUDENT_COLUMN);
+  // Cells hold plain links (a router Link per cell costs too much while scrolling); one listener
+  // sends ordinary clicks (and Enter, which clicks) through the router, and lets modified clicks open tabs.
+  const followLink = (event: MouseEvent<HTMLTableElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as HTMLElement).closest('a[data-route]');
+    const href = link?.getAttribute('href');
+    if (!href) return;
+    event.preventDefault();
+    void navigate(href);
+  };
   const gridStyle = { '--name-width': `${nameWidth}px` } as CSSProperties;
 
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must take the keyboard to scroll it
     <div ref={scrollRef} className={styles.scroller} style={gridStyle} tabIndex={0}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation for the links inside; Enter on a link clicks it */}
       <table
         className={styles.canvas}
         style={{ width: totalWidth }}
         aria-label={label}
         aria-rowcount={tableRows.length + 2}
         aria-colcount={gradeColumns.length + 1}
+        onClick={followLink}
       >
         <thead className={styles.head} style={{ width: totalWidth }}>
           <tr aria-rowindex={1} className={styles.setRow} style={{ height: SET_ROW_HEIGHT }}>
@@ -326,7 +340,7 @@ interface GridRowProps {
   studentPath: ((studentId: number) => string) | undefined;
 }
 
-function GridRow(props: GridRowProps) {
+const GridRow = memo(function GridRow(props: GridRowProps) {
   const { row, index, top, width, virtualColumns, gradeColumns, columnsById, setsById, view, language, submissionPath, studentPath } =
     props;
   const { t } = useTranslation();
@@ -340,9 +354,9 @@ function GridRow(props: GridRowProps) {
     >
       <th scope="row" aria-colindex={1} className={`${styles.nameCell} ${styles.frozen}`} title={`${name} · ${student.email}`}>
         {studentPath ? (
-          <Link to={studentPath(student.studentId)} className={styles.nameLink}>
+          <a href={studentPath(student.studentId)} className={styles.nameLink} data-route="">
             {name}
-          </Link>
+          </a>
         ) : (
           <span className={styles.nameText}>{name}</span>
         )}
@@ -365,9 +379,10 @@ function GridRow(props: GridRowProps) {
               shown.map((submission, position) => {
                 const text = formatGradeAs(view, submission, language) ?? '—';
                 return (
-                  <Link
+                  <a
                     key={submission.id}
-                    to={submissionPath(submission)}
+                    href={submissionPath(submission)}
+                    data-route=""
                     className={`${styles.grade} ${position === 0 ? styles.best : ''} ${lowGrade(submission) ? styles.low : ''}`}
                     aria-label={t('gradebook.grid.cellLabel', {
                       student: name,
@@ -377,7 +392,7 @@ function GridRow(props: GridRowProps) {
                     })}
                   >
                     {text}
-                  </Link>
+                  </a>
                 );
               })
             )}
@@ -387,6 +402,6 @@ function GridRow(props: GridRowProps) {
       })}
     </tr>
   );
-}
+});
 
 const lowGrade = (submission: Submission) => submission.percent !== null && submission.percent < 60;
