@@ -179,7 +179,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
     /** What the join screen shows for a link; 404 once the invitation is used, withdrawn or expired. */
     async lookupInvitation(_actor: Actor, token: string): Promise<CourseInvitation> {
       const row = await repo.findInvitationByTokenHash(db, hashSecret(token));
-      if (!row || row.state !== 'PENDING' || row.expires_at <= clock.now()) throw AppError.notFound(PeopleMessages.invitationGone);
+      if (row?.state !== 'PENDING' || row.expires_at <= clock.now()) throw AppError.notFound(PeopleMessages.invitationGone);
       return presentInvitation(row);
     },
 
@@ -190,7 +190,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
     async respond(actor: Actor, idOrToken: string, state: 'ACCEPTED' | 'DECLINED'): Promise<CourseInvitation> {
       const now = clock.now();
       const row = await findInvitation(idOrToken);
-      if (!row || row.state !== 'PENDING' || row.expires_at <= now) throw AppError.notFound(PeopleMessages.invitationGone);
+      if (row?.state !== 'PENDING' || row.expires_at <= now) throw AppError.notFound(PeopleMessages.invitationGone);
       if (/^\d+$/.test(idOrToken) && row.invitee_email !== actor.user.email) throw AppError.notFound(PeopleMessages.invitationGone);
       if (effectiveStatus({ status: row.course_status, end_date: row.end_date }, now) === 'ENDED')
         throw AppError.notFound(PeopleMessages.invitationGone);
