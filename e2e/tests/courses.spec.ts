@@ -204,7 +204,11 @@ test.describe('courses', () => {
     await login('student');
     await expect(page.getByRole('button', { name: 'Create New Course' })).toHaveCount(0);
     const group = page.getByRole('region', { name: /^As Student/ });
+    // The card's title opens the student grade book; the course menu leads on to the information.
     await group.getByRole('link', { name: 'Music Theory I', exact: true }).click();
+    await expect(page).toHaveURL(/\/student\/course\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Grade Book', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Course menu' }).getByRole('link', { name: 'Course Information' }).click();
     await expect(page).toHaveURL(/\/student\/course\/\d+\/info$/);
     await expect(page.getByRole('heading', { name: 'Course Information' })).toBeVisible();
     await expect(page.getByText('Fee Paid By Students:')).toBeVisible();

@@ -9,3 +9,8 @@ export function newSecret(bytes = 32): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
+
+/** A random key safe in storage paths and URLs: lower-case hex, never starting with '-' or '_'. */
+export function newKey(bytes = 12): string {
+  return randomBytes(bytes).toString('hex');
+}

@@ -5,14 +5,14 @@ import { renderPreview } from '@app/har/preview';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { newSecret } from '../../lib/random.ts';
+import { newKey } from '../../lib/random.ts';
 import { setPreviewStatus } from './repository.ts';
 
 export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
 
 export const previewKey = (hash: string) => `previews/${hash}.png`;
-export const newDocKey = () => newSecret(12).replaceAll('-', 'x').replaceAll('_', 'y');
+export const newDocKey = () => newKey(12);
 
 export type StoredHar = { storageKey: string; contentHash: string; size: number; docKey: string; title: string; previewReady: boolean };
 

@@ -6,7 +6,7 @@ import { gradeSubmission } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { newSecret } from '../../lib/random.ts';
+import { newKey } from '../../lib/random.ts';
 import { loadHar } from '../assignments/har-files.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { Actor } from '../auth/service.ts';
@@ -130,7 +130,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       } as const;
       const result = gradeSubmission(exercise, submission, settings);
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
-      const fileKey = newSecret(16).replaceAll('-', 'x').replaceAll('_', 'y');
+      const fileKey = newKey(16);
       const harKey = `submissions/${fileKey}/submission.har`;
       await storage.put(harKey, Readable.from(file.bytes), { contentType: 'application/zip' });
       const id = await db.transaction().execute(async (trx) => {
