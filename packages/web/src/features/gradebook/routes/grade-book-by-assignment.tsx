@@ -27,7 +27,6 @@ export function GradeBookByAssignment() {
         <div className={styles.picker}>
           <SelectField
             label={t('gradebook.byAssignment.pick')}
-            compact
             value={String(set.id)}
             options={sets.map((candidate) => ({ value: String(candidate.id), label: candidate.title }))}
             onChange={(event) =>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useDeleteStudentDocumentSubmissions } from '../api/delete-student-document-submissions.ts';
@@ -52,7 +53,6 @@ export function GradeBookByStudent() {
         <div className={styles.picker}>
           <SelectField
             label={t('gradebook.byStudent.pick')}
-            compact
             value={String(row.studentId)}
             options={rows.map((candidate) => ({ value: String(candidate.studentId), label: studentName(candidate) }))}
             onChange={(event) =>
@@ -92,9 +92,10 @@ export function GradeBookByStudent() {
                       variant="ghost"
                       size="sm"
                       aria-label={t('gradebook.removeAll.label', { title: document.title, name })}
+                      title={t('gradebook.removeAll.label', { title: document.title, name })}
                       onClick={() => setRemoving(document)}
                     >
-                      {t('gradebook.removeAll.button')}
+                      <TrashIcon width="18" height="18" />
                     </Button>
                   )
                 : undefined
