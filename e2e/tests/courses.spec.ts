@@ -215,8 +215,8 @@ test.describe('courses', () => {
     await expect(page.getByText('$ 25.00 USD per student (Harmony Course License)')).toBeVisible();
     await expect(page.getByText('Harmony Conservatory of Music')).toBeVisible();
     await expect(page.getByText('Schumann, Clara')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Click here to pay your course fee.' })).toBeDisabled();
-    await expect(page.getByText('Online payment is not available yet.')).toBeVisible();
+    // The demo student has not paid: the fee action is offered (paying is the integrations journey).
+    await expect(page.getByRole('button', { name: 'Click here to pay your course fee.' })).toBeEnabled();
     await expect(page.getByRole('navigation', { name: 'Course menu' }).getByRole('link', { name: 'Course Information' })).toBeVisible();
 
     // The instructor pages of the same course are not for a student.

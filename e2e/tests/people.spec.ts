@@ -153,7 +153,8 @@ test.describe('people', () => {
     await login('instructor');
     const code = await readInvitationCode(page);
 
-    const student = await newStudent(browser, server, 'Lili', 'Boulanger');
+    // A last name of its own: other journeys on this server make students too.
+    const student = await newStudent(browser, server, 'Lili', `Boulanger-${Date.now().toString(36)}`);
     await expect(student.page.getByText('Have an invitation code from your instructor?')).toBeVisible();
     await joinByCode(student.page, code);
     await expect(toast(student.page, 'Enrollment request submitted!')).toBeVisible();
