@@ -9,12 +9,37 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  type SortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowsIcon } from './icons.tsx';
 import styles from './sortable-list.module.css';
+
+interface Place {
+  title: string;
+  position: number;
+  total: number;
+}
+
+/** The handle's name and the screen-reader texts; a list whose items are not generic "items" supplies its own. */
+export interface SortableListMessages {
+  handle: (title: string) => string;
+  /** The handle's name while the item cannot be dragged. */
+  locked: (title: string) => string;
+  instructions: string;
+  pickedUp: (place: Place) => string;
+  movedTo: (place: Place) => string;
+  droppedAt: (place: Place) => string;
+  cancelled: (title: string) => string;
+}
 
 export interface SortableListProps<T extends { id: number }> {
   items: readonly T[];
@@ -24,22 +49,41 @@ export interface SortableListProps<T extends { id: number }> {
   onReorder?: (ids: number[]) => void;
   /** The row; `handle` is the drag handle to place in it (null when the list is static). */
   renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
+  /** Items that cannot be dragged for now (media files still processing). */
+  isLocked?: (item: T) => boolean;
   /** The accessible name of the list. */
   label: string;
   className?: string;
+  handleClassName?: string;
+  /** How items move aside while dragging; `rectSortingStrategy` for a grid. */
+  strategy?: SortingStrategy;
+  messages?: Partial<SortableListMessages>;
 }
 
-function SortableRow({ id, title, children }: { id: number; title: string; children: (handle: ReactNode) => ReactNode }) {
-  const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+interface SortableRowProps {
+  id: number;
+  title: string;
+  locked: boolean;
+  messages: SortableListMessages;
+  handleClassName: string | undefined;
+  children: (handle: ReactNode) => ReactNode;
+}
+
+function SortableRow({ id, title, locked, messages, handleClassName, children }: SortableRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: locked,
+  });
   const handle = (
     <button
       ref={setActivatorNodeRef}
       type="button"
-      className={styles.handle}
+      className={`${styles.handle} ${handleClassName ?? ''}`}
       {...attributes}
       {...listeners}
-      aria-label={t('dnd.handle', { title })}
+      disabled={locked}
+      aria-label={locked ? messages.locked(title) : messages.handle(title)}
+      title={locked ? messages.locked(title) : undefined}
     >
       <ArrowsIcon />
     </button>
@@ -60,8 +104,29 @@ function SortableRow({ id, title, children }: { id: number; title: string; child
  * A vertical list that reorders by dragging the arrows, with the pointer or the keyboard
  * (Space, arrows, Space), announcing each step to screen readers.
  */
-export function SortableList<T extends { id: number }>({ items, titleOf, onReorder, renderItem, label, className }: SortableListProps<T>) {
+export function SortableList<T extends { id: number }>({
+  items,
+  titleOf,
+  onReorder,
+  renderItem,
+  isLocked,
+  label,
+  className,
+  handleClassName,
+  strategy = verticalListSortingStrategy,
+  messages,
+}: SortableListProps<T>) {
   const { t } = useTranslation();
+  const text: SortableListMessages = {
+    handle: (title) => t('dnd.handle', { title }),
+    locked: (title) => t('dnd.locked', { title }),
+    instructions: t('dnd.instructions'),
+    pickedUp: (place) => t('dnd.pickedUp', { ...place }),
+    movedTo: (place) => t('dnd.movedTo', { ...place }),
+    droppedAt: (place) => t('dnd.droppedAt', { ...place }),
+    cancelled: (title) => t('dnd.cancelled', { title }),
+    ...messages,
+  };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -85,15 +150,16 @@ export function SortableList<T extends { id: number }>({ items, titleOf, onReord
     return item ? titleOf(item) : '';
   };
   const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
+  const place = (id: UniqueIdentifier, at: UniqueIdentifier | undefined): Place => ({
+    title: title(id),
+    position: position(at),
+    total: ids.length,
+  });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dnd.pickedUp', { title: title(active.id), position: position(active.id), total: ids.length }),
-    onDragOver: ({ active, over }) =>
-      over ? t('dnd.movedTo', { title: title(active.id), position: position(over.id), total: ids.length }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('dnd.droppedAt', { title: title(active.id), position: position(over.id), total: ids.length })
-        : t('dnd.cancelled', { title: title(active.id) }),
-    onDragCancel: ({ active }) => t('dnd.cancelled', { title: title(active.id) }),
+    onDragStart: ({ active }) => text.pickedUp(place(active.id, active.id)),
+    onDragOver: ({ active, over }) => (over ? text.movedTo(place(active.id, over.id)) : undefined),
+    onDragEnd: ({ active, over }) => (over ? text.droppedAt(place(active.id, over.id)) : text.cancelled(title(active.id))),
+    onDragCancel: ({ active }) => text.cancelled(title(active.id)),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -109,12 +175,19 @@ export function SortableList<T extends { id: number }>({ items, titleOf, onReord
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: text.instructions } }}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext items={ids} strategy={strategy}>
         <ol className={listClass} aria-label={label}>
           {items.map((item, index) => (
-            <SortableRow key={item.id} id={item.id} title={titleOf(item)}>
+            <SortableRow
+              key={item.id}
+              id={item.id}
+              title={titleOf(item)}
+              locked={isLocked?.(item) ?? false}
+              messages={text}
+              handleClassName={handleClassName}
+            >
               {(handle) => renderItem(item, handle, index)}
             </SortableRow>
           ))}

@@ -7,6 +7,7 @@ import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { SortableList } from '../../../components/ui/sortable-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -17,7 +18,6 @@ import { useMediaFiles } from '../api/get-media-files.ts';
 import { useReorderMediaFiles } from '../api/reorder-media-files.ts';
 import { useUpdateMediaFile } from '../api/update-media-file.ts';
 import { MediaPlayer } from '../components/media-player.tsx';
-import { SortableList } from '../components/sortable-list.tsx';
 import { TranscodeStatusBadge } from '../components/status-badge.tsx';
 import { UploadMediaButton } from '../components/upload-media-button.tsx';
 import { useInstructorOnly } from '../components/use-instructor-only.ts';
@@ -62,14 +62,16 @@ export function MediaCollectionPage() {
   useCompletionNotice(files);
 
   const missing = allowed && (!valid || (error instanceof ApiError && error.status === 404) || (collections && !collection));
+  // Two effects: the files' 404 can arrive after the collection list already showed it missing,
+  // and that change of `error` must not raise the not-found toast a second time.
   useEffect(() => {
-    if (missing) {
-      notify({ severity: 'error', message: t('errors.mediaCollectionNotFound') });
-      void navigate('/media-library', { replace: true });
-    } else if (error && !(error instanceof ApiError && error.status === 404)) {
-      notifyApiError(error);
-    }
-  }, [missing, error, navigate, t]);
+    if (!missing) return;
+    notify({ severity: 'error', message: t('errors.mediaCollectionNotFound') });
+    void navigate('/media-library', { replace: true });
+  }, [missing, navigate, t]);
+  useEffect(() => {
+    if (!missing && error && !(error instanceof ApiError && error.status === 404)) notifyApiError(error);
+  }, [missing, error]);
 
   if (!allowed || !files || !collection) return <LoadingScreen />;
 
@@ -105,7 +107,7 @@ export function MediaCollectionPage() {
             isLocked={(f) => isTranscoding(f.transcode_status)}
             onReorder={(ids) => reorder.mutate(ids)}
             renderItem={(file, handle) => (
-              <div className={styles.fileRow} data-file-key={file.file_key}>
+              <div className={`${styles.card} ${styles.fileRow}`} data-file-key={file.file_key}>
                 <div className={styles.row}>
                   {handle}
                   <CommitTextField

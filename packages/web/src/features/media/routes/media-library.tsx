@@ -6,6 +6,7 @@ import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { SortableList } from '../../../components/ui/sortable-list.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCreateMediaCollection } from '../api/create-media-collection.ts';
@@ -13,7 +14,6 @@ import { useDeleteMediaCollection } from '../api/delete-media-collection.ts';
 import { useMediaCollections } from '../api/get-media-collections.ts';
 import { useReorderMediaCollections } from '../api/reorder-media-collections.ts';
 import { useUpdateMediaCollection } from '../api/update-media-collection.ts';
-import { SortableList } from '../components/sortable-list.tsx';
 import { useInstructorOnly } from '../components/use-instructor-only.ts';
 import styles from './media.module.css';
 
@@ -90,7 +90,7 @@ export function MediaLibraryPage() {
             titleOf={(c) => c.collection_title}
             onReorder={(ids) => reorder.mutate(ids)}
             renderItem={(collection, handle) => (
-              <div className={styles.row}>
+              <div className={`${styles.card} ${styles.row}`}>
                 {handle}
                 <CommitTextField
                   className={styles.titleField}
