@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { PreviewUrl } from '@app/contract/assignments';
 import { contentHash, type HarDocument, readHar, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderPreview } from '@app/har/preview';
@@ -12,6 +13,22 @@ export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
 
 export const previewKey = (hash: string) => `previews/${hash}.png`;
+
+/** A stored PENDING / READY / FAILED status, read as the API's enum (anything unknown is still pending). */
+export function jobStatus(raw: string): 'PENDING' | 'READY' | 'FAILED' {
+  return raw === 'READY' || raw === 'FAILED' ? raw : 'PENDING';
+}
+
+/** What the preview-url endpoints answer: the status, and a signed link once the image exists. */
+export async function previewLink(
+  deps: Pick<Deps, 'storage'>,
+  doc: { preview_status: string; preview_error: string | null; content_hash: string },
+): Promise<PreviewUrl> {
+  const status = jobStatus(doc.preview_status);
+  if (status !== 'READY') return { status, url: null, error: doc.preview_error };
+  const { url } = await deps.storage.signedUrl(previewKey(doc.content_hash), { expiresIn: 600 });
+  return { status, url, error: null };
+}
 export const newDocKey = () => newKey(12);
 
 export type StoredHar = { storageKey: string; contentHash: string; size: number; docKey: string; title: string; previewReady: boolean };

@@ -1,5 +1,6 @@
 import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import type { AssignmentSetRow, DocumentRow } from '../../db/schema.ts';
+import { jobStatus } from './har-files.ts';
 
 /** The API shape of a document: its settings and where its preview stands. */
 export function presentDocument(row: DocumentRow): CourseDocument {
@@ -9,7 +10,7 @@ export function presentDocument(row: DocumentRow): CourseDocument {
     title: row.title,
     weight: row.weight,
     doc_key: row.doc_key,
-    preview_status: row.preview_status === 'READY' ? 'READY' : row.preview_status === 'FAILED' ? 'FAILED' : 'PENDING',
+    preview_status: jobStatus(row.preview_status),
     gradable: row.gradable === 1,
     practice: row.practice === 1,
     incremental_grading: row.incremental_grading === 1,

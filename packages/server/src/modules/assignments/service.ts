@@ -21,7 +21,7 @@ import { newSecret } from '../../lib/random.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
-import { enqueuePreviews, loadHar, previewKey, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
+import { enqueuePreviews, loadHar, previewLink, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
 import { presentDocument, presentSet } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -336,7 +336,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     /** The preview image's signed link once the preview job has made it. */
     async previewUrl(actor: Actor, documentId: number): Promise<PreviewUrl> {
       const { doc } = await loadDocument(actor, documentId);
-      return previewLink(doc);
+      return previewLink(deps, doc);
     },
 
     /** A set's extensions: all of them for instructors and TAs, a student's own for a student. */
@@ -367,14 +367,6 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     /** The stored .har of a document (grading reads it). */
     loadDocumentHar: (storageKey: string) => loadHar(deps, storageKey),
   };
-
-  async function previewLink(doc: { preview_status: string; preview_error: string | null; content_hash: string }): Promise<PreviewUrl> {
-    if (doc.preview_status !== 'READY') {
-      return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
-    }
-    const { url } = await storage.signedUrl(previewKey(doc.content_hash), { expiresIn: FILE_URL_SECONDS });
-    return { status: 'READY', url, error: null };
-  }
 }
 
 function sameMembers(proposed: number[], current: number[]) {

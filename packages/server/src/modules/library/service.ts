@@ -2,7 +2,7 @@ import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contr
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
-import { enqueuePreviews, previewKey, storeHar } from '../assignments/har-files.ts';
+import { enqueuePreviews, jobStatus, previewLink, storeHar } from '../assignments/har-files.ts';
 import type { Actor } from '../auth/service.ts';
 import * as repo from './repository.ts';
 
@@ -29,7 +29,7 @@ export function createLibraryService(deps: Deps) {
             id: d.id,
             doc_key: d.doc_key,
             title: d.title,
-            preview_status: d.preview_status === 'READY' ? 'READY' : d.preview_status === 'FAILED' ? 'FAILED' : 'PENDING',
+            preview_status: jobStatus(d.preview_status),
           })),
       }));
     },
@@ -39,10 +39,7 @@ export function createLibraryService(deps: Deps) {
       assertInstructor(actor);
       const doc = await repo.findDocument(db, id);
       if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
-      if (doc.preview_status !== 'READY')
-        return { status: doc.preview_status === 'FAILED' ? 'FAILED' : 'PENDING', url: null, error: doc.preview_error };
-      const { url } = await storage.signedUrl(previewKey(doc.content_hash), { expiresIn: 600 });
-      return { status: 'READY', url, error: null };
+      return previewLink(deps, doc);
     },
 
     /**

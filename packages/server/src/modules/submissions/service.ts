@@ -7,7 +7,7 @@ import { HarError } from '@app/har/har-error';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
-import { loadHar } from '../assignments/har-files.ts';
+import { jobStatus, loadHar } from '../assignments/har-files.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
@@ -201,7 +201,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
         grade_report_url: await sign(row.report_key),
         png_url: await sign(row.png_key),
         har_url: role === 'student' ? null : await sign(row.har_key, `submission-${row.id}.har`),
-        render_status: row.render_status === 'READY' ? 'READY' : row.render_status === 'FAILED' ? 'FAILED' : 'PENDING',
+        render_status: jobStatus(row.render_status),
       };
     },
 
