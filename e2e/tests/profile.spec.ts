@@ -53,7 +53,7 @@ test.describe('profile', () => {
     // The name saves on blur and survives a reload.
     await main.getByLabel('First name').fill('  Marcelle ');
     await main.getByLabel('Last name').click();
-    await expect(main.getByText('Saved')).toBeVisible();
+    await expect(main.getByText('Saved', { exact: true })).toBeVisible();
     await page.reload();
     await expect(main.getByLabel('First name')).toHaveValue('Marcelle');
 
