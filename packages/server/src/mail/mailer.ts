@@ -6,7 +6,11 @@ import nodemailer from 'nodemailer';
 export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
-/** Real mail over SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox and a log line with the link. */
+/**
+ * Real mail over SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox and a log line.
+ * Links carry one-time tokens (reset, sign-in, invitation), so they are logged only at debug level:
+ * an info log is read and shipped by more people than the account's owner.
+ */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -35,7 +39,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       // Write then rename, so a reader of the outbox never sees half a message.
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
-      options.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to outbox');
+      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      if (message.link) options.log.debug({ to: message.to, link: message.link }, 'link of the mail written to outbox');
     },
   };
 }
