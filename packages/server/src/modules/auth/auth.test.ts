@@ -303,6 +303,35 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       expect(res.statusCode).toBe(401);
     });
 
+    it('ends every older reset link when a new one is issued or one is used (issue 16)', async () => {
+      const { email } = await t.createUser();
+      const reset = (token: string, password: string) =>
+        t.client().post('/api/users/password', { token, password, password_confirm: password });
+      await t.client().post('/api/users/password-reset', { email });
+      const first = tokenOf(t.mailer.lastLinkTo(email));
+      await t.client().post('/api/users/password-reset', { email });
+      const second = tokenOf(t.mailer.lastLinkTo(email));
+      await t.client().post('/api/users/password-reset', { email });
+      const third = tokenOf(t.mailer.lastLinkTo(email));
+      expect(errorsOf(await reset(first, 'Reset1234'))[0]?.code).toBe('invalid_link');
+      expect((await reset(third, 'Reset1234')).statusCode).toBe(200);
+      // `second` was already ended by `third`; using `third` must not bring it back.
+      expect((await reset(second, 'Other1234')).statusCode).toBe(401);
+      expect((await t.client().post('/api/users/sign-in', { email, password: 'Reset1234' })).statusCode).toBe(200);
+    });
+
+    it('ends an open reset link when the signed-in user changes the password', async () => {
+      const { email } = await t.createUser();
+      await t.client().post('/api/users/password-reset', { email });
+      const token = tokenOf(t.mailer.lastLinkTo(email));
+      const c = t.client();
+      await c.signIn(email);
+      const changed = await c.post('/api/users/password', { current_password: PASSWORD, password: 'Changed123', password_confirm: 'Changed123' });
+      expect(changed.statusCode).toBe(200);
+      const res = await t.client().post('/api/users/password', { token, password: 'Reset1234', password_confirm: 'Reset1234' });
+      expect(res.statusCode).toBe(401);
+    });
+
     it('refuses a malformed e-mail with the spec message, and ignores the decoy', async () => {
       const bad = await t.client().post('/api/users/password-reset', { email: 'nope' });
       expect(bad.statusCode).toBe(400);

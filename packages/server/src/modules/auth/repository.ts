@@ -79,6 +79,17 @@ export async function insertOneTimeToken(
     .execute();
 }
 
+/** Ends every unused token of the purposes for one user (a newer link, or a used one, replaces them). */
+export async function retireOneTimeTokens(db: Db, userId: number, purposes: TokenPurpose[], now: number): Promise<void> {
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /**
  * Marks a live token of one of the purposes as used and returns its user, in one
  * statement, so two requests racing with the same link cannot both succeed.

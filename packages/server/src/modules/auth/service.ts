@@ -21,6 +21,9 @@ const TOKEN_LIFETIME: Record<repo.TokenPurpose, number> = {
   'reset-password': HOUR,
   'sign-in': HOUR,
 };
+// Links that set a password: issuing or using one ends every older one of the account, so a
+// forwarded or leaked earlier reset e-mail stops working.
+const PASSWORD_LINKS: repo.TokenPurpose[] = ['create-password', 'reset-password'];
 // An idle expiry moves only when it would move by this much: one write per few seconds, not per request.
 const SLIDE_GRANULARITY_SECONDS = 5;
 
@@ -50,7 +53,10 @@ export function createAuthService(deps: Deps) {
   async function issueToken(userId: number, purpose: repo.TokenPurpose): Promise<string> {
     const token = newSecret();
     const now = clock.now();
-    await repo.insertOneTimeToken(db, { tokenHash: hashSecret(token), userId, purpose, now, expiresAt: now + TOKEN_LIFETIME[purpose] });
+    await db.transaction().execute(async (trx) => {
+      if (PASSWORD_LINKS.includes(purpose)) await repo.retireOneTimeTokens(trx, userId, PASSWORD_LINKS, now);
+      await repo.insertOneTimeToken(trx, { tokenHash: hashSecret(token), userId, purpose, now, expiresAt: now + TOKEN_LIFETIME[purpose] });
+    });
     return token;
   }
 
@@ -205,10 +211,11 @@ export function createAuthService(deps: Deps) {
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
       if (input.token) {
-        const userId = await repo.consumeOneTimeToken(db, hashSecret(input.token), ['create-password', 'reset-password'], now);
+        const userId = await repo.consumeOneTimeToken(db, hashSecret(input.token), PASSWORD_LINKS, now);
         const user = userId === undefined ? undefined : await findUserById(db, userId);
         if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
         await updateUser(db, user.id, { password_hash: passwordHash, updated_at: now });
+        await repo.retireOneTimeTokens(db, user.id, PASSWORD_LINKS, now);
         await repo.revokeUserSessions(db, user.id, now);
         return { user, session: await startSession(user.id, info) };
       }
@@ -218,6 +225,7 @@ export function createAuthService(deps: Deps) {
         throw AppError.badRequest('current_password', Messages.currentPasswordWrong);
       }
       await updateUser(db, actor.user.id, { password_hash: passwordHash, updated_at: now });
+      await repo.retireOneTimeTokens(db, actor.user.id, PASSWORD_LINKS, now);
       await repo.revokeUserSessions(db, actor.user.id, now, actor.session.id);
       return { user: actor.user, session: undefined };
     },
