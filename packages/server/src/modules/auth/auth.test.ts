@@ -326,7 +326,11 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       const token = tokenOf(t.mailer.lastLinkTo(email));
       const c = t.client();
       await c.signIn(email);
-      const changed = await c.post('/api/users/password', { current_password: PASSWORD, password: 'Changed123', password_confirm: 'Changed123' });
+      const changed = await c.post('/api/users/password', {
+        current_password: PASSWORD,
+        password: 'Changed123',
+        password_confirm: 'Changed123',
+      });
       expect(changed.statusCode).toBe(200);
       const res = await t.client().post('/api/users/password', { token, password: 'Reset1234', password_confirm: 'Reset1234' });
       expect(res.statusCode).toBe(401);
