@@ -119,11 +119,12 @@ export function createGoogleService(deps: Deps, collaborators: { auth: AuthServi
 
     /** Sends one document of a course with an LMS type to a Classroom course as an assignment due with its set. */
     async submit(actor: Actor, input: { course: string; doc: number; title: string; desc: string }) {
-      if (!google) throw AppError.conflict(IntegrationMessages.googleNotConfigured);
+      // Access first: whether Google is set up here is nobody's business but the course's instructor.
       const doc = await assignmentsRepo.findDocument(db, input.doc);
       if (!doc) throw AppError.notFound();
       const { access, row: course } = await collaborators.courses.access(actor, doc.course_id);
       if (access.role !== 'instructor') throw AppError.forbidden(IntegrationMessages.submitFailed);
+      if (!google) throw AppError.conflict(IntegrationMessages.googleNotConfigured);
       if (!course.lms_type) throw AppError.conflict(IntegrationMessages.noLms);
       if (doc.due_at <= clock.now() + DUE_MARGIN_SECONDS) throw AppError.badRequest('due_at', IntegrationMessages.pastDue);
       const token = await accessToken(actor.user.id).catch(() => undefined);

@@ -67,15 +67,60 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
     await t.close();
   });
 
+  /** A set due in a week with one document, written straight to the tables (no .har needed here). */
+  const insertDocument = async (due = t.clock.now() + 7 * DAY + 1800) => {
+    const set = (await owner.post(`/api/courses/${courseId}/assignments`, { due_at: due })).json().data;
+    await t.app.deps.db
+      .insertInto('documents')
+      .values({
+        assignment_set_id: set.id,
+        title: 'Cadences',
+        weight: 0,
+        doc_key: 'dockey1',
+        storage_key: 'documents/dockey1.har',
+        content_hash: 'x',
+        size: 1,
+        preview_status: 'READY',
+        preview_error: null,
+        gradable: 1,
+        practice: 0,
+        incremental_grading: 0,
+        multiple_submissions: 0,
+        delay_showing_grade: 0,
+        show_grade_on_date: null,
+        timed: 0,
+        timed_time_seconds: null,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    const doc = (await owner.get(`/api/assignments/${set.id}/documents`)).json().data[0] as { id: number };
+    return { set: set as { id: number }, doc };
+  };
+
   describe('Google Classroom, not configured', () => {
     beforeEach(() => setUp({}));
 
     it('reports that the integration is not set up', async () => {
       expect((await owner.get('/api/integrations')).json().data).toEqual({ google: false, fastspring: { mode: 'test', storefront: null } });
       expect((await owner.post('/api/gcinfo', { id: b64(ownerToken) })).json().data).toMatchObject({ configured: false, linked: false });
-      const submit = await owner.post('/api/gcsubmit', { course: '1', doc: 1, title: 'X', desc: '' });
+      const { doc } = await insertDocument();
+      const submit = await owner.post('/api/gcsubmit', { course: '1', doc: doc.id, title: 'X', desc: '' });
       expect(errorsOf(submit)[0]?.message).toBe('Google Classroom is not set up on this server.');
       expect((await t.client().post('/api/gcinfo', {})).statusCode).toBe(401);
+    });
+
+    it('checks the caller\'s access to the document before saying Google is not set up (issue 16)', async () => {
+      const { doc } = await insertDocument();
+      const body = { course: '1', doc: doc.id, title: 'X', desc: '' };
+      expect((await t.client().post('/api/gcsubmit', body)).statusCode).toBe(401);
+      expect((await ta.post('/api/gcsubmit', body)).statusCode).toBe(403);
+      expect((await student.post('/api/gcsubmit', body)).statusCode).toBe(403);
+      expect((await other.post('/api/gcsubmit', body)).statusCode).toBe(404);
+      expect((await owner.post('/api/gcsubmit', { ...body, doc: 999999 })).statusCode).toBe(404);
+      for (const client of [ta, student, other]) {
+        expect(errorsOf(await client.post('/api/gcsubmit', body))[0]?.message).not.toBe('Google Classroom is not set up on this server.');
+      }
     });
   });
 
@@ -145,32 +190,7 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
     it('sends a document as coursework due with its set, then lists it as sent', async () => {
       await link();
       const due = t.clock.now() + 7 * DAY + 1800;
-      const set = (await owner.post(`/api/courses/${courseId}/assignments`, { due_at: due })).json().data;
-      await t.app.deps.db
-        .insertInto('documents')
-        .values({
-          assignment_set_id: set.id,
-          title: 'Cadences',
-          weight: 0,
-          doc_key: 'dockey1',
-          storage_key: 'documents/dockey1.har',
-          content_hash: 'x',
-          size: 1,
-          preview_status: 'READY',
-          preview_error: null,
-          gradable: 1,
-          practice: 0,
-          incremental_grading: 0,
-          multiple_submissions: 0,
-          delay_showing_grade: 0,
-          show_grade_on_date: null,
-          timed: 0,
-          timed_time_seconds: null,
-          created_at: t.clock.now(),
-          updated_at: t.clock.now(),
-        })
-        .execute();
-      const doc = (await owner.get(`/api/assignments/${set.id}/documents`)).json().data[0];
+      const { set, doc } = await insertDocument(due);
       const body = { course: '1002', doc: doc.id, title: 'Cadences', desc: 'Label every chord.' };
       expect(errorsOf(await owner.post('/api/gcsubmit', body))[0]?.message).toBe(
         'This course is not linked to a learning management system.',
