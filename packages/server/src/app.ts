@@ -18,6 +18,7 @@ import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { recordRouteTable } from './http/route-table.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRouteTable(app);
 
   const database = overrides.database ?? openDatabase(config);
   await migrateToLatest(database.db, database.dialect, database.dialect === 'postgres' ? config.databaseSchema : undefined);

@@ -9,6 +9,7 @@ import { migration0006 } from './migrations/0006-assignments.ts';
 import { migration0007 } from './migrations/0007-submissions.ts';
 import { migration0008 } from './migrations/0008-discussion.ts';
 import { migration0009 } from './migrations/0009-integrations.ts';
+import { migration0011 } from './migrations/0011-hardening.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '0007-submissions': migration0007,
   '0009-integrations': migration0009,
   '0008-discussion': migration0008,
+  '0011-hardening': migration0011,
 };
 
 class StaticProvider implements MigrationProvider {

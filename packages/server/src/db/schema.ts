@@ -81,6 +81,8 @@ export interface OneTimeTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Only for purpose 'change-email': the address that takes effect once the link is followed. */
+  new_email: Generated<string | null>;
 }
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 
@@ -358,6 +360,10 @@ export interface OauthStatesTable {
   user_id: number;
   return_url: string;
   expires_at: number;
+  /** The session that started the link; the callback needs it still live. */
+  session_id: Generated<number | null>;
+  /** SHA-256 of the short-lived cookie set on the browser that started the link. */
+  browser_hash: Generated<string | null>;
 }
 
 export interface GoogleCourseworkTable {
