@@ -71,6 +71,13 @@ const Epoch = z.number({ message: 'This date must be a number of seconds.' }).in
 const Title = z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.');
 const IdList = z.array(z.number().int().positive()).max(10_000);
 
+/**
+ * When a student may see the expected labels and which answers were right: after the
+ * (extended) due date, at once, or never. Reports, images and the workspace follow it.
+ */
+export const ShowAnswers = z.enum(['AFTER_DUE', 'IMMEDIATELY', 'NEVER']);
+export type ShowAnswers = z.infer<typeof ShowAnswers>;
+
 export const DocumentSettings = z.object({
   gradable: z.boolean(),
   practice: z.boolean(),
@@ -80,6 +87,7 @@ export const DocumentSettings = z.object({
   show_grade_on_date: z.number().int().nullable(),
   timed: z.boolean(),
   timed_time_seconds: z.number().int().nullable(),
+  show_answers: ShowAnswers,
 });
 
 export const PreviewStatus = z.enum(['PENDING', 'READY', 'FAILED']);
@@ -148,6 +156,7 @@ export const UpdateDocumentRequest = z
     show_grade_on_date: Epoch.nullable(),
     timed: z.boolean(),
     timed_time_seconds: z.number().int().positive().nullable(),
+    show_answers: ShowAnswers,
   })
   .partial();
 export type UpdateDocumentRequest = z.infer<typeof UpdateDocumentRequest>;

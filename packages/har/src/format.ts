@@ -11,6 +11,8 @@ export const MANIFEST_ENTRY = 'manifest.json';
 export const SCORE_ENTRY = 'score.musicxml';
 export const KEY_ENTRY = 'key.json';
 export const ANSWERS_ENTRY = 'answers.json';
+/** A student copy of an exercise holds where its items are, without answers, instead of `key.json`. */
+export const ITEMS_ENTRY = 'items.json';
 export const MAX_ITEMS = 500;
 
 // Every message is a phrase that follows the file name (or 'item n') in HarError's sentence.
@@ -67,6 +69,17 @@ export const AnswerKey = z
 export type AnswerKey = z.infer<typeof AnswerKey>;
 export type AnswerKeyItem = AnswerKey['items'][number];
 
+const PositionItem = KeyItem.omit({ answers: true });
+
+/** The items of an exercise without their answers: what a student copy keeps of the key. */
+export const ExerciseItems = z
+  .object({
+    items: z.array(PositionItem, { error: 'items must be a list' }).max(MAX_ITEMS, { error: `has more than ${MAX_ITEMS} items` }),
+  })
+  .superRefine((items, ctx) => uniqueIds(items.items, ctx));
+export type ExerciseItems = z.infer<typeof ExerciseItems>;
+export type ExerciseItem = ExerciseItems['items'][number];
+
 const AnswerItem = z.object(
   {
     id: itemId,
@@ -96,6 +109,8 @@ export type HarDocument = {
   score: string;
   /** Exercises only: the answer key. */
   key?: AnswerKey;
+  /** Student copies of exercises only: the items' positions and points, no answers. */
+  items?: ExerciseItems;
   /** Submissions only: the student's answers. */
   answers?: SubmissionAnswers;
 };
@@ -119,6 +134,8 @@ export function readHar(bytes: Uint8Array): HarDocument {
   if (manifest.kind === 'exercise') {
     const key = parseEntry(files, KEY_ENTRY, AnswerKey);
     if (key) doc.key = key;
+    const items = parseEntry(files, ITEMS_ENTRY, ExerciseItems);
+    if (items) doc.items = items;
   } else {
     const answers = parseEntry(files, ANSWERS_ENTRY, SubmissionAnswers);
     if (!answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
@@ -140,6 +157,7 @@ export function writeHar(doc: HarDocument): Uint8Array {
     [SCORE_ENTRY]: [encoder.encode(doc.score), options],
   };
   if (manifest.kind === 'exercise' && doc.key) entries[KEY_ENTRY] = [json(validate(KEY_ENTRY, AnswerKey, doc.key)), options];
+  if (manifest.kind === 'exercise' && doc.items) entries[ITEMS_ENTRY] = [json(validate(ITEMS_ENTRY, ExerciseItems, doc.items)), options];
   if (manifest.kind === 'submission') {
     if (!doc.answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
     entries[ANSWERS_ENTRY] = [json(validate(ANSWERS_ENTRY, SubmissionAnswers, doc.answers)), options];
@@ -147,6 +165,26 @@ export function writeHar(doc: HarDocument): Uint8Array {
   const bytes = zipSync(entries);
   if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
   return bytes;
+}
+
+/** The items of an exercise in score order, from its key or (a student copy) its items. */
+export function exerciseItems(doc: HarDocument): ExerciseItem[] {
+  const items = doc.key?.items.map(({ answers: _answers, ...item }) => item) ?? doc.items?.items ?? [];
+  return [...items].sort((a, b) => a.measure - b.measure || a.beat - b.beat);
+}
+
+/**
+ * What a student may have of an exercise: its manifest and score, and where the items
+ * are, never the key (DESIGN §8). Writing it gives the same bytes for the same exercise.
+ */
+export function studentCopy(doc: HarDocument): HarDocument {
+  if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
+  return { manifest: doc.manifest, score: doc.score, items: { items: exerciseItems(doc) } };
+}
+
+/** A submission of an exercise with the given answers, as if the student had written the .har. */
+export function submissionOf(exercise: HarDocument, answers: SubmissionAnswers): HarDocument {
+  return { manifest: { ...exercise.manifest, kind: 'submission' }, score: exercise.score, answers };
 }
 
 /** The SHA-256 of a file as lower-case hex: the cache key of its preview. */

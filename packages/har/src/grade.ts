@@ -1,6 +1,6 @@
 import type { AnswerKeyItem, HarDocument } from './format.ts';
 import { HarError } from './har-error.ts';
-import { formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from './roman-numeral.ts';
+import { formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from '@app/contract/roman-numeral';
 
 /**
  * The Roman-numeral-analysis grader of DESIGN §8. Answers and key entries are
@@ -48,6 +48,28 @@ const LETTER_GRADES: [number, LetterGrade][] = [
   [63, 'D'],
   [60, 'D−'],
 ];
+
+/**
+ * How much of the grading a reader may see: everything ('full'), right and wrong
+ * without the expected labels ('marks': practice before answers are shown), or only
+ * their own answers and the total ('none'). Right and wrong is an answer too.
+ */
+export type Reveal = 'full' | 'marks' | 'none';
+
+/** The result as a reader with this reveal may see it: hidden parts are null. */
+export function revealedItems(result: Pick<GradeResult, 'items'>, reveal: Reveal) {
+  return result.items.map((item) => ({
+    id: item.id,
+    measure: item.measure,
+    beat: item.beat,
+    answer: item.answer,
+    correct: reveal === 'none' ? null : item.correct,
+    expected: reveal === 'full' ? item.expected : null,
+    points: reveal === 'none' ? null : item.points,
+    max_points: item.max_points,
+  }));
+}
+export type RevealedItem = ReturnType<typeof revealedItems>[number];
 
 /** DESIGN §7.9: A ≥ 93, A− ≥ 90, … D− ≥ 60, else F (also for NaN). */
 export function letterGrade(percent: number): LetterGrade {

@@ -28,7 +28,8 @@ const MAX_NOTES = 8_000;
 
 let toolkitPromise: Promise<VerovioToolkit> | undefined;
 
-function loadToolkit(): Promise<VerovioToolkit> {
+/** The one Verovio toolkit of this process; every caller sets all its options before rendering. */
+export function loadToolkit(): Promise<VerovioToolkit> {
   toolkitPromise ??= createVerovioModule().then((module) => {
     // Keep Verovio's warnings in its buffer (read through getLog) instead of on stdout.
     enableLogToBuffer(true, module);
@@ -43,6 +44,7 @@ export async function renderFirstPageSvg(score: string): Promise<string> {
   const musicxml = firstMeasures(score, PREVIEW_MEASURES);
   assertRenderable(musicxml);
   const toolkit = await loadToolkit();
+  toolkit.resetOptions();
   toolkit.setOptions({
     pageWidth: PAGE_WIDTH,
     pageHeight: PAGE_HEIGHT,
@@ -109,7 +111,7 @@ function countMatches(text: string, pattern: RegExp, stopAfter: number): number 
   return count;
 }
 
-function firstLogLine(log: string): string {
+export function firstLogLine(log: string): string {
   const line = log
     .split('\n')
     .map((l) =>

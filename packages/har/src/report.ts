@@ -1,4 +1,4 @@
-import type { GradeResult } from './grade.ts';
+import { type GradeResult, type Reveal, revealedItems } from './grade.ts';
 
 /**
  * The grade report of a submission: one self-contained HTML page (inline CSS,
@@ -18,6 +18,8 @@ export type GradeReportInput = {
   language?: ReportLanguage;
   /** IANA time zone for the submission time; UTC when left out. */
   timeZone?: string;
+  /** What the reader may see of the grading (default everything): the expected labels and marks follow it. */
+  reveal?: Reveal;
 };
 
 const STRINGS: Record<ReportLanguage, Record<string, string>> = {
@@ -117,17 +119,21 @@ export function gradeReportHtml(input: GradeReportInput): string {
   const s = (key: string) => escapeHtml(t[key] ?? key);
   const { result } = input;
   const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
-  const rows = result.items.map((item, index) => {
+  const reveal = input.reveal ?? 'full';
+  const showExpected = reveal === 'full';
+  const rows = revealedItems(result, reveal).map((item, index) => {
     const position = (t.measureBeat ?? '').replace('{measure}', number.format(item.measure)).replace('{beat}', number.format(item.beat));
     const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : escapeHtml(item.answer);
-    const mark = item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`;
+    const mark = item.correct === null ? '' : `<span class="mark">${item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`}</span>`;
+    const rowClass = item.correct === null ? '' : ` class="${item.correct ? 'correct' : 'incorrect'}"`;
+    const points = item.points === null ? '' : `${number.format(item.points)} / ${number.format(item.max_points)}`;
     return [
-      `<tr class="${item.correct ? 'correct' : 'incorrect'}">`,
+      `<tr${rowClass}>`,
       `<td>${index + 1}</td>`,
       `<td>${escapeHtml(position)}</td>`,
-      `<td class="answer">${answer}<span class="mark">${mark}</span></td>`,
-      `<td>${escapeHtml(item.expected)}</td>`,
-      `<td class="num">${number.format(item.points)} / ${number.format(item.max_points)}</td>`,
+      `<td class="answer">${answer}${mark}</td>`,
+      showExpected ? `<td>${escapeHtml(item.expected ?? '')}</td>` : '',
+      `<td class="num">${points}</td>`,
       '</tr>',
     ].join('');
   });
@@ -148,9 +154,9 @@ export function gradeReportHtml(input: GradeReportInput): string {
     `<dt>${s('submitted')}</dt><dd>${escapeHtml(formatTime(input.submittedAt, LOCALES[language], input.timeZone))}</dd>`,
     '</dl>',
     '<table>',
-    `<thead><tr><th>${s('item')}</th><th>${s('position')}</th><th>${s('answer')}</th><th>${s('expected')}</th><th class="num">${s('points')}</th></tr></thead>`,
+    `<thead><tr><th>${s('item')}</th><th>${s('position')}</th><th>${s('answer')}</th>${showExpected ? `<th>${s('expected')}</th>` : ''}<th class="num">${s('points')}</th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody>`,
-    `<tfoot><tr><td colspan="4">${s('total')}</td><td class="num">${number.format(result.points)} / ${number.format(result.max_points)}</td></tr></tfoot>`,
+    `<tfoot><tr><td colspan="${showExpected ? 4 : 3}">${s('total')}</td><td class="num">${number.format(result.points)} / ${number.format(result.max_points)}</td></tr></tfoot>`,
     '</table>',
     `<p class="summary">${s('percent')}: ${number.format(result.percent)}% · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
     '</body>',

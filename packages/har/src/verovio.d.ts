@@ -14,6 +14,7 @@ declare module 'verovio/esm' {
   export class VerovioToolkit {
     constructor(module: VerovioModule);
     setOptions(options: Record<string, string | number | boolean>): void;
+    resetOptions(): void;
     loadData(data: string): boolean;
     getPageCount(): number;
     renderToSVG(page?: number, xmlDeclaration?: boolean): string;

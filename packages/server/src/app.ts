@@ -17,8 +17,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
+import { registerAccessLog, requestIdOf } from './http/access-log.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { recordRouteTable } from './http/route-table.ts';
+import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -43,11 +46,16 @@ import { createPeopleService, type PeopleService } from './modules/people/servic
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
 import { registerSubmissionRoutes } from './modules/submissions/routes.ts';
 import { createSubmissionsService, type SubmissionsService } from './modules/submissions/service.ts';
+import { registerWorkspaceRoutes } from './modules/workspace/routes.ts';
+import { createWorkspaceService, type WorkspaceService } from './modules/workspace/service.ts';
 import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.ts';
 import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { createMetrics, type Metrics } from './operations/metrics.ts';
+import { createReadiness, type Readiness } from './operations/readiness.ts';
+import { registerOperationsRoutes } from './operations/routes.ts';
 import { registerFileRoutes } from './storage/file-routes.ts';
 import { isLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -64,6 +72,7 @@ export type Services = {
   assignments: AssignmentsService;
   library: LibraryService;
   submissions: SubmissionsService;
+  workspace: WorkspaceService;
   google: GoogleService;
   payments: PaymentsService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
@@ -75,6 +84,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     services: Services;
+    /** Health, readiness (main turns it red at SIGTERM) and metrics (operations/). */
+    operations: { readiness: Readiness; metrics: Metrics };
   }
 }
 
@@ -86,19 +97,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // One line per request only when debugging; errors are always logged.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // Fastify's two lines per request give way to one access-log line (http/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRouteTable(app);
 
-  const database = overrides.database ?? openDatabase(config);
-  await migrateToLatest(database.db, database.dialect, database.dialect === 'postgres' ? config.databaseSchema : undefined);
+  const database =
+    overrides.database ?? openDatabase(config, { onPoolError: (err) => app.log.warn({ err }, 'database connection lost (idle)') });
+  // With MIGRATE_ON_START=0 `npm run migrate` does it; readiness stays red until it has.
+  if (config.migrateOnStart) {
+    await migrateToLatest(database.db, database.dialect, database.dialect === 'postgres' ? config.databaseSchema : undefined);
+  }
   app.addHook('onClose', async () => {
     if (!overrides.database) await database.destroy();
   });
 
+  const metrics = createMetrics({ jobs: () => deps.jobs, pool: database.pool, processMetrics: config.metricsToken !== undefined });
+  registerAccessLog(app, metrics);
   const deps: Deps = {
     config,
     db: database.db,
@@ -114,8 +133,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       dialect: database.dialect,
       clock: overrides.clock ?? systemClock,
       log: app.log,
-      concurrency: config.jobs.concurrency,
+      concurrency: config.role === 'worker' ? Math.max(1, config.jobs.concurrency) : config.jobs.concurrency,
       pollIntervalMs: config.jobs.pollIntervalMs,
+      leaseSeconds: config.jobs.leaseSeconds,
+      stopGraceMs: config.shutdownGraceSeconds * 1000,
+      onSettled: metrics.observeJob,
+      ...(config.databaseUrl && database.dialect === 'postgres'
+        ? { wakeup: createPgWakeup({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log }) }
+        : {}),
     }),
   };
   // Before the database closes: running jobs finish (or are queued again) first. main.ts starts the worker.
@@ -126,6 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const people = createPeopleService(deps, { courses });
   const assignments = createAssignmentsService(deps, { courses });
   const auth = createAuthService(deps);
+  const submissions = createSubmissionsService(deps, { courses });
   const services: Services = {
     auth,
     google: createGoogleService(deps, { auth, courses }),
@@ -134,7 +160,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     people,
     assignments,
     library: createLibraryService(deps),
-    submissions: createSubmissionsService(deps, { courses }),
+    submissions,
+    workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
     users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
     media: createMediaService(deps),
@@ -182,6 +209,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   registerCsrf(app, { secure });
   registerAuthentication(app, services.auth);
+  registerIdempotency(app, deps);
+  const readiness = createReadiness(deps);
+  registerOperationsRoutes(app, { readiness, metrics, metricsToken: config.metricsToken, role: config.role });
   registerAuthRoutes(app, services.auth);
   registerUserRoutes(app, services.users);
   registerCourseRoutes(app, services.courses);
@@ -189,6 +219,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
   registerSubmissionRoutes(app, services.submissions);
+  registerWorkspaceRoutes(app, services.workspace);
   registerIntegrationRoutes(app, services.google, services.payments);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
@@ -199,6 +230,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.decorate('deps', deps);
   app.decorate('services', services);
+  app.decorate('operations', { readiness, metrics });
   return app;
 }
 

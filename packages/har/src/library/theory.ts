@@ -1,4 +1,4 @@
-import { type ChordLabel, type Degree, parseRomanNumeral, type Tonicization } from '../roman-numeral.ts';
+import { type ChordLabel, type Degree, parseRomanNumeral, type Tonicization } from '@app/contract/roman-numeral';
 
 /**
  * Just enough tonal theory to spell the chords of the sample library: keys,

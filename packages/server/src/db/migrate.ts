@@ -9,7 +9,9 @@ import { migration0006 } from './migrations/0006-assignments.ts';
 import { migration0007 } from './migrations/0007-submissions.ts';
 import { migration0008 } from './migrations/0008-discussion.ts';
 import { migration0009 } from './migrations/0009-integrations.ts';
+import { migration0010 } from './migrations/0010-exercise-workspace.ts';
 import { migration0011 } from './migrations/0011-hardening.ts';
+import { migration0012 } from './migrations/0012-operations.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -29,7 +31,9 @@ const migrations: Record<string, DialectMigration> = {
   '0007-submissions': migration0007,
   '0009-integrations': migration0009,
   '0008-discussion': migration0008,
+  '0010-exercise-workspace': migration0010,
   '0011-hardening': migration0011,
+  '0012-operations': migration0012,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -57,4 +61,15 @@ export async function migrateToLatest(db: MigrationDb, dialect: DialectName, sch
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+/** Names of the migrations this build knows that the database has not run yet (readiness, `npm run migrate`). */
+export async function pendingMigrations(db: MigrationDb, dialect: DialectName, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

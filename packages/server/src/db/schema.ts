@@ -25,6 +25,7 @@ export interface Database {
   library_documents: LibraryDocumentsTable;
   document_downloads: DocumentDownloadsTable;
   submissions: SubmissionsTable;
+  drafts: DraftsTable;
   threads: ThreadsTable;
   posts: PostsTable;
   thread_reads: ThreadReadsTable;
@@ -34,6 +35,8 @@ export interface Database {
   test_orders: TestOrdersTable;
   teacher_account_requests: TeacherAccountRequestsTable;
   jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  leases: LeasesTable;
   media_collections: MediaCollectionsTable;
   media_files: MediaFilesTable;
 }
@@ -190,6 +193,8 @@ export interface JobsTable {
   locked_until: number | null;
   locked_by: string | null;
   last_error: string | null;
+  /** The request that enqueued the job, so its logs can be followed into the job's. */
+  request_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -282,6 +287,10 @@ export interface DocumentsTable {
   show_grade_on_date: number | null;
   timed: number;
   timed_time_seconds: number | null;
+  /** AFTER_DUE, IMMEDIATELY or NEVER (contract ShowAnswers). */
+  show_answers: Generated<string>;
+  /** The exercise without its key, the only file a student receives; null until made. */
+  student_storage_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -343,8 +352,18 @@ export interface SubmissionsTable {
   har_key: string;
   png_key: string | null;
   report_key: string | null;
+  /** The image and report without right/wrong or expected labels, for students before answers are shown. */
+  student_png_key: string | null;
+  student_report_key: string | null;
   render_status: string;
   result_json: string;
+}
+
+export interface DraftsTable {
+  document_id: number;
+  student_id: number;
+  answers_json: string;
+  updated_at: number;
 }
 
 export interface GoogleCredentialsTable {
@@ -419,4 +438,21 @@ export interface ThreadReadsTable {
   thread_id: number;
   last_read_at: number;
   read_seq: number;
+}
+
+/** Answers kept for retried requests that carry an Idempotency-Key (http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+/** Named leases held by one instance at a time (jobs/leases.ts). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readHar, writeHar } from '@app/har/format';
+import { readHar } from '@app/har/format';
 import type { Services } from '../app.ts';
 import type { Deps } from '../deps.ts';
 import { loadHar } from '../modules/assignments/har-files.ts';
@@ -114,13 +114,8 @@ export async function seedDemoSubmissions(deps: Deps, services: Services, passwo
     const items = exercise.key?.items ?? [];
     if (items.length === 0) continue;
     const submit = async (studentId: number, wrong: number, seed: number) => {
-      const bytes = writeHar({
-        manifest: { ...exercise.manifest, kind: 'submission', document_key: doc.doc_key },
-        score: exercise.score,
-        answers: { items: answersFor(items, wrong, seed) },
-      });
       const actor = await services.auth.actorFor(studentId);
-      await services.submissions.submit(actor, doc.id, async () => ({ filename: 'answers.har', bytes: Buffer.from(bytes) }));
+      await services.submissions.submit(actor, doc.id, { kind: 'answers', answers: answersFor(items, wrong, seed) });
     };
     for (const [s, studentId] of students.entries()) {
       // Not everyone has done everything yet: the later the document, the fewer hand-ins.

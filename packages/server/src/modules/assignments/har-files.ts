@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { PreviewUrl } from '@app/contract/assignments';
-import { contentHash, type HarDocument, readHar, writeHar } from '@app/har/format';
+import { contentHash, type HarDocument, readHar, studentCopy, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderPreview } from '@app/har/preview';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
-import { setPreviewStatus } from './repository.ts';
+import { documentsWithoutStudentCopy, setPreviewStatus, setStudentStorageKey } from './repository.ts';
 
 export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
@@ -31,7 +31,28 @@ export async function previewLink(
 }
 export const newDocKey = () => newKey(12);
 
-export type StoredHar = { storageKey: string; contentHash: string; size: number; docKey: string; title: string; previewReady: boolean };
+export const STUDENT_COPIES_JOB = 'document-student-copies';
+
+export type StoredHar = {
+  storageKey: string;
+  /** Course documents only: the copy without the answer key that students receive. */
+  studentStorageKey: string | null;
+  contentHash: string;
+  size: number;
+  docKey: string;
+  title: string;
+  previewReady: boolean;
+};
+
+export const studentCopyKey = (docKey: string) => `documents/${docKey}.student.har`;
+
+/** Writes the student copy of an exercise (manifest, score, item positions; never the key). */
+async function putStudentCopy(deps: Pick<Deps, 'storage'>, doc: HarDocument, docKey: string): Promise<string> {
+  const key = studentCopyKey(docKey);
+  const bytes = writeHar(studentCopy(doc));
+  await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+  return key;
+}
 
 /**
  * Checks a .har file and stores it under `<folder>/<doc_key>.har`. A course document's
@@ -51,9 +72,38 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
   const stored = folder === 'documents' ? writeHar({ ...doc, manifest: { ...doc.manifest, document_key: docKey } }) : bytes;
   const storageKey = `${folder}/${docKey}.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
+  let studentStorageKey: string | null = null;
+  try {
+    if (folder === 'documents' && doc.manifest.kind === 'exercise') {
+      studentStorageKey = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
+    }
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    throw error;
+  }
   const hash = contentHash(new TextEncoder().encode(doc.score));
   const previewReady = (await deps.storage.stat(previewKey(hash))) !== undefined;
-  return { storageKey, contentHash: hash, size: stored.byteLength, docKey, title: doc.manifest.title, previewReady };
+  return { storageKey, studentStorageKey, contentHash: hash, size: stored.byteLength, docKey, title: doc.manifest.title, previewReady };
+}
+
+/** Removes what storeHar wrote (the file and its student copy). */
+export async function deleteStored(deps: Pick<Deps, 'storage'>, stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey'>) {
+  await Promise.all([stored.storageKey, stored.studentStorageKey].filter((k): k is string => k !== null).map((k) => deps.storage.delete(k)));
+}
+
+/**
+ * The storage key of a document's student copy, made now if the document predates
+ * student copies (the backfill job makes them too; making one twice is harmless).
+ */
+export async function ensureStudentCopy(
+  deps: Pick<Deps, 'storage' | 'db'>,
+  doc: { id: number; doc_key: string; storage_key: string; student_storage_key: string | null },
+): Promise<string> {
+  if (doc.student_storage_key) return doc.student_storage_key;
+  const full = readHar(await loadHar(deps, doc.storage_key));
+  const key = await putStudentCopy(deps, full, doc.doc_key);
+  await setStudentStorageKey(deps.db, doc.id, key);
+  return key;
 }
 
 /** Queues the preview of stored documents whose preview is not cached yet, inside the caller's transaction. */
@@ -73,7 +123,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
 }
 
 /** Reads a stored .har back whole (at most 20 MB by the upload rule). */
-export async function loadHar(deps: Deps, storageKey: string): Promise<Uint8Array> {
+export async function loadHar(deps: Pick<Deps, 'storage'>, storageKey: string): Promise<Uint8Array> {
   return readAll(await deps.storage.get(storageKey));
 }
 
@@ -102,5 +152,22 @@ export function registerPreviewJob(deps: Deps) {
       await setPreviewStatus(deps.db, payload.contentHash, 'READY', null);
     },
     { timeLimitMs: 60_000, maxAttempts: 3 },
+  );
+
+  // Documents stored before student copies existed (queued once by migration 0010).
+  deps.jobs.register(
+    STUDENT_COPIES_JOB,
+    async (_payload, context) => {
+      for (const doc of await documentsWithoutStudentCopy(deps.db)) {
+        if (context.signal.aborted) return;
+        try {
+          await ensureStudentCopy(deps, doc);
+        } catch (error) {
+          // A document whose file cannot be read gets its copy on first use, or answers why then.
+          context.log.warn({ documentId: doc.id, err: error }, 'student copy failed');
+        }
+      }
+    },
+    { timeLimitMs: 15 * 60_000, maxAttempts: 3 },
   );
 }

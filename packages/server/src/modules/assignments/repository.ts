@@ -128,10 +128,25 @@ export async function documentIdsOfSet(db: Db, setId: number): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-/** Storage keys of every document of a set (to delete their files). */
+/** Storage keys of every document of a set and of their student copies (to delete their files). */
 export async function storageKeysOfSet(db: Db, setId: number): Promise<string[]> {
-  const rows = await db.selectFrom('documents').select('storage_key').where('assignment_set_id', '=', setId).execute();
-  return rows.map((r) => r.storage_key);
+  const rows = await db.selectFrom('documents').select(['storage_key', 'student_storage_key']).where('assignment_set_id', '=', setId).execute();
+  return rows.flatMap((r) => [r.storage_key, r.student_storage_key].filter((k): k is string => k !== null));
+}
+
+/** Documents stored before student copies existed. */
+export function documentsWithoutStudentCopy(db: Db) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'doc_key', 'storage_key', 'student_storage_key'])
+    .where('student_storage_key', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Records where a document's student copy is. */
+export async function setStudentStorageKey(db: Db, id: number, key: string): Promise<void> {
+  await db.updateTable('documents').set({ student_storage_key: key }).where('id', '=', id).execute();
 }
 
 /** Marks the preview of every course and library document with this content as ready or failed. */
@@ -186,11 +201,22 @@ export async function deleteExtension(db: Db, setId: number, studentId: number):
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Remembers the first time a student took a document (timed documents count from it). */
+/** Remembers the first time a student opened or took a document (timed documents count from it). */
 export async function recordFirstDownload(db: Db, documentId: number, studentId: number, now: number): Promise<void> {
   await db
     .insertInto('document_downloads')
     .values({ document_id: documentId, student_id: studentId, first_downloaded_at: now })
     .onConflict((oc) => oc.columns(['document_id', 'student_id']).doNothing())
     .execute();
+}
+
+/** When a student first opened or took a document, if ever. */
+export async function firstDownload(db: Db, documentId: number, studentId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('document_downloads')
+    .select('first_downloaded_at')
+    .where('document_id', '=', documentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row?.first_downloaded_at;
 }

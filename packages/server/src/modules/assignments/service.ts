@@ -21,7 +21,16 @@ import { newSecret } from '../../lib/random.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
-import { enqueuePreviews, loadHar, previewLink, registerPreviewJob, type StoredHar, storeHar } from './har-files.ts';
+import {
+  deleteStored,
+  ensureStudentCopy,
+  enqueuePreviews,
+  loadHar,
+  previewLink,
+  registerPreviewJob,
+  type StoredHar,
+  storeHar,
+} from './har-files.ts';
 import { presentDocument, presentSet } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -112,7 +121,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       return stored;
     } catch (error) {
       // One bad file refuses the whole upload: nothing of it stays in storage.
-      await Promise.all(stored.map((s) => storage.delete(s.storageKey)));
+      await Promise.all(stored.map((s) => deleteStored(deps, s)));
       throw error;
     }
   }
@@ -122,6 +131,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       title: title.slice(0, 200),
       doc_key: s.docKey,
       storage_key: s.storageKey,
+      student_storage_key: s.studentStorageKey,
       content_hash: s.contentHash,
       size: s.size,
       preview_status: s.previewReady ? 'READY' : 'PENDING',
@@ -282,7 +292,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       try {
         for (const source of ordered) stored.push(await storeHar(deps, 'documents', await loadHar(deps, source.storage_key), source.title));
       } catch (error) {
-        await Promise.all(stored.map((s) => storage.delete(s.storageKey)));
+        await Promise.all(stored.map((s) => deleteStored(deps, s)));
         throw error;
       }
       return insertStored(
@@ -319,14 +329,21 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       const { doc, role } = await loadDocument(actor, documentId);
       if (role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
       await repo.deleteDocument(db, documentId);
-      await storage.delete(doc.storage_key);
+      await deleteStored(deps, { storageKey: doc.storage_key, studentStorageKey: doc.student_storage_key });
     },
 
-    /** A signed link to the .har; a student's first one starts a timed document's clock. */
+    /**
+     * A signed link to the .har: for a student the copy without the answer key, and their
+     * first one starts a timed document's clock.
+     */
     async fileUrl(actor: Actor, documentId: number) {
       const { doc, role } = await loadDocument(actor, documentId);
-      if (role === 'student') await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
-      const { url, expiresAt } = await storage.signedUrl(doc.storage_key, {
+      let key = doc.storage_key;
+      if (role === 'student') {
+        key = await ensureStudentCopy(deps, doc);
+        await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
+      }
+      const { url, expiresAt } = await storage.signedUrl(key, {
         expiresIn: FILE_URL_SECONDS,
         downloadName: `${doc.title}.har`,
       });
@@ -366,6 +383,29 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
 
     /** The stored .har of a document (grading reads it). */
     loadDocumentHar: (storageKey: string) => loadHar(deps, storageKey),
+
+    /**
+     * A document the actor may see, with its set, course, role and (students) extension,
+     * under the same rules as every other document call. 404 otherwise.
+     */
+    async openDocument(actor: Actor, documentId: number) {
+      const loaded = await loadDocument(actor, documentId);
+      const extension = loaded.role === 'student' ? await extensionOf(actor.user.id, loaded.set.id) : null;
+      return { ...loaded, extension };
+    },
+
+    /** The student copy of a document (never the key), made now if it is missing. */
+    studentCopyKey: (doc: { id: number; doc_key: string; storage_key: string; student_storage_key: string | null }) =>
+      ensureStudentCopy(deps, doc),
+
+    /** Starts a student's clock on a document (first open or download; later calls change nothing) and says when it started. */
+    async startClock(documentId: number, studentId: number): Promise<number> {
+      await repo.recordFirstDownload(db, documentId, studentId, clock.now());
+      return (await repo.firstDownload(db, documentId, studentId)) ?? clock.now();
+    },
+
+    /** When a student first opened or took a document, if ever. */
+    clockStart: (documentId: number, studentId: number) => repo.firstDownload(db, documentId, studentId),
   };
 }
 
@@ -438,5 +478,6 @@ export function documentChanges(
     show_grade_on_date: showGradeOn,
     timed: next.timed ? 1 : 0,
     timed_time_seconds: timedSeconds,
+    ...(input.show_answers !== undefined ? { show_answers: input.show_answers } : {}),
   };
 }

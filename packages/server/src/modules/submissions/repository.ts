@@ -74,6 +74,8 @@ export function findSubmission(db: Db, id: number) {
       'har_key',
       'png_key',
       'report_key',
+      'student_png_key',
+      'student_report_key',
       'render_status',
       'result_json',
       'submit_time',
@@ -101,29 +103,30 @@ export async function countFormal(db: Db, documentId: number, studentId: number)
   return Number(row.n);
 }
 
-/** When a student first took a document, if ever. */
-export async function firstDownload(db: Db, documentId: number, studentId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('document_downloads')
-    .select('first_downloaded_at')
-    .where('document_id', '=', documentId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
-  return row?.first_downloaded_at;
+/** The stored grading results of submissions (per-item detail for the workspace). */
+export async function resultsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('submissions').select(['id', 'result_json']).where('id', 'in', ids).execute();
 }
 
-/** Records where the rendered image and report went. */
+/** Records where the rendered images and reports went. */
 export async function setRendered(
   db: Db,
   id: number,
-  values: { png_key: string | null; report_key: string | null; render_status: string },
+  values: {
+    png_key: string | null;
+    report_key: string | null;
+    student_png_key?: string | null;
+    student_report_key?: string | null;
+    render_status: string;
+  },
 ): Promise<void> {
   await db.updateTable('submissions').set(values).where('id', '=', id).execute();
 }
 
 /** Removes submissions by id; returns the storage keys of their files. */
 export async function deleteSubmissions(db: Db, where: { id?: number; studentId?: number; documentId?: number }) {
-  let select = db.selectFrom('submissions').select(['id', 'har_key', 'png_key', 'report_key']);
+  let select = db.selectFrom('submissions').select(['id', 'har_key', 'png_key', 'report_key', 'student_png_key', 'student_report_key']);
   let remove = db.deleteFrom('submissions');
   if (where.id !== undefined) {
     select = select.where('id', '=', where.id);
@@ -139,5 +142,7 @@ export async function deleteSubmissions(db: Db, where: { id?: number; studentId?
   }
   const rows = await select.execute();
   await remove.execute();
-  return rows.flatMap((r) => [r.har_key, r.png_key, r.report_key].filter((k): k is string => k !== null));
+  return rows.flatMap((r) =>
+    [r.har_key, r.png_key, r.report_key, r.student_png_key, r.student_report_key].filter((k): k is string => k !== null),
+  );
 }

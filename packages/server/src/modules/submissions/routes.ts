@@ -2,12 +2,13 @@ import { HAR_MAX_BYTES } from '@app/contract/assignments';
 import { CourseIdParams } from '@app/contract/courses';
 import { envelope } from '@app/contract/errors';
 import { GradeBookQuery, Submission, SubmissionFileUrls } from '@app/contract/submissions';
+import { AnswersRequest } from '@app/contract/workspace';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SubmissionsService } from './service.ts';
+import type { HandIn, SubmissionsService } from './service.ts';
 
 const tags = ['submissions'];
 const Empty = envelope(z.object({}));
@@ -19,23 +20,31 @@ const options = (q: z.infer<typeof GradeBookQuery>) => ({ best: q.best === 'true
 export function registerSubmissionRoutes(app: FastifyInstance, submissions: SubmissionsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // A .har file (multipart, field `file`), or the workspace's JSON `{"answers":[{"id","answer"}]}`.
   r.post(
     '/api/documents/:id/submissions',
-    { schema: { tags, params: Id, consumes: ['multipart/form-data'], response: { 201: envelope(Submission) } } },
+    { schema: { tags, params: Id, consumes: ['multipart/form-data', 'application/json'], response: { 201: envelope(Submission) } } },
     async (request, reply) => {
       const actor = requireActor(request);
-      const submission = await submissions.submit(actor, request.params.id, async () => {
-        if (!request.isMultipart()) return undefined;
-        const part = await request.file({ limits: { fileSize: HAR_MAX_BYTES, files: 1, fields: 5 } });
-        if (!part) return undefined;
-        try {
-          return { filename: part.filename, bytes: await part.toBuffer() };
-        } catch (error) {
-          if ((error as { statusCode?: number }).statusCode === 413)
-            throw new AppError('too_large', 'Only .har files smaller than 20 MB are supported.', 413);
-          throw error;
-        }
-      });
+      const input: HandIn = request.isMultipart()
+        ? {
+            kind: 'file',
+            read: async () => {
+              const part = await request.file({ limits: { fileSize: HAR_MAX_BYTES, files: 1, fields: 5 } });
+              if (!part) return undefined;
+              try {
+                return { filename: part.filename, bytes: await part.toBuffer() };
+              } catch (error) {
+                if ((error as { statusCode?: number }).statusCode === 413)
+                  throw new AppError('too_large', 'Only .har files smaller than 20 MB are supported.', 413);
+                throw error;
+              }
+            },
+          }
+        : request.body === undefined || request.body === null
+          ? { kind: 'file', read: async () => undefined }
+          : { kind: 'answers', answers: AnswersRequest.parse(request.body).answers };
+      const submission = await submissions.submit(actor, request.params.id, input);
       return reply.status(201).send({ data: submission });
     },
   );

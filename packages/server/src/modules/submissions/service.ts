@@ -1,16 +1,19 @@
 import { Readable } from 'node:stream';
 import { CourseMessages } from '@app/contract/courses';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
-import { type HarDocument, readHar } from '@app/har/format';
-import { gradeSubmission } from '@app/har/grade';
+import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
+import { exerciseItems, type HarDocument, readHar, submissionOf, writeHar } from '@app/har/format';
+import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
 import { jobStatus, loadHar } from '../assignments/har-files.ts';
+import { showAnswersOf } from '../assignments/present.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
+import { answersShown, gradeWithheld as withheld, studentReveal, submissionRefusal } from './policy.ts';
 import { RENDER_JOB, registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
 
@@ -18,9 +21,24 @@ const URL_SECONDS = 600;
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>;
 
-/** A grade a student may not see yet: delay showing grade until show_grade_on_date (DESIGN §6). */
-function withheld(row: { delay_showing_grade: number; show_grade_on_date: number | null }, now: number) {
-  return row.delay_showing_grade === 1 && (row.show_grade_on_date === null || row.show_grade_on_date > now);
+/** What is handed in: a .har file read from the request, or the answers typed in the workspace. */
+export type HandIn = { kind: 'file'; read: () => Promise<{ filename: string; bytes: Buffer } | undefined> } | { kind: 'answers'; answers: AnswerEntry[] };
+
+/**
+ * A student's own list: while a grade is withheld its hidden points must not show
+ * through order or through which submission counts as best, so those documents are
+ * ordered by time and their latest submission stands for them (issue 16, item 4).
+ */
+function ownListOrder(rows: repo.SubmissionRow[], best: boolean, now: number): repo.SubmissionRow[] {
+  const byTime = [...rows].sort((a, b) => b.submit_time - a.submit_time || b.id - a.id);
+  if (!best) return byTime;
+  const chosen = new Map<number, repo.SubmissionRow>();
+  for (const row of byTime) {
+    const current = chosen.get(row.document_id);
+    if (!current) chosen.set(row.document_id, row);
+    else if (!withheld(row, now) && row.points > current.points) chosen.set(row.document_id, row);
+  }
+  return byTime.filter((row) => chosen.get(row.document_id) === row);
 }
 
 function present(row: repo.SubmissionRow, forStudent: boolean, now: number): Submission {
@@ -60,9 +78,45 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     const student = role === 'student';
     if (student && filter.studentId !== undefined && filter.studentId !== actor.user.id)
       throw AppError.notFound(SubmissionMessages.notFound);
-    const rows = await repo.listSubmissions(db, student ? { ...filter, studentId: actor.user.id } : filter);
     const now = clock.now();
-    return rows.map((r) => present(r, student, now));
+    if (!student) return (await repo.listSubmissions(db, filter)).map((r) => present(r, false, now));
+    const rows = await repo.listSubmissions(db, { ...filter, studentId: actor.user.id, best: false });
+    return ownListOrder(rows, filter.best === true, now).map((r) => present(r, true, now));
+  }
+
+  /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
+  async function exerciseOf(doc: { storage_key: string }, course: { cadential_64: string; neapolitan_6: string }) {
+    const exercise = readHar(await loadHar(deps, doc.storage_key));
+    const settings = {
+      cadential64: course.cadential_64 === 'I' ? 'I' : 'V',
+      neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
+    } as const;
+    return { exercise, settings };
+  }
+
+  /** The submission .har and its bytes, from a file or from answers typed in the workspace. */
+  async function handedIn(input: HandIn, exercise: HarDocument, docKey: string): Promise<{ submission: HarDocument; bytes: Buffer }> {
+    if (input.kind === 'answers') {
+      const known = new Set(exerciseItems(exercise).map((item) => item.id));
+      if (input.answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
+      const built = submissionOf(
+        { ...exercise, manifest: { ...exercise.manifest, document_key: docKey } },
+        { items: input.answers.map((entry) => ({ id: entry.id, answer: entry.answer.trim() })) },
+      );
+      return { submission: built, bytes: Buffer.from(writeHar(built)) };
+    }
+    const file = await input.read();
+    if (!file) throw AppError.badRequest('file', SubmissionMessages.noFile);
+    let submission: HarDocument;
+    try {
+      submission = readHar(new Uint8Array(file.bytes));
+    } catch (error) {
+      if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
+      throw error;
+    }
+    if (submission.manifest.kind !== 'submission' || !submission.answers) throw AppError.badRequest('file', SubmissionMessages.notSubmission);
+    if (submission.manifest.document_key !== docKey) throw AppError.badRequest('file', SubmissionMessages.wrongDocument);
+    return { submission, bytes: file.bytes };
   }
 
   /** A submission the actor may see: their own, or any in a course they teach. 404 otherwise. */
@@ -82,11 +136,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
      * due date or extension (practice documents take work after it), one formal
      * submission unless multiple are allowed, matching document_key, time limit.
      */
-    async submit(
-      actor: Actor,
-      documentId: number,
-      read: () => Promise<{ filename: string; bytes: Buffer } | undefined>,
-    ): Promise<Submission> {
+    async submit(actor: Actor, documentId: number, input: HandIn): Promise<Submission> {
       const doc = await assignmentsRepo.findDocument(db, documentId);
       if (!doc) throw AppError.notFound(SubmissionMessages.notFound);
       const { role, course } = await teacherOrSelf(actor, doc.course_id).catch(() => {
@@ -95,69 +145,85 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       const now = clock.now();
       if (role === 'student' && doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
       if (role !== 'student') throw AppError.forbidden(SubmissionMessages.onlyStudents);
-      if (doc.gradable !== 1) throw AppError.conflict(SubmissionMessages.notGradable);
+      const refusal = submissionRefusal(doc, {
+        extensionDueAt: (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null,
+        formalCount: await repo.countFormal(db, documentId, actor.user.id),
+        startedAt: await assignmentsRepo.firstDownload(db, documentId, actor.user.id),
+        now,
+      });
+      if (refusal) throw new AppError('conflict', refusal.message, refusal.status);
       const practice = doc.practice === 1;
-      const extension =
-        (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null;
-      if (!practice && now > Math.max(doc.due_at, extension ?? 0)) throw AppError.conflict(SubmissionMessages.pastDue);
-      if (!practice && doc.multiple_submissions !== 1 && (await repo.countFormal(db, documentId, actor.user.id)) > 0) {
-        throw AppError.conflict(SubmissionMessages.alreadySubmitted);
-      }
-      if (!practice && doc.timed === 1) {
-        const started = await repo.firstDownload(db, documentId, actor.user.id);
-        if (started === undefined) throw AppError.conflict(SubmissionMessages.downloadFirst);
-        if (now > started + (doc.timed_time_seconds ?? 0)) throw AppError.conflict(SubmissionMessages.timeUp);
-      }
-
-      const file = await read();
-      if (!file) throw AppError.badRequest('file', SubmissionMessages.noFile);
-      let submission: HarDocument;
-      try {
-        submission = readHar(new Uint8Array(file.bytes));
-      } catch (error) {
-        if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
-        throw error;
-      }
-      if (submission.manifest.kind !== 'submission' || !submission.answers)
-        throw AppError.badRequest('file', SubmissionMessages.notSubmission);
-      if (submission.manifest.document_key !== doc.doc_key) throw AppError.badRequest('file', SubmissionMessages.wrongDocument);
 
       // The server's grade is the only grade: it reads the key from its own copy of the exercise.
-      const exercise = readHar(await loadHar(deps, doc.storage_key));
-      const settings = {
-        cadential64: course.cadential_64 === 'I' ? 'I' : 'V',
-        neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
-      } as const;
+      const { exercise, settings } = await exerciseOf(doc, course);
+      const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
       const result = gradeSubmission(exercise, submission, settings);
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
       const fileKey = newKey(16);
       const harKey = `submissions/${fileKey}/submission.har`;
-      await storage.put(harKey, Readable.from(file.bytes), { contentType: 'application/zip' });
-      const id = await db.transaction().execute(async (trx) => {
-        const inserted = await repo.insertSubmission(trx, {
-          student_id: actor.user.id,
-          document_id: documentId,
-          assignment_set_id: doc.assignment_set_id,
-          course_id: doc.course_id,
-          points: result.points,
-          max_points: result.max_points,
-          percent: result.percent,
-          grade: result.grade,
-          submit_time: now,
-          practice: practice ? 1 : 0,
-          file_key: fileKey,
-          har_key: harKey,
-          png_key: null,
-          report_key: null,
-          render_status: 'PENDING',
-          result_json: JSON.stringify(result),
+      await storage.put(harKey, Readable.from(bytes), { contentType: 'application/zip' });
+      let id: number;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          const inserted = await repo.insertSubmission(trx, {
+            student_id: actor.user.id,
+            document_id: documentId,
+            assignment_set_id: doc.assignment_set_id,
+            course_id: doc.course_id,
+            points: result.points,
+            max_points: result.max_points,
+            percent: result.percent,
+            grade: result.grade,
+            submit_time: now,
+            practice: practice ? 1 : 0,
+            file_key: fileKey,
+            har_key: harKey,
+            png_key: null,
+            report_key: null,
+            student_png_key: null,
+            student_report_key: null,
+            render_status: 'PENDING',
+            result_json: JSON.stringify(result),
+          });
+          await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
+          return inserted;
         });
-        await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
-        return inserted;
-      });
+      } catch (error) {
+        // Nothing refers to the file when the row was not stored.
+        await storage.delete(harKey);
+        throw error;
+      }
       const [row] = await repo.listSubmissions(db, { courseId: doc.course_id, submissionId: id, documentId, studentId: actor.user.id });
       if (!row) throw AppError.notFound(SubmissionMessages.notFound);
       return present(row, true, now);
+    },
+
+    /**
+     * A student's own submissions of a document for the workspace, newest first, each with
+     * its items as far as the rules let them see: nothing of a withheld grade; right and
+     * wrong and the expected labels per the document's "Show correct answers" setting.
+     */
+    async ownForDocument(
+      actor: Actor,
+      doc: { id: number; course_id: number; show_answers: string; due_at: number },
+      extensionDueAt: number | null,
+    ): Promise<WorkspaceSubmission[]> {
+      const now = clock.now();
+      const rows = await repo.listSubmissions(db, { courseId: doc.course_id, documentId: doc.id, studentId: actor.user.id });
+      const results = new Map((await repo.resultsOf(db, rows.map((r) => r.id))).map((r) => [r.id, r.result_json]));
+      const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extensionDueAt, now);
+      return ownListOrder(rows, false, now).map((row) => {
+        const result = JSON.parse(results.get(row.id) ?? '{"items":[]}') as GradeResult;
+        const hidden = withheld(row, now);
+        const reveal = hidden ? 'none' : studentReveal(row.practice === 1, shown);
+        const items = revealedItems(result, reveal).map((item) => ({
+          id: item.id,
+          answer: item.answer,
+          correct: item.correct,
+          expected: item.expected,
+        }));
+        return { ...present(row, true, now), items };
+      });
     },
 
     /** A set's submissions: all for instructors and TAs, one's own for a student. */
@@ -188,20 +254,32 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     /** Signed links to the report, the image and (not for students) the .har; none while a grade is withheld. */
     async fileUrls(actor: Actor, id: number): Promise<SubmissionFileUrls> {
       const { row, role } = await loadVisible(actor, id);
-      const [full] = await repo.listSubmissions(db, {
-        courseId: row.course_id,
-        studentId: row.student_id,
-        documentId: row.document_id,
-        submissionId: id,
-      });
-      const hidden = role === 'student' && full !== undefined && withheld(full, clock.now());
+      const now = clock.now();
+      const student = role === 'student';
+      const doc = student ? await assignmentsRepo.findDocument(db, row.document_id) : undefined;
+      const hidden = student && (doc === undefined || withheld(doc, now));
       const sign = async (key: string | null, downloadName?: string) =>
         key && !hidden ? (await storage.signedUrl(key, { expiresIn: URL_SECONDS, ...(downloadName ? { downloadName } : {}) })).url : null;
+      let status = jobStatus(row.render_status);
+      let keys = { report: row.report_key, png: row.png_key };
+      if (student && doc) {
+        const extension = (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null;
+        const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extension, now);
+        if (!shown) {
+          // The variants without answers; work graded before they existed is drawn again.
+          keys = { report: row.student_report_key, png: row.student_png_key };
+          if (status !== 'PENDING' && row.student_report_key === null) {
+            await repo.setRendered(db, row.id, { png_key: row.png_key, report_key: row.report_key, render_status: 'PENDING' });
+            await deps.jobs.enqueue(RENDER_JOB, { submissionId: row.id });
+            status = 'PENDING';
+          }
+        }
+      }
       return {
-        grade_report_url: await sign(row.report_key),
-        png_url: await sign(row.png_key),
-        har_url: role === 'student' ? null : await sign(row.har_key, `submission-${row.id}.har`),
-        render_status: jobStatus(row.render_status),
+        grade_report_url: status === 'PENDING' ? null : await sign(keys.report),
+        png_url: status === 'PENDING' ? null : await sign(keys.png),
+        har_url: student ? null : await sign(row.har_key, `submission-${row.id}.har`),
+        render_status: status,
       };
     },
 

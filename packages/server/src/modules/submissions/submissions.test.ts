@@ -1,3 +1,4 @@
+import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { readHar, writeHar } from '@app/har/format';
 import { buildSampleLibrary } from '@app/har/library/build-library';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
     await student.get(`/api/documents/${doc.id}/file-url`);
     await classmate.get(`/api/documents/${doc.id}/file-url`);
-    t.clock.advance(601);
+    t.clock.advance(600 + TIMED_GRACE_SECONDS + 1);
     expect(errorsOf(await submit(classmate, answerFile(doc.doc_key)))[0]?.message).toBe('The time limit for this document has passed.');
   });
 

@@ -1,0 +1,35 @@
+import type { AnswerEntry } from '@app/contract/workspace';
+import type { Db } from '../../db/database.ts';
+
+/** A student's draft of a document, if they saved one. */
+export async function findDraft(db: Db, documentId: number, studentId: number) {
+  const row = await db
+    .selectFrom('drafts')
+    .select(['answers_json', 'updated_at'])
+    .where('document_id', '=', documentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row ? { answers: JSON.parse(row.answers_json) as AnswerEntry[], updated_at: row.updated_at } : null;
+}
+
+/** Stores a student's draft of a document; the last write wins. */
+export async function saveDraft(db: Db, documentId: number, studentId: number, answers: AnswerEntry[], now: number): Promise<void> {
+  const answers_json = JSON.stringify(answers);
+  await db
+    .insertInto('drafts')
+    .values({ document_id: documentId, student_id: studentId, answers_json, updated_at: now })
+    .onConflict((oc) => oc.columns(['document_id', 'student_id']).doUpdateSet({ answers_json, updated_at: now }))
+    .execute();
+}
+
+/** Which documents of a course a student has a draft of. */
+export function draftsInCourse(db: Db, courseId: number, studentId: number) {
+  return db
+    .selectFrom('drafts as dr')
+    .innerJoin('documents as d', 'd.id', 'dr.document_id')
+    .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
+    .select(['dr.document_id', 'dr.updated_at'])
+    .where('dr.student_id', '=', studentId)
+    .where('s.course_id', '=', courseId)
+    .execute();
+}

@@ -1,0 +1,32 @@
+import { CourseIdParams } from '@app/contract/courses';
+import { envelope } from '@app/contract/errors';
+import { AnswersRequest, Draft, DraftSummary, Workspace } from '@app/contract/workspace';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../http/auth.ts';
+import type { WorkspaceService } from './service.ts';
+
+const tags = ['workspace'];
+const Id = z.object({ id: z.coerce.number().int().positive({ message: 'The id must be a positive integer.' }) });
+
+/** The exercise workspace: what a student needs to do a document in the browser, and their drafts. */
+export function registerWorkspaceRoutes(app: FastifyInstance, workspace: WorkspaceService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/documents/:id/workspace', { schema: { tags, params: Id, response: { 200: envelope(Workspace) } } }, async (request) => ({
+    data: await workspace.get(requireActor(request), request.params.id),
+  }));
+
+  r.put(
+    '/api/documents/:id/draft',
+    { schema: { tags, params: Id, body: AnswersRequest, response: { 200: envelope(Draft) } } },
+    async (request) => ({ data: await workspace.saveDraft(requireActor(request), request.params.id, request.body.answers) }),
+  );
+
+  r.get(
+    '/api/courses/:id/drafts',
+    { schema: { tags, params: CourseIdParams, response: { 200: envelope(z.array(DraftSummary)) } } },
+    async (request) => ({ data: await workspace.draftsInCourse(requireActor(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,136 @@
+import { Readable } from 'node:stream';
+import { type AnswerEntry, type Draft, type DraftSummary, type Workspace, WorkspaceMessages, type WorkspaceScore } from '@app/contract/workspace';
+import { contentHash, exerciseItems, readHar } from '@app/har/format';
+import { HarError } from '@app/har/har-error';
+import { renderWorkspaceScore } from '@app/har/workspace-score';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { loadHar } from '../assignments/har-files.ts';
+import { showAnswersOf } from '../assignments/present.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
+import type { Actor } from '../auth/service.ts';
+import type { CoursesService } from '../courses/service.ts';
+import { submissionRefusal } from '../submissions/policy.ts';
+import type { SubmissionsService } from '../submissions/service.ts';
+import * as repo from './repository.ts';
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
+
+type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items'] };
+
+const renderedKey = (hash: string) => `workspaces/${hash}.json`;
+
+/**
+ * The exercise workspace (issue 13): a student opens a document, sees the score with
+ * one field per item, saves drafts and hands in answers. Everything is read from the
+ * student copy of the exercise, which has no key, so nothing here can leak one.
+ */
+export function createWorkspaceService(
+  deps: Deps,
+  collaborators: { courses: CoursesService; assignments: AssignmentsService; submissions: SubmissionsService },
+) {
+  const { db, clock, storage } = deps;
+  const { courses, assignments, submissions } = collaborators;
+
+  /** A document a student of its course may work on now (released, visible). 404/403 otherwise. */
+  async function openForStudent(actor: Actor, documentId: number) {
+    const opened = await assignments.openDocument(actor, documentId);
+    if (opened.role !== 'student') throw AppError.forbidden(WorkspaceMessages.onlyStudents);
+    return opened;
+  }
+
+  /** The student copy and its score laid out for the workspace, rendered once per content and kept in storage. */
+  async function rendered(doc: Parameters<AssignmentsService['studentCopyKey']>[0]): Promise<RenderedWorkspace> {
+    const bytes = await loadHar(deps, await assignments.studentCopyKey(doc));
+    const key = renderedKey(contentHash(bytes));
+    if (await storage.stat(key)) {
+      const cached = await loadHar(deps, key);
+      return JSON.parse(Buffer.from(cached).toString('utf8')) as RenderedWorkspace;
+    }
+    const copy = readHar(bytes);
+    let layout: Awaited<ReturnType<typeof renderWorkspaceScore>>;
+    try {
+      layout = await renderWorkspaceScore(copy.score, exerciseItems(copy));
+    } catch (error) {
+      if (error instanceof HarError) throw AppError.conflict(error.message);
+      throw error;
+    }
+    const value: RenderedWorkspace = {
+      score: { svg: layout.svg, width: layout.width, height: layout.height, tempo: layout.tempo, notes: layout.notes },
+      items: layout.items.map((item, index) => ({
+        id: item.id,
+        number: index + 1,
+        measure: item.measure,
+        beat: item.beat,
+        points: item.points,
+        x: item.x,
+        onset: item.onset,
+        note_ids: item.note_ids,
+      })),
+    };
+    await storage.put(key, Readable.from(Buffer.from(JSON.stringify(value), 'utf8')), { contentType: 'application/json' });
+    return value;
+  }
+
+  return {
+    /** Everything the workspace shows; opening it starts a timed document's clock. */
+    async get(actor: Actor, documentId: number): Promise<Workspace> {
+      const { doc, set, course, extension } = await openForStudent(actor, documentId);
+      const startedAt = await assignments.startClock(doc.id, actor.user.id);
+      const [layout, draft, handedIn] = await Promise.all([
+        rendered(doc),
+        repo.findDraft(db, doc.id, actor.user.id),
+        submissions.ownForDocument(actor, doc, extension),
+      ]);
+      const now = clock.now();
+      const formalCount = handedIn.filter((s) => !s.practice).length;
+      const refusal = submissionRefusal(doc, { extensionDueAt: extension, formalCount, startedAt, now });
+      const timed = doc.practice !== 1 && doc.timed === 1 ? doc.timed_time_seconds : null;
+      return {
+        document: { id: doc.id, title: doc.title, assignment_id: set.id, course_id: course.id },
+        set_title: set.title,
+        labels: {
+          cadential_64: course.cadential_64 === 'I' ? 'I64' : 'V64',
+          neapolitan_6: course.neapolitan_6 === 'II' ? 'bII6' : 'N6',
+        },
+        items: layout.items,
+        score: layout.score,
+        rules: {
+          gradable: doc.gradable === 1,
+          practice: doc.practice === 1,
+          multiple_submissions: doc.multiple_submissions === 1,
+          due_at: set.due_at,
+          extension_due_at: extension,
+          timed_seconds: timed,
+          started_at: startedAt,
+          deadline_at: timed === null ? null : startedAt + timed,
+          show_grade_on_date: doc.delay_showing_grade === 1 ? doc.show_grade_on_date : null,
+          show_answers: showAnswersOf(doc.show_answers),
+          can_submit: refusal === null,
+          refusal: refusal?.message ?? null,
+        },
+        draft,
+        submissions: handedIn,
+        now,
+      };
+    },
+
+    /** Stores the student's answers as they type; answers must be for the document's items. */
+    async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[]): Promise<Draft> {
+      const { doc } = await openForStudent(actor, documentId);
+      const copy = readHar(await loadHar(deps, await assignments.studentCopyKey(doc)));
+      const known = new Set(exerciseItems(copy).map((item) => item.id));
+      if (answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
+      const now = clock.now();
+      await repo.saveDraft(db, doc.id, actor.user.id, answers, now);
+      return { answers, updated_at: now };
+    },
+
+    /** The documents of a course the student has drafts of (the assignments list's 'in progress'). */
+    async draftsInCourse(actor: Actor, courseId: number): Promise<DraftSummary[]> {
+      const { access } = await courses.access(actor, courseId);
+      if (access.role !== 'student') return [];
+      return repo.draftsInCourse(db, courseId, actor.user.id);
+    },
+  };
+}
