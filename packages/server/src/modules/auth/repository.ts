@@ -42,6 +42,18 @@ export async function findLiveSession(db: Db, tokenHash: string, now: number): P
     .executeTakeFirst();
 }
 
+/** A session by id if it is neither revoked nor past either limit. */
+export async function findLiveSessionById(db: Db, sessionId: number, now: number): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Moves a session's idle expiry. */
 export async function extendSession(db: Db, sessionId: number, expiresAt: number): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();

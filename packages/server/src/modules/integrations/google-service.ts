@@ -4,13 +4,17 @@ import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { filesSecret } from '../../storage/create-storage.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
+import { findLiveSessionById } from '../auth/repository.ts';
 import type { Actor, AuthService } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { createGoogleClient, GoogleApiError, type GoogleTokens } from './google-client.ts';
 import * as repo from './repository.ts';
 import { createSecretBox } from './secret-box.ts';
 
-const STATE_SECONDS = 600;
+// A link is started and finished within minutes; the state and its browser cookie live this long.
+export const STATE_SECONDS = 300;
+/** The cookie that ties a link to the browser that started it (read only by /gc/callback). */
+export const LINK_COOKIE = 'gc_link';
 const DUE_MARGIN_SECONDS = 60;
 
 export type GoogleService = ReturnType<typeof createGoogleService>;
@@ -50,31 +54,46 @@ export function createGoogleService(deps: Deps, collaborators: { auth: AuthServi
 
   return {
     configured: () => google !== undefined,
+    /** The link cookie is Secure when the site is served over HTTPS. */
+    secureCookies: config.publicUrl.startsWith('https://'),
 
     /**
      * Starts linking: `id` is the base64 session token (this is a top-level navigation,
      * so it carries no Authorization header), `re` the base64 page to come back to.
      */
-    async startLink(reParam: string, idParam: string): Promise<string> {
+    async startLink(reParam: string, idParam: string): Promise<{ consentUrl: string; browserSecret: string }> {
       if (!google) throw AppError.conflict(IntegrationMessages.googleNotConfigured);
       const session = await collaborators.auth.authenticate(fromBase64(idParam));
       if (!session) throw AppError.unauthenticated();
       const back = safeReturnUrl(fromBase64(reParam));
       const state = newSecret();
+      // The state alone would let whoever started a link hand its consent page to someone else and
+      // receive their Google account: the callback must also come from this browser and session.
+      const browserSecret = newSecret();
       await repo.insertOauthState(db, {
         stateHash: hashSecret(state),
         userId: session.actor.user.id,
+        sessionId: session.actor.session.id,
+        browserHash: hashSecret(browserSecret),
         returnUrl: back.toString(),
         expiresAt: clock.now() + STATE_SECONDS,
       });
-      return google.consentUrl(redirectUri, state);
+      return { consentUrl: google.consentUrl(redirectUri, state), browserSecret };
     },
 
-    /** Google's redirect back: store the tokens encrypted and return to the page with gc=1 (gc=0 when refused). */
-    async finishLink(query: { code?: string; state?: string; error?: string }): Promise<string> {
+    /**
+     * Google's redirect back: store the tokens encrypted and return to the page with gc=1 (gc=0 when
+     * refused). The state works once, within minutes, in the browser that started the link (its
+     * cookie) and while the session that started it is still live.
+     */
+    async finishLink(query: { code?: string; state?: string; error?: string }, browserSecret: string | undefined): Promise<string> {
       if (!google) throw AppError.conflict(IntegrationMessages.googleNotConfigured);
-      const pending = query.state ? await repo.takeOauthState(db, hashSecret(query.state), clock.now()) : undefined;
+      const now = clock.now();
+      const pending = query.state ? await repo.takeOauthState(db, hashSecret(query.state), now) : undefined;
       if (!pending) throw AppError.badRequest('state', IntegrationMessages.linkExpired);
+      const sameBrowser = browserSecret !== undefined && pending.browser_hash === hashSecret(browserSecret);
+      const session = pending.session_id === null ? undefined : await findLiveSessionById(db, pending.session_id, now);
+      if (!sameBrowser || session?.user_id !== pending.user_id) throw AppError.badRequest('state', IntegrationMessages.linkExpired);
       const back = new URL(pending.return_url);
       if (query.error || !query.code) {
         back.searchParams.set('gc', '0');

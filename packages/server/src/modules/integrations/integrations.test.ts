@@ -110,7 +110,7 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
       expect((await t.client().post('/api/gcinfo', {})).statusCode).toBe(401);
     });
 
-    it('checks the caller\'s access to the document before saying Google is not set up (issue 16)', async () => {
+    it("checks the caller's access to the document before saying Google is not set up (issue 16)", async () => {
       const { doc } = await insertDocument();
       const body = { course: '1', doc: doc.id, title: 'X', desc: '' };
       expect((await t.client().post('/api/gcsubmit', body)).statusCode).toBe(401);
@@ -134,21 +134,65 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
       ];
     });
 
-    /** Runs the browser's part of the OAuth dance: our /gc/config, the consent page, our callback. */
-    const link = async (choice: 'Allow' | 'Deny' = 'Allow') => {
+    /** The browser's first step: our /gc/config; gives the consent page's link and the browser's cookie. */
+    const startLink = async (token = ownerToken, choice: 'Allow' | 'Deny' = 'Allow') => {
       const back = `http://localhost:3000/course/${courseId}/assignment/9`;
       const start = await t.app.inject({
         method: 'GET',
-        url: `/gc/config?re=${encodeURIComponent(b64(back))}&id=${encodeURIComponent(b64(ownerToken))}`,
+        url: `/gc/config?re=${encodeURIComponent(b64(back))}&id=${encodeURIComponent(b64(token))}`,
       });
       expect(start.statusCode).toBe(302);
+      const cookie = start.cookies.find((c) => c.name === 'gc_link');
       const consent = await (await fetch(start.headers.location as string)).text();
       const href = new RegExp(`<a href="([^"]+)">${choice}</a>`).exec(consent)?.[1] ?? '';
       const callback = new URL(href.replaceAll('&amp;', '&'));
-      const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+      return { callback: `${callback.pathname}${callback.search}`, cookie };
+    };
+    /** Google's redirect back to our callback, in a browser holding `cookies`. */
+    const callBack = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies });
+
+    /** Runs the browser's part of the OAuth dance: our /gc/config, the consent page, our callback. */
+    const link = async (choice: 'Allow' | 'Deny' = 'Allow') => {
+      const { callback, cookie } = await startLink(ownerToken, choice);
+      const done = await callBack(callback, cookie ? { gc_link: cookie.value } : {});
       expect(done.statusCode).toBe(302);
       return new URL(done.headers.location as string);
     };
+    const linkedUsers = async () =>
+      (await t.app.deps.db.selectFrom('google_credentials').select('user_id').execute()).map((r) => r.user_id);
+
+    it('sets a short-lived, HTTP-only link cookie that only the callback receives', async () => {
+      const { cookie } = await startLink();
+      expect(cookie).toMatchObject({ path: '/gc/callback', httpOnly: true, sameSite: 'Lax', maxAge: 300 });
+    });
+
+    it('refuses a consent that returns in another browser than the one that started the link (issue 16)', async () => {
+      // The attacker starts a link with their own session and hands the consent page to a victim,
+      // whose browser has no (or another) link cookie.
+      const { callback, cookie } = await startLink();
+      expect((await callBack(callback)).statusCode).toBe(400);
+      expect((await callBack(callback, { gc_link: cookie?.value ?? '' })).statusCode).toBe(400); // used up
+      const second = await startLink();
+      const victim = await startLink((await t.signedIn({ user_type: 2 })).client.token ?? '');
+      const wrong = await callBack(second.callback, { gc_link: victim.cookie?.value ?? '' });
+      expect(wrong.statusCode).toBe(400);
+      expect(errorsOf(wrong)[0]?.messages?.[0]).toMatch(/\.$/);
+      expect(await linkedUsers()).toEqual([]);
+    });
+
+    it('refuses a consent once the starting session has ended, or after five minutes', async () => {
+      const signedOut = await startLink();
+      expect((await owner.get('/api/users/sign-out')).statusCode).toBe(200);
+      expect((await callBack(signedOut.callback, { gc_link: signedOut.cookie?.value ?? '' })).statusCode).toBe(400);
+      const { client, id } = await t.signedIn({ user_type: 2 });
+      const late = await startLink(client.token ?? '');
+      t.clock.advance(301);
+      expect((await callBack(late.callback, { gc_link: late.cookie?.value ?? '' })).statusCode).toBe(400);
+      const inTime = await startLink(client.token ?? '');
+      t.clock.advance(299);
+      expect((await callBack(inTime.callback, { gc_link: inTime.cookie?.value ?? '' })).statusCode).toBe(302);
+      expect(await linkedUsers()).toEqual([id]);
+    });
 
     it('links an account and returns with gc=1; then lists the teaching courses', async () => {
       expect((await owner.post('/api/gcinfo', {})).json().data).toMatchObject({ configured: true, linked: false, error: 0 });

@@ -15,27 +15,35 @@ export async function saveGoogleTokens(db: Db, userId: number, sealed: string, n
     .execute();
 }
 
-/** Remembers an OAuth state for ten minutes. */
+/** Remembers an OAuth state, bound to the session and the browser that started the link. */
 export async function insertOauthState(
   db: Db,
-  values: { stateHash: string; userId: number; returnUrl: string; expiresAt: number },
+  values: { stateHash: string; userId: number; sessionId: number; browserHash: string; returnUrl: string; expiresAt: number },
 ): Promise<void> {
   await db
     .insertInto('oauth_states')
-    .values({ state_hash: values.stateHash, user_id: values.userId, return_url: values.returnUrl, expires_at: values.expiresAt })
+    .values({
+      state_hash: values.stateHash,
+      user_id: values.userId,
+      session_id: values.sessionId,
+      browser_hash: values.browserHash,
+      return_url: values.returnUrl,
+      expires_at: values.expiresAt,
+    })
     .execute();
 }
 
-/** Uses up an OAuth state: it works once, before it expires. */
+/**
+ * Uses up an OAuth state in one statement, so two callbacks racing with it cannot both get it;
+ * undefined when unknown, already used or expired.
+ */
 export async function takeOauthState(db: Db, stateHash: string, now: number) {
   const row = await db
-    .selectFrom('oauth_states')
-    .select(['id', 'user_id', 'return_url', 'expires_at'])
+    .deleteFrom('oauth_states')
     .where('state_hash', '=', stateHash)
+    .returning(['id', 'user_id', 'session_id', 'browser_hash', 'return_url', 'expires_at'])
     .executeTakeFirst();
-  if (!row) return undefined;
-  await db.deleteFrom('oauth_states').where('id', '=', row.id).execute();
-  return row.expires_at > now ? row : undefined;
+  return row && row.expires_at > now ? row : undefined;
 }
 
 /** The documents a user has sent to Google Classroom. */

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
-import type { GoogleService } from './google-service.ts';
+import { type GoogleService, LINK_COOKIE, STATE_SECONDS } from './google-service.ts';
 import type { PaymentsService } from './payments-service.ts';
 
 const tags = ['integrations'];
@@ -21,6 +21,12 @@ const tags = ['integrations'];
 /** Google Classroom and course-fee payment: spec §7 "Google Classroom and payment". */
 export function registerIntegrationRoutes(app: FastifyInstance, google: GoogleService, payments: PaymentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const linkCookie = {
+    path: '/gc/callback',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: google.secureCookies,
+  } as const;
 
   r.get('/api/integrations', { schema: { tags, response: { 200: envelope(IntegrationStatus) } } }, async (request) => {
     requireActor(request);
@@ -31,7 +37,12 @@ export function registerIntegrationRoutes(app: FastifyInstance, google: GoogleSe
   r.get(
     '/gc/config',
     { schema: { tags, querystring: z.object({ re: z.string().max(4000), id: z.string().max(400) }) } },
-    async (request, reply) => reply.redirect(await google.startLink(request.query.re, request.query.id)),
+    async (request, reply) => {
+      const { consentUrl, browserSecret } = await google.startLink(request.query.re, request.query.id);
+      // Lax, not Strict: the callback is a top-level navigation that arrives from Google's site.
+      reply.setCookie(LINK_COOKIE, browserSecret, { ...linkCookie, maxAge: STATE_SECONDS });
+      return reply.redirect(consentUrl);
+    },
   );
   r.get(
     '/gc/callback',
@@ -45,7 +56,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, google: GoogleSe
         }),
       },
     },
-    async (request, reply) => reply.redirect(await google.finishLink(request.query)),
+    async (request, reply) => {
+      const browserSecret = request.cookies[LINK_COOKIE];
+      reply.clearCookie(LINK_COOKIE, linkCookie);
+      return reply.redirect(await google.finishLink(request.query, browserSecret));
+    },
   );
 
   r.post('/api/gcinfo', { schema: { tags, body: GoogleInfoRequest, response: { 200: envelope(GoogleInfo) } } }, async (request) => ({
