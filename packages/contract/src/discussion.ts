@@ -26,6 +26,7 @@ export const DiscussionMessages = {
   bodyRequired: 'Message is required.',
   bodyTooLong: 'Message must be at most 10,000 characters.',
   badCursor: 'This page cursor is not valid. Load the list again from the start.',
+  nothingToChange: 'Give a title, message, pinned or locked to change.',
 } as const;
 
 /** Titles are one line (line breaks become spaces): trimmed, non-empty, at most 200 characters. */

@@ -44,6 +44,7 @@ export const Messages = {
   csrfFailed: 'The request could not be verified. Please reload the page and try again.',
   notFound: 'The requested resource was not found.',
   internal: 'Something went wrong on our side. Please try again.',
+  malformedMultipart: 'The upload could not be read: the multipart form is malformed or incomplete.',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordsDoNotMatch: 'The passwords do not match.',

@@ -8,7 +8,14 @@ export function configureZodMessages() {
   z.config({
     customError: (issue) => {
       if (issue.code === 'invalid_type') {
-        return issue.input === undefined ? 'This field is required.' : `This field must be a ${issue.expected}.`;
+        if (issue.input === undefined) return 'This field is required.';
+        return `This field must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
+      }
+      if (issue.code === 'too_small' && (issue.origin === 'number' || issue.origin === 'bigint')) {
+        return `This number must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}.`;
+      }
+      if (issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'bigint')) {
+        return `This number must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}.`;
       }
       if (issue.code === 'too_small' && issue.origin === 'string') {
         return issue.minimum === 1 ? 'This field is required.' : `This field must be at least ${issue.minimum} characters.`;

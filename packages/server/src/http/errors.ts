@@ -2,6 +2,7 @@ import type { ErrorCode, FieldError } from '@app/contract/errors';
 import { Messages } from '@app/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The one error a service throws; the handler below turns it into the envelope of DESIGN §5. */
 export class AppError extends Error {
@@ -53,6 +54,20 @@ function groupByField(issues: { instancePath: string; message?: string }[]): Fie
   return [...byField].map(([field, messages]) => ({ field, messages }));
 }
 
+/** A zod failure of a body a route parsed itself (e.g. one that is JSON or multipart), as form-field errors. */
+function zodFields(error: z.ZodError): FieldError[] {
+  return groupByField(error.issues.map((issue) => ({ instancePath: `/${issue.path.map(String).join('/')}`, message: issue.message })));
+}
+
+// What busboy says about a multipart body it cannot read (no or wrong boundary, cut short, bad part
+// headers): thrown as plain Errors from inside the parser while a route reads its files.
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Missing Content-Type-header\.|Unsupported Content-Type\.|The needle (has to be|cannot) .*)$/;
+
+function isMalformedMultipart(error: Error & { statusCode?: number }, contentType: string | undefined): boolean {
+  return error.statusCode === undefined && /^multipart\//i.test(contentType ?? '') && MALFORMED_MULTIPART.test(error.message);
+}
+
 /** Installs the error and not-found handlers: every failure leaves as `{errors: [...]}`. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -62,6 +77,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ errors: groupByField(error.validation) });
+    }
+    if (error instanceof z.ZodError) {
+      return reply.status(400).send({ errors: zodFields(error) });
+    }
+    if (isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply.status(400).send({ errors: [{ code: 'validation_failed', message: Messages.malformedMultipart }] });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -70,7 +70,8 @@ export function createLocalStorage(options: { root: string; secret: string; now:
     },
 
     async deletePrefix(prefix) {
-      await fs.promises.rm(fullPath(prefix), { recursive: true, force: true });
+      // A file appearing meanwhile (a job still writing) fails the last rmdir with ENOTEMPTY: retry.
+      await fs.promises.rm(fullPath(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
 
     async signedUrl(key: string, urlOptions: SignedUrlOptions) {

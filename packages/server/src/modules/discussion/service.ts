@@ -149,6 +149,7 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
       const { thread, access } = await loadThread(actor, threadId);
       const editsText = input.title !== undefined || input.body !== undefined;
       const moderates = input.pinned !== undefined || input.locked !== undefined;
+      if (!editsText && !moderates) throw new AppError('validation_failed', DiscussionMessages.nothingToChange, 400);
       if (moderates && !policy.canModerate(access)) throw AppError.forbidden(DiscussionMessages.onlyModerators);
       if (editsText && !policy.canEditThread(access, actor.user.id, thread)) {
         assertWrites(access);
@@ -158,11 +159,13 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
       const title = input.title ?? thread.title;
       const body = input.body ?? thread.body;
       const changedText = title !== thread.title || body !== thread.body;
-      await repo.updateThread(db, threadId, {
+      const changes = {
         ...(changedText ? { title, body, edited_at: clock.now() } : {}),
         ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
         ...(input.locked === undefined ? {} : { locked: input.locked ? 1 : 0 }),
-      });
+      };
+      // Saving the same title and body again is not an edit (and an empty UPDATE is not SQL).
+      if (Object.keys(changes).length > 0) await repo.updateThread(db, threadId, changes);
       return presentOne(actor, threadId, access);
     },
 

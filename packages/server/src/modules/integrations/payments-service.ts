@@ -106,10 +106,18 @@ export function createPaymentsService(deps: Deps, collaborators: { courses: Cour
       if (given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected))) {
         throw AppError.forbidden(IntegrationMessages.badSignature);
       }
-      const events = (JSON.parse(rawBody) as { events?: { type?: string; data?: Record<string, unknown> }[] }).events ?? [];
+      type WebhookEvent = { type?: string; data?: Record<string, unknown> } | null;
+      let events: WebhookEvent[];
+      try {
+        const parsed = (JSON.parse(rawBody) as { events?: unknown } | null)?.events ?? [];
+        if (!Array.isArray(parsed)) throw new TypeError('events is not a list');
+        events = parsed as WebhookEvent[];
+      } catch {
+        throw AppError.badRequest('events', 'The webhook body must be JSON with a list of events.');
+      }
       let recorded = 0;
       for (const event of events) {
-        if (event.type !== 'order.completed' || !event.data) continue;
+        if (event?.type !== 'order.completed' || !event.data) continue;
         const orderId = String(event.data.id ?? event.data.order ?? '');
         const tags = (event.data.tags ?? {}) as Record<string, string>;
         const courseId = Number(tags.courseID);

@@ -90,14 +90,16 @@ export function registerIntegrationRoutes(app: FastifyInstance, google: GoogleSe
     }),
   );
 
-  // The webhook needs the raw body for its signature, so it parses JSON itself.
+  // The webhook needs the raw body for its signature, so it parses JSON itself. FastSpring sends
+  // JSON only: any other type (a form body with nested or __proto__ keys, say) is a 415, never parsed.
   app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
     scope.post('/api/fastspring/webhook', { schema: { hide: true } }, async (request) => {
-      const recorded = await payments.webhook(String(request.body ?? ''), request.headers['x-fs-signature'] as string | undefined);
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const recorded = await payments.webhook(raw, request.headers['x-fs-signature'] as string | undefined);
       return { data: { recorded } };
     });
   });

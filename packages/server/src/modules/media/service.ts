@@ -102,6 +102,18 @@ export function createMediaService(deps: Deps) {
     return file;
   }
 
+  /**
+   * Removes the stored folders of files whose rows are already gone. A transcode still writing into
+   * a folder can make the removal fail (ENOTEMPTY); that is not the caller's problem: the job sees
+   * its row gone and removes its own output, and the failure is logged.
+   */
+  async function removeFolders(fileKeys: string[]) {
+    const results = await Promise.allSettled(fileKeys.map((key) => storage.deletePrefix(mediaFolder(key))));
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') deps.log.warn({ err: result.reason, fileKey: fileKeys[i] }, 'media folder not removed');
+    });
+  }
+
   const service = {
     /** The caller's collections in order, each with its files. */
     async listCollections(actor: Actor): Promise<MediaCollection[]> {
@@ -141,7 +153,7 @@ export function createMediaService(deps: Deps) {
       await ownedCollection(actor, id);
       const files = await repo.listFilesOfCollections(db, [id]);
       await repo.deleteCollection(db, id);
-      await Promise.all(files.map((f) => storage.deletePrefix(mediaFolder(f.file_key))));
+      await removeFolders(files.map((f) => f.file_key));
     },
 
     /** Stores the caller's order of collections; the list must be exactly their collections. */
@@ -249,7 +261,7 @@ export function createMediaService(deps: Deps) {
       assertInstructor(actor);
       const file = await ownedFile(actor, { id });
       await repo.deleteFile(db, id);
-      await storage.deletePrefix(mediaFolder(file.file_key));
+      await removeFolders([file.file_key]);
     },
 
     /** Stores the order of a collection's files; the list must be exactly its files. */
