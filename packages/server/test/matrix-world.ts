@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHar, writeHar } from '@app/har/format';
 import type { DialectName } from '../src/db/database.ts';
-import { type MATRIX_ACTORS, type MatrixActor } from '../src/http/access.ts';
+import type { MATRIX_ACTORS, MatrixActor } from '../src/http/access.ts';
 import { loadHar } from '../src/modules/assignments/har-files.ts';
 import { insertMembership } from '../src/modules/courses/repository.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { createTestApp, multipart, type TestClient, type TestContext } from './helpers.ts';
+import { expandRoutes } from './route-samples.ts';
 
 const DAY = 24 * 3600;
 const DEMO_PASSWORD = 'DemoPass123';
@@ -24,18 +25,15 @@ type Ids = Record<(typeof MATRIX_ACTORS)[number], number | undefined>;
  * `fresh*` make new targets for calls that change or remove what they name.
  */
 export async function buildMatrixWorld(dialect: DialectName, options: { tone?: () => Promise<Buffer> } = {}) {
-  // A tiny built web app, so the static file routes exist and are covered too.
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-web-'));
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
-  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'export {};');
-  const t: TestContext = await createTestApp(dialect, { DEMO_DATA: '1', WEB_DIST: webDist });
+  const { env, webDist } = matrixEnvironment();
+  const t: TestContext = await createTestApp(dialect, env);
   const { app } = t;
   const { db } = app.deps;
   const services = app.services;
   await seedDemoData(app.deps, services);
 
-  const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const userId = async (email: string) =>
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const signIn = async (email: string, password: string) => {
     const client = t.client();
     await client.signIn(email, password);
@@ -53,7 +51,8 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
   };
   const emails = new Map<number, string>();
   for (const id of Object.values(ids)) {
-    if (id !== undefined) emails.set(id, (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email);
+    if (id !== undefined)
+      emails.set(id, (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email);
   }
   const passwordOf = (actor: MatrixActor) => (['instructor', 'ta', 'student'].includes(actor) ? DEMO_PASSWORD : 'GoodPass123');
   const emailOf = (actor: MatrixActor) => emails.get(ids[actor] ?? -1) ?? '';
@@ -72,11 +71,17 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
   const termId = (await db.selectFrom('academic_terms').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
   // The other course: its instructor makes and activates it, its student joins with the code.
-  const created = await clients.outsideInstructor.post('/api/courses', { title: 'Counterpoint', school_id: schoolId, academic_term_id: termId });
+  const created = await clients.outsideInstructor.post('/api/courses', {
+    title: 'Counterpoint',
+    school_id: schoolId,
+    academic_term_id: termId,
+  });
   if (created.statusCode !== 201) throw new Error(`other course: ${created.body}`);
   const outsideCourse = created.json().data as { id: number; invitation_code: string };
   await expectOk(clients.outsideInstructor.post(`/api/courses/${outsideCourse.id}/activations`));
-  const asked = await expectOk(clients.outsideStudent.post('/api/course-enrollment-requests', { invitation_code: outsideCourse.invitation_code }));
+  const asked = await expectOk(
+    clients.outsideStudent.post('/api/course-enrollment-requests', { invitation_code: outsideCourse.invitation_code }),
+  );
   await expectOk(
     clients.outsideInstructor.post('/api/course-enrollment-admissions', { course_enrollment_request_ids: [asked.json().data.id] }),
   );
@@ -119,7 +124,11 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
     /** A course of the demo instructor with the TA and student in it, in the given state; `archived` archives every member's view. */
     async course(status: 'PLANNING' | 'ACTIVE' | 'ENDED', archived = false) {
       const res = await expectOk(
-        clients.instructor.post('/api/courses', { title: `Course ${randomUUID().slice(0, 6)}`, school_id: schoolId, academic_term_id: termId }),
+        clients.instructor.post('/api/courses', {
+          title: `Course ${randomUUID().slice(0, 6)}`,
+          school_id: schoolId,
+          academic_term_id: termId,
+        }),
       );
       const id = res.json().data.id as number;
       const now = app.deps.clock.now();
@@ -145,7 +154,11 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
     /** A released assignment set in the course, with one document from the library. */
     async set() {
       const now = app.deps.clock.now();
-      const made = await services.assignments.create(teacher, course.id, { title: 'Fresh set', released_at: now - DAY, due_at: now + 7 * DAY });
+      const made = await services.assignments.create(teacher, course.id, {
+        title: 'Fresh set',
+        released_at: now - DAY,
+        due_at: now + 7 * DAY,
+      });
       const [doc] = await services.assignments.addFromLibrary(teacher, made.id, [libraryDocument]);
       return { id: made.id, documentId: doc?.id ?? 0 };
     },
@@ -154,21 +167,27 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
     },
     /** A graded submission of the course's student for the first document. */
     async submission() {
-      const made = await services.submissions.submit(learner, document.id, { kind: 'file', read: async () => ({ filename: 'a.har', bytes: submissionHar() }) });
+      const made = await services.submissions.submit(learner, document.id, {
+        kind: 'file',
+        read: async () => ({ filename: 'a.har', bytes: submissionHar() }),
+      });
       return made.id;
     },
-    /** A thread by the course's student (`by` another member), with a post by the same author. */
-    async thread(by: MatrixActor = 'student') {
-      const author = await actorOf(by);
-      const thread = await services.discussion.createThread(author, course.id, { title: 'A question', body: 'About measure 3.' });
-      const post = await services.discussion.createPost(author, thread.id, 'Any ideas?');
-      return { id: thread.id, postId: post.id };
+    /** A thread by the course's student, with a reply by the same author. */
+    async thread() {
+      const thread = await fresh.bareThread();
+      const post = await services.discussion.createPost(learner, thread, 'Any ideas?');
+      return { id: thread, postId: post.id };
+    },
+    /** A thread by the course's student without replies. */
+    async bareThread() {
+      return (await services.discussion.createThread(learner, course.id, { title: 'A question', body: 'About measure 3.' })).id;
     },
     /** A pending invitation of a new address to the course as a student; its id and e-mailed token. */
     async invitation() {
       const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
-      const res = await services.people.invite(teacher, { role: 'student', course: course.id, emails: [email] });
-      const id = res.invitations.find((i) => i.email === email)?.id ?? 0;
+      await services.people.invite(teacher, { role: 'student', course: course.id, emails: [email] });
+      const { id } = await db.selectFrom('course_invitations').select('id').where('invitee_email', '=', email).executeTakeFirstOrThrow();
       const link = t.mailer.lastLinkTo(email);
       return { id, token: link.slice(link.lastIndexOf('/') + 1), email };
     },
@@ -177,6 +196,12 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
       const user = await t.createUser({ user_type: 1 });
       const made = await services.people.requestEnrollment(await services.auth.actorFor(user.id), course.invitation_code);
       return made.id;
+    },
+    /** The stranger's own pending request to join a new ACTIVE course of the instructor (with the TA and student in it). */
+    async strangersEnrollmentRequest() {
+      const id = await fresh.course('ACTIVE');
+      const row = await db.selectFrom('courses').select('invitation_code').where('id', '=', id).executeTakeFirstOrThrow();
+      return (await services.people.requestEnrollment(await actorOf('stranger'), row.invitation_code)).id;
     },
     /** A media collection of the instructor. */
     async mediaCollection() {
@@ -200,6 +225,12 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
 
   const thread = await fresh.thread();
   const media = await fresh.mediaFile();
+  // Transcoding is not what these tests are about: the upload stands in for its output, so its link works.
+  await db
+    .updateTable('media_files')
+    .set((eb) => ({ transcode_status: 'COMPLETED', output_key: eb.ref('source_key') }))
+    .where('id', '=', media.id)
+    .execute();
   const submission = await fresh.submission();
   await services.assignments.grantExtension(teacher, set.id, ids.student ?? 0, app.deps.clock.now() + 20 * DAY);
 
@@ -234,6 +265,31 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
 }
 
 export type MatrixWorld = Awaited<ReturnType<typeof buildMatrixWorld>>;
+
+/** The configuration that makes every optional route exist: a tiny built web app (its static files) and a metrics token. */
+function matrixEnvironment() {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'export {};');
+  return { webDist, env: { DEMO_DATA: '1', WEB_DIST: webDist, METRICS_TOKEN: 'matrix-metrics-token' } };
+}
+
+/** Every route of the app as the world builds it, one entry per method (no data is made). */
+export async function listMatrixRoutes() {
+  const { env, webDist } = matrixEnvironment();
+  const t = await createTestApp('sqlite', env);
+  try {
+    return expandRoutes(t.app.routeTable).map(({ method, url, route }) => ({
+      method,
+      url,
+      config: (route.config ?? {}) as Record<string, unknown>,
+    }));
+  } finally {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  }
+}
 
 async function expectOk<T extends { statusCode: number; body: string }>(pending: Promise<T>): Promise<T> {
   const res = await pending;

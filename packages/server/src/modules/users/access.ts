@@ -1,0 +1,7 @@
+import { type AccessTable, signedIn } from '../../http/access.ts';
+
+/** Who may call the routes of `routes.ts`: each user reads and changes only their own account. */
+export const usersAccess: AccessTable = {
+  'GET /api/users': signedIn,
+  'PUT /api/users': signedIn,
+};
