@@ -43,8 +43,16 @@ const EnvSchema = z.object({
   FASTSPRING_STOREFRONT: z.string().min(1).optional(),
   FASTSPRING_WEBHOOK_SECRET: z.string().min(1).optional(),
   FILE_URL_SECONDS: Seconds.default(3600),
-  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  ROLE: z.enum(['all', 'worker']).default('all'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ORPHAN_GRACE_SECONDS: Seconds.default(3600),
+  SWEEP_INTERVAL_SECONDS: Seconds.default(3600),
   MEDIA_TRANSCODE_SECONDS: Seconds.default(900),
 });
 
@@ -77,8 +85,22 @@ export type Config = {
     | undefined;
   /** How long a signed file URL works. */
   fileUrlSeconds: number;
-  jobs: { concurrency: number; pollIntervalMs: number };
+  jobs: { concurrency: number; pollIntervalMs: number; leaseSeconds: number };
   media: { transcodeSeconds: number };
+  /** 'worker': jobs only, HTTP answers health, readiness and metrics alone (`npm run worker`). */
+  role: 'all' | 'worker';
+  /** Connections each instance keeps open to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** False when migrations run apart (`npm run migrate`); readiness then reports pending ones. */
+  migrateOnStart: boolean;
+  /** After SIGTERM: how long in-flight requests, uploads and jobs get before they are cut. */
+  shutdownGraceSeconds: number;
+  /** Bearer token for GET /metrics; without it the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** Stored files no row references are removed once older than this. */
+  orphanGraceSeconds: number;
+  /** How often housekeeping (expired sessions, ended courses, orphan files) runs. */
+  sweepIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,7 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     fileUrlSeconds: e.FILE_URL_SECONDS,
-    jobs: { concurrency: e.JOBS_CONCURRENCY, pollIntervalMs: e.JOBS_POLL_MS },
+    jobs: { concurrency: e.JOBS_CONCURRENCY, pollIntervalMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
     media: { transcodeSeconds: e.MEDIA_TRANSCODE_SECONDS },
+    role: e.ROLE,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateOnStart: e.MIGRATE_ON_START === '1',
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
   };
 }

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { sweepIdempotencyKeys } from './http/idempotency.ts';
+import { withLease } from './jobs/leases.ts';
+import { cleanLeftovers } from './jobs/leftovers.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { sweepOrphans } from './storage/orphans.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -14,25 +19,62 @@ async function main() {
     throw error;
   }
 
+  const started = performance.now();
   const app = await buildApp(config);
-  const seeded = await seedDemoData(app.deps, app.services);
-  // Hourly: forget expired sessions and tokens, and mark courses past their end date ENDED (DESIGN §7.5).
+  const { deps } = app;
+  const instance = randomUUID();
+  // What a process that died here left: temporary folders, ffmpeg still running in them, *.part files.
+  await cleanLeftovers(app.log);
+  await deps.storage
+    .removeIncomplete(60)
+    .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unfinished uploads'))
+    .catch((err: unknown) => app.log.warn({ err }, 'could not look for unfinished uploads'));
+  // Under a lease: instances starting together on a new database make the demo data once.
+  const seeded =
+    config.role === 'worker'
+      ? { accounts: [] }
+      : ((await withLease(deps.db, deps.clock, 'demo-data', { seconds: 600, holder: instance, wait: true }, () =>
+          seedDemoData(deps, app.services),
+        )) ?? { accounts: [] });
+  // Every SWEEP_INTERVAL_SECONDS: forget expired sessions, tokens and idempotency answers, mark courses
+  // past their end date ENDED (DESIGN §7.5), and (one instance at a time) remove files no row references.
   const housekeeping = () =>
-    Promise.all([app.services.auth.sweep(), app.services.courses.endPastCourses()]).catch((err: unknown) =>
-      app.log.error({ err }, 'housekeeping failed'),
-    );
-  await housekeeping();
-  const sweep = setInterval(() => void housekeeping(), 3600_000);
+    Promise.all([
+      app.services.auth.sweep(),
+      app.services.courses.endPastCourses(),
+      sweepIdempotencyKeys(deps.db, deps.clock.now()),
+      withLease(deps.db, deps.clock, 'orphan-sweep', { seconds: 3600, holder: instance, wait: false }, async () => {
+        const result = await sweepOrphans(deps.db, deps.dialect, deps.storage, {
+          graceSeconds: config.orphanGraceSeconds,
+          now: deps.clock.now(),
+        });
+        if (result.removed.length > 0 || result.incomplete > 0) {
+          app.log.info({ removed: result.removed.length, incomplete: result.incomplete, checked: result.checked }, 'orphan files removed');
+        }
+      }),
+    ]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
+  const sweep = setInterval(() => void housekeeping(), config.sweepIntervalSeconds * 1000);
   sweep.unref();
+  void housekeeping();
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
+      // Readiness turns red at once so the load balancer stops sending; the server stops accepting
+      // connections, in-flight requests and uploads get SHUTDOWN_GRACE_SECONDS, running jobs as long,
+      // then are handed back to the queue (app.close → jobs.stop).
+      app.operations.readiness.startDraining();
+      app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
       clearInterval(sweep);
-      const force = setTimeout(() => process.exit(1), 10_000);
+      const force = setTimeout(
+        () => {
+          app.log.warn('shutdown grace ran out; exiting');
+          process.exit(1);
+        },
+        (config.shutdownGraceSeconds + 5) * 1000,
+      );
       force.unref();
       app.close().then(
         () => process.exit(0),
@@ -45,9 +87,18 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  // Background jobs (transcoding, …) run in this process; app.close() stops them before the database closes.
+  // Background jobs (transcoding, …) run in this process unless JOBS_CONCURRENCY=0; app.close() stops them first.
   app.deps.jobs.start();
+  app.log.info(
+    {
+      role: config.role,
+      jobsConcurrency: config.role === 'worker' ? Math.max(1, config.jobs.concurrency) : config.jobs.concurrency,
+      startMs: Math.round(performance.now() - started),
+    },
+    'ready',
+  );
   const url = config.publicUrl;
+  if (config.role === 'worker') return;
   const lines = [
     '',
     `  Harmony Dashboard is running at ${url}`,

@@ -13,6 +13,8 @@ export type DatabaseHandle = {
   db: Db;
   dialect: DialectName;
   destroy: () => Promise<void>;
+  /** PostgreSQL only: the pool, for its usage figures (metrics). */
+  pool?: pg.Pool;
 };
 
 // int8 (bigint) columns hold epoch seconds and ids: both fit a JS number.
@@ -20,19 +22,28 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite under DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
-  options: { onQuery?: (sql: string) => void } = {},
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  options: { onQuery?: (sql: string) => void; onPoolError?: (error: Error) => void } = {},
 ): DatabaseHandle {
   // Tests and benchmarks count statements through this hook.
   const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event.query.sql) : undefined;
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.databasePoolSize ?? 10,
+      // While the server is unreachable a request fails in seconds (503) instead of waiting for ever.
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
+    // An idle client whose server restarted or went away emits 'error'; without a listener that
+    // ends the process. The pool drops the client itself and connects anew on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    // A client in use has no listener of the pool's; its query fails on its own, and the pool
+    // drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(config.dataDir, 'app.db'));

@@ -19,16 +19,22 @@ export interface JobQueue {
    * to make the job part of it: it exists only if the transaction commits.
    */
   enqueue(name: string, payload: unknown, options?: { delaySeconds?: number; db?: Db }): Promise<number>;
-  /** Begins polling for jobs in this process. */
+  /** Begins polling for jobs in this process (nothing with a concurrency of 0). */
   start(): void;
   /**
    * Stops polling and waits up to `graceMs` for running jobs; jobs still running then are
-   * aborted (their signal says JobStoppedError) and queued again for the next start.
+   * aborted (their signal says JobStoppedError) and handed back to the queue. Calling it
+   * again waits for the same stop.
    */
   stop(options?: { graceMs?: number }): Promise<void>;
   /** Runs every job that is due now, one after another, until none is left (tests, CLI). Returns how many ran. */
   drain(): Promise<number>;
+  /** Jobs waiting or running, by name and status, with the age of the oldest (metrics). */
+  depth(): Promise<{ name: string; status: string; count: number; oldestAgeSeconds: number }[]>;
 }
+
+/** How one run of a job ended: done, retried later, failed for good, handed back at shutdown, or taken over. */
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'stopped' | 'lost';
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
 
@@ -37,7 +43,7 @@ export type JobContext = {
   name: string;
   /** 1 on the first run. */
   attempt: number;
-  /** Aborts with JobTimeoutError at the time limit, or JobStoppedError at shutdown. */
+  /** Aborts with JobTimeoutError at the time limit, JobStoppedError at shutdown, JobLeaseLostError when taken over. */
   signal: AbortSignal;
   log: FastifyBaseLogger;
 };
@@ -55,6 +61,14 @@ export class JobTimeoutError extends Error {
   constructor(readonly timeLimitMs: number) {
     super(`The job ran longer than its time limit of ${Math.round(timeLimitMs / 100) / 10} s.`);
     this.name = 'JobTimeoutError';
+  }
+}
+
+/** Another worker took the job over (this one's lease ran out, e.g. while the database was away). */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super('The job was taken over by another worker.');
+    this.name = 'JobLeaseLostError';
   }
 }
 

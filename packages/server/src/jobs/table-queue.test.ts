@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestContext } from '../../test/helpers.ts';
-import { type JobQueue, JobStoppedError, JobTimeoutError } from './job-queue.ts';
+import { JobLeaseLostError, type JobQueue, JobStoppedError, JobTimeoutError } from './job-queue.ts';
 import { createTableQueue } from './table-queue.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,7 +17,7 @@ async function until(condition: () => boolean | Promise<boolean>, ms = 15_000) {
 describe.each(dialects)('table job queue (%s)', (dialect) => {
   let t: TestContext;
   const queues: JobQueue[] = [];
-  const newQueue = (options: { concurrency?: number; pollIntervalMs?: number; lockGraceSeconds?: number } = {}) => {
+  const newQueue = (options: { concurrency?: number; pollIntervalMs?: number; leaseSeconds?: number; heartbeatMs?: number } = {}) => {
     const queue = createTableQueue({
       db: t.app.deps.db,
       dialect,
@@ -25,7 +25,9 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
       log: t.app.log,
       concurrency: options.concurrency ?? 1,
       pollIntervalMs: options.pollIntervalMs ?? 20,
-      lockGraceSeconds: options.lockGraceSeconds ?? 10,
+      leaseSeconds: options.leaseSeconds ?? 10,
+      // Tests that want a heartbeat ask for one; otherwise a lease only runs out.
+      heartbeatMs: options.heartbeatMs ?? 3_600_000,
     });
     queues.push(queue);
     return queue;
@@ -110,8 +112,9 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
     expect(row?.last_error).toMatch(/time limit/);
   });
 
-  it('runs a job again once the lock of a worker that died has expired', async () => {
-    const crashed = newQueue({ lockGraceSeconds: 10 });
+  it('runs a job again once the lease of a worker that died has run out', async () => {
+    // A dead process renews nothing: no heartbeat.
+    const crashed = newQueue({ leaseSeconds: 10 });
     let release: () => void = () => {};
     let firstRuns = 0;
     crashed.register(
@@ -129,7 +132,7 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
     void crashed.drain();
     await until(() => firstRuns === 1);
     const [locked] = await jobRows();
-    expect(locked).toMatchObject({ status: 'running', attempts: 1, locked_at: t.clock.now(), locked_until: t.clock.now() + 70 });
+    expect(locked).toMatchObject({ status: 'running', attempts: 1, locked_at: t.clock.now(), locked_until: t.clock.now() + 10 });
 
     const survivor = newQueue();
     const secondRuns: number[] = [];
@@ -141,7 +144,7 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
       { timeLimitMs: 60_000 },
     );
     expect(await survivor.drain()).toBe(0);
-    t.clock.advance(70);
+    t.clock.advance(10);
     expect(await survivor.drain()).toBe(0);
     t.clock.advance(1);
     expect(await survivor.drain()).toBe(1);
@@ -220,5 +223,76 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
       })
       .catch(() => {});
     expect(await jobRows()).toEqual([]);
+  });
+
+  it('renews the lease while the handler runs, so a live worker keeps its job', async () => {
+    const live = newQueue({ leaseSeconds: 10, heartbeatMs: 20 });
+    let release: () => void = () => {};
+    live.register(
+      'slow',
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      { timeLimitMs: 600_000 },
+    );
+    await live.enqueue('slow', {});
+    const running = live.drain();
+    await until(async () => (await jobRows())[0]?.status === 'running');
+    const other = newQueue();
+    other.register('slow', async () => {}, { timeLimitMs: 600_000 });
+    for (let i = 0; i < 3; i++) {
+      // Longer than the lease, yet the heartbeat has moved it on each time.
+      t.clock.advance(11);
+      const before = t.clock.now();
+      await until(async () => ((await jobRows())[0]?.locked_until ?? 0) > before);
+      expect(await other.drain()).toBe(0);
+    }
+    release();
+    expect(await running).toBe(1);
+    expect(await jobRows()).toEqual([]);
+  });
+
+  it('stops a run whose lease another worker has taken over, and leaves the row to that worker', async () => {
+    const slow = newQueue({ leaseSeconds: 10, heartbeatMs: 20 });
+    let reason: unknown;
+    slow.register(
+      'work',
+      (_payload, context) =>
+        new Promise<void>((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => {
+            reason = context.signal.reason;
+            reject(context.signal.reason);
+          });
+        }),
+      { timeLimitMs: 600_000 },
+    );
+    await slow.enqueue('work', {});
+    const first = slow.drain();
+    await until(async () => (await jobRows())[0]?.status === 'running');
+    // As if the database had been away longer than the lease and another worker claimed the job.
+    await t.app.deps.db.updateTable('jobs').set({ locked_by: 'another-worker', attempts: 2 }).execute();
+    await first;
+    expect(reason).toBeInstanceOf(JobLeaseLostError);
+    const [row] = await jobRows();
+    expect(row).toMatchObject({ status: 'running', locked_by: 'another-worker', attempts: 2 });
+  });
+
+  it('runs nothing with a concurrency of 0 (web-only), yet enqueues', async () => {
+    const web = newQueue({ concurrency: 0 });
+    let ran = 0;
+    web.register(
+      'noop',
+      async () => {
+        ran += 1;
+      },
+      { timeLimitMs: 1000 },
+    );
+    web.start();
+    await web.enqueue('noop', {});
+    await wait(100);
+    expect(ran).toBe(0);
+    expect(await jobRows()).toHaveLength(1);
+    expect(await web.depth()).toEqual([{ name: 'noop', status: 'queued', count: 1, oldestAgeSeconds: 0 }]);
   });
 });

@@ -25,11 +25,12 @@ async function hasUsers(deps: Deps) {
 }
 
 /**
- * Makes the demo school once, on a new database (no users yet), unless DEMO_DATA=0;
+ * Makes the demo school once, on a new embedded database (no users yet), unless DEMO_DATA=0;
  * DEMO_DATA=1 adds what is missing even to a database in use. Returns the demo accounts present.
  */
 export async function seedDemoData(deps: Deps, services: Services) {
-  const wanted = deps.config.demoData ?? !(await hasUsers(deps));
+  // By default only the embedded database of a first `npm start`; a PostgreSQL deployment asks with DEMO_DATA=1.
+  const wanted = deps.config.demoData ?? (deps.dialect === 'sqlite' && !(await hasUsers(deps)));
   if (wanted) {
     const now = deps.clock.now();
     for (const [i, term] of TERMS.entries()) await ensureAcademicTerm(deps.db, term, i);

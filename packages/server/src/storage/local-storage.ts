@@ -74,6 +74,27 @@ export function createLocalStorage(options: { root: string; secret: string; now:
       await fs.promises.rm(fullPath(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
 
+    async *list() {
+      for (const entry of await walk(root)) {
+        if (entry.name.endsWith('.part')) continue;
+        const key = path.relative(root, entry.file).split(path.sep).join('/');
+        if (!KEY_PATTERN.test(key)) continue;
+        yield { key, modifiedAt: Math.floor(entry.mtimeMs / 1000) };
+      }
+    },
+
+    async removeIncomplete(olderThanSeconds) {
+      // A .part being written is touched with every chunk; one that stopped changing was abandoned.
+      const cutoff = Date.now() - olderThanSeconds * 1000;
+      let removed = 0;
+      for (const entry of await walk(root)) {
+        if (!entry.name.endsWith('.part') || entry.mtimeMs > cutoff) continue;
+        await fs.promises.rm(entry.file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+
     async signedUrl(key: string, urlOptions: SignedUrlOptions) {
       assertValidKey(key);
       const expiresAt = now() + urlOptions.expiresIn;
@@ -90,6 +111,23 @@ export function createLocalStorage(options: { root: string; secret: string; now:
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+
+/** Every file under `dir`, depth first; a folder removed meanwhile is skipped. */
+async function walk(dir: string): Promise<{ file: string; name: string; mtimeMs: number }[]> {
+  const found: { file: string; name: string; mtimeMs: number }[] = [];
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await walk(file)));
+    else if (entry.isFile()) {
+      const stats = await fs.promises.stat(file).catch(() => undefined);
+      if (stats) found.push({ file, name: entry.name, mtimeMs: stats.mtimeMs });
+    }
+  }
+  return found;
 }
 
 /** True for the local implementation, which needs the `/files/*` route to serve its signed URLs. */

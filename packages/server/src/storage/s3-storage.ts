@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   NoSuchKey,
   NotFound,
@@ -144,6 +146,52 @@ export function createS3Storage(location: S3Location): Storage {
         if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+
+    async *list() {
+      const folder = location.prefix ? `${location.prefix}/` : undefined;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: folder, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          const key = folder ? object.Key.slice(folder.length) : object.Key;
+          yield { key, modifiedAt: Math.floor((object.LastModified?.getTime() ?? Date.now()) / 1000) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+
+    async removeIncomplete(olderThanSeconds) {
+      const cutoff = Date.now() - olderThanSeconds * 1000;
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        const page = await client
+          .send(
+            new ListMultipartUploadsCommand({
+              Bucket,
+              ...(location.prefix ? { Prefix: `${location.prefix}/` } : {}),
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+          )
+          .catch((error: unknown) => {
+            // Some S3 stand-ins (s3rver) have no multipart listing; there is nothing to clean there.
+            if ((error as { name?: string }).name === 'NotImplemented') return undefined;
+            throw error;
+          });
+        if (!page) return removed;
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > cutoff) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          removed += 1;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
 
     async signedUrl(key: string, options: SignedUrlOptions) {

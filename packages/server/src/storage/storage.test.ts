@@ -65,6 +65,18 @@ function behavesLikeStorage(name: string, make: () => Storage, listKeys: () => P
       expect(await storage.stat('media/k10/source')).toEqual({ size: 1 });
     });
 
+    it('lists every stored file with when it was written', async () => {
+      await storage.put('listed/one.txt', chunks('1'));
+      await storage.put('listed/two/three.txt', chunks('3'));
+      const now = Math.floor(Date.now() / 1000);
+      const listed = [];
+      for await (const object of storage.list()) if (object.key.startsWith('listed/')) listed.push(object);
+      expect(listed.map((o) => o.key).sort()).toEqual(['listed/one.txt', 'listed/two/three.txt']);
+      for (const object of listed) expect(Math.abs(object.modifiedAt - now)).toBeLessThan(30);
+      expect(await storage.removeIncomplete(3600)).toBe(0);
+      await storage.deletePrefix('listed');
+    });
+
     it('refuses keys that could leave their folder', async () => {
       for (const key of ['../x', 'a/../../x', '/abs', '.hidden', 'a//b', 'a/.b', '']) {
         await expect(storage.put(key, chunks('x'))).rejects.toThrow(/Invalid storage key/);
@@ -198,5 +210,26 @@ describe('signed local file URLs served at /files/*', () => {
     expect(res.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Lesson%201.har");
     const missing = await storage.signedUrl('docs/d/none.har', { expiresIn: 60 });
     expect((await t.app.inject({ method: 'GET', url: missing.url })).statusCode).toBe(404);
+  });
+});
+
+describe('leftovers of interrupted writes', () => {
+  it('local: a *.part file that stopped changing is removed, and never listed', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-storage-part-'));
+    const storage = createLocalStorage({ root, secret: 'x'.repeat(32), now: () => Math.floor(Date.now() / 1000) });
+    fs.mkdirSync(path.join(root, 'documents'), { recursive: true });
+    const stale = path.join(root, 'documents', 'abc.har.0a1b2c.part');
+    const live = path.join(root, 'documents', 'def.har.3d4e5f.part');
+    fs.writeFileSync(stale, 'half');
+    fs.writeFileSync(live, 'half');
+    const old = new Date(Date.now() - 120_000);
+    fs.utimesSync(stale, old, old);
+    const listed = [];
+    for await (const object of storage.list()) listed.push(object.key);
+    expect(listed).toEqual([]);
+    expect(await storage.removeIncomplete(60)).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });

@@ -32,6 +32,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix/` (a "folder"). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored file, with when it was last written (epoch seconds); for the orphan sweep. */
+  list(): AsyncIterable<StoredObject>;
+  /**
+   * Removes what interrupted writes left behind once older than `olderThanSeconds`: local
+   * `*.part` files, S3 multipart uploads never completed. Returns how many it removed.
+   */
+  removeIncomplete(olderThanSeconds: number): Promise<number>;
   /**
    * A URL that serves the file to whoever holds it until it expires: local storage
    * answers `/files/<key>?exp=&sig=` (HMAC-signed, relative to the app), S3 a presigned URL.
@@ -39,6 +46,7 @@ export interface Storage {
   signedUrl(key: string, options: SignedUrlOptions): Promise<{ url: string; expiresAt: number }>;
 }
 
+export type StoredObject = { key: string; modifiedAt: number };
 export type PutOptions = { maxBytes?: number; contentType?: string };
 export type SignedUrlOptions = {
   /** Lifetime in seconds. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
 import { type JobContext, JobStoppedError, JobTimeoutError } from '../../jobs/job-queue.ts';
+import { jobWorkPrefix } from '../../jobs/leftovers.ts';
 import { downloadToFile, uploadFromFile } from '../../storage/storage.ts';
 import { audioArgs, ffmpeg, probe, videoArgs } from './ffmpeg.ts';
 import { findFileById, updateFile } from './repository.ts';
@@ -31,7 +31,8 @@ export function registerTranscodeJob(deps: Deps) {
     if (!file || file.transcode_status === 'COMPLETED' || file.transcode_status === 'FAILED') return;
     const log = context.log.child({ mediaFileId, fileKey: file.file_key, attempt: context.attempt });
     await updateFile(db, file.id, { transcode_status: 'IN_PROGRESS', updated_at: clock.now() });
-    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hd-transcode-'));
+    // Named after this process, so a later start can clean up after it (jobs/leftovers.ts).
+    const work = await fs.promises.mkdtemp(jobWorkPrefix());
     try {
       if (!file.source_key) throw new UnplayableError('The uploaded file is missing.');
       const input = path.join(work, 'source');
