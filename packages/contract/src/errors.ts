@@ -21,6 +21,7 @@ export const ErrorCode = z.enum([
   'already_instructor',
   'teacher_request_pending',
   'internal',
+  'unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -45,6 +46,7 @@ export const Messages = {
   notFound: 'The requested resource was not found.',
   internal: 'Something went wrong on our side. Please try again.',
   malformedMultipart: 'The upload could not be read: the multipart form is malformed or incomplete.',
+  unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordsDoNotMatch: 'The passwords do not match.',

@@ -3,6 +3,7 @@ import { Messages } from '@app/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUnavailableError, RETRY_AFTER_SECONDS } from './unavailable.ts';
 
 /** The one error a service throws; the handler below turns it into the envelope of DESIGN §5. */
 export class AppError extends Error {
@@ -92,6 +93,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       const message = error.message.endsWith('.') ? error.message : `${error.message}.`;
       return reply.status(status).send({ errors: [{ code: 'validation_failed', message }] });
+    }
+    if (isUnavailableError(error)) {
+      // The database or storage is away for now: the client (or load balancer) tries again.
+      request.log.warn({ err: error }, 'backing service unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ errors: [{ code: 'unavailable', message: Messages.unavailable }] });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ errors: [{ code: 'internal', message: Messages.internal }] });
