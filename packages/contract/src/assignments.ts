@@ -12,7 +12,7 @@ export const HAR_MAX_FILES_PER_UPLOAD = 20;
 export const AssignmentMessages = {
   notFound: 'Assignment not found in selected course.',
   documentNotFound: 'This document does not exist or you cannot see it.',
-  gap: 'The assigned date must be at least one minute before the due date.',
+  gap: 'The assigned date must be more than one minute before the due date.',
   assignedRange: 'The assigned date must be within one year before the course start and one year after the course end.',
   dueRange: 'The due date must be within one year before the course start and one year after the course end.',
   extensionRange: 'The extension must be between the due date and six months after the course end.',
@@ -63,8 +63,31 @@ export function assignmentDateErrors(dates: { released_at: number; due_at: numbe
   const high = course.end_date + ASSIGNMENT_DATE_MARGIN_SECONDS;
   if (dates.released_at < low || dates.released_at > high) errors.push({ field: 'released_at', message: AssignmentMessages.assignedRange });
   if (dates.due_at < low || dates.due_at > high) errors.push({ field: 'due_at', message: AssignmentMessages.dueRange });
-  if (dates.released_at > dates.due_at - ASSIGNMENT_MIN_GAP_SECONDS) errors.push({ field: 'due_at', message: AssignmentMessages.gap });
+  // Spec §5: assigned must be before due minus 60 s, so exactly 60 s apart is too close.
+  if (dates.released_at >= dates.due_at - ASSIGNMENT_MIN_GAP_SECONDS) errors.push({ field: 'due_at', message: AssignmentMessages.gap });
   return errors;
+}
+
+/**
+ * A set's dates moved by `shift` seconds into a course (a duplicate's new period, issue 19), clamped
+ * to the §5 limits: both within a year of the course, due at least a minute after assigned.
+ */
+export function shiftAssignmentDates(
+  dates: { released_at: number; due_at: number },
+  shift: number,
+  course: { start_date: number; end_date: number },
+) {
+  const low = course.start_date - ASSIGNMENT_DATE_MARGIN_SECONDS;
+  const high = course.end_date + ASSIGNMENT_DATE_MARGIN_SECONDS;
+  const released_at = Math.min(Math.max(dates.released_at + shift, low), high - ASSIGNMENT_MIN_GAP_SECONDS);
+  const due_at = Math.min(Math.max(dates.due_at + shift, released_at + ASSIGNMENT_MIN_GAP_SECONDS), high);
+  return { released_at, due_at };
+}
+
+/** A delayed grade's date moved by `shift`, kept between the set's due date and the course end (§5). */
+export function shiftGradeDate(date: number | null, shift: number, limits: { due_at: number; end_date: number }): number | null {
+  if (date === null) return null;
+  return Math.min(Math.max(date + shift, limits.due_at), Math.max(limits.due_at, limits.end_date));
 }
 
 const Epoch = z.number({ message: 'This date must be a number of seconds.' }).int().nonnegative().max(4_102_444_800);

@@ -22,7 +22,9 @@ export const WorkspaceMessages = {
   noAnswers: 'Send the answers as a list.',
 } as const;
 
-const ItemId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'Item ids are 1 to 64 letters, digits, dots, colons, dashes or underscores.' });
+const ItemId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'Item ids are 1 to 64 letters, digits, dots, colons, dashes or underscores.' });
 
 export const AnswerEntry = z.object({
   id: ItemId,

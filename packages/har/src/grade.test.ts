@@ -1,7 +1,7 @@
+import { canonicalRomanNumeral, parseRomanNumeral } from '@app/contract/roman-numeral';
 import { describe, expect, it } from 'vitest';
 import type { HarDocument } from './format.ts';
 import { expectedLabel, type GradingSettings, gradeSubmission, isCorrectAnswer, letterGrade } from './grade.ts';
-import { canonicalRomanNumeral, parseRomanNumeral } from '@app/contract/roman-numeral';
 
 const V_N: GradingSettings = { cadential64: 'V', neapolitan6: 'N' };
 const I_II: GradingSettings = { cadential64: 'I', neapolitan6: 'II' };

@@ -1,6 +1,6 @@
+import { formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from '@app/contract/roman-numeral';
 import type { AnswerKeyItem, HarDocument } from './format.ts';
 import { HarError } from './har-error.ts';
-import { formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from '@app/contract/roman-numeral';
 
 /**
  * The Roman-numeral-analysis grader of DESIGN §8. Answers and key entries are

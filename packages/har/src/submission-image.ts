@@ -13,7 +13,11 @@ export const PLAIN_COLOR = '#1f2933';
  * grade report still lists it. With reveal 'none' every label is plain: the
  * colours would tell a student which answers were right.
  */
-export function renderSubmissionImage(musicxml: string, result: Pick<GradeResult, 'items'>, reveal: Reveal = 'full'): Promise<RenderedScore> {
+export function renderSubmissionImage(
+  musicxml: string,
+  result: Pick<GradeResult, 'items'>,
+  reveal: Reveal = 'full',
+): Promise<RenderedScore> {
   const labels = result.items.map((item) => ({
     measure: item.measure,
     beat: item.beat,

@@ -73,7 +73,12 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
     if (chord.length === 0) chord = pitched.filter((n) => n.onset < onset && n.end > onset);
     const xs = chord.map((n) => geometry.noteX.get(n.id)).filter((x): x is number => x !== undefined);
     const x = xs.length > 0 ? Math.min(1, Math.max(0, (geometry.marginX + Math.min(...xs) + HALF_NOTEHEAD) / geometry.innerWidth)) : null;
-    return { ...item, onset: Number.isFinite(onset) ? roundTo(onset) : 0, x: x === null ? null : roundTo(x), note_ids: chord.map((n) => n.id) };
+    return {
+      ...item,
+      onset: Number.isFinite(onset) ? roundTo(onset) : 0,
+      x: x === null ? null : roundTo(x),
+      note_ids: chord.map((n) => n.id),
+    };
   });
 
   return {

@@ -1,7 +1,7 @@
+import { parseRomanNumeral } from '@app/contract/roman-numeral';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readHar } from '../format.ts';
 import { renderPreview } from '../preview.ts';
-import { parseRomanNumeral } from '@app/contract/roman-numeral';
 import { addScoreLabels } from '../score-labels.ts';
 import { buildSampleLibrary, type SampleLibrary } from './build-library.ts';
 import { SAMPLE_SETS } from './progressions.ts';

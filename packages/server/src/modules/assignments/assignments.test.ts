@@ -86,10 +86,13 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
     it('enforces the date rules at their boundaries', async () => {
       const set = await newSet();
       const put = (body: Record<string, number>) => owner.put(`/api/assignments/${set.id}`, body);
-      expect((await put({ released_at: set.due_at - 60 })).statusCode).toBe(200);
-      expect(errorsOf(await put({ released_at: set.due_at - 59 }))).toEqual([
-        { field: 'due_at', messages: ['The assigned date must be at least one minute before the due date.'] },
-      ]);
+      expect((await put({ released_at: set.due_at - 61 })).statusCode).toBe(200);
+      // Spec §5: assigned must be before due minus 60 s; exactly 60 s apart is refused (issue 16).
+      for (const gap of [60, 59]) {
+        expect(errorsOf(await put({ released_at: set.due_at - gap }))).toEqual([
+          { field: 'due_at', messages: ['The assigned date must be more than one minute before the due date.'] },
+        ]);
+      }
       const low = course.start_date - 365 * DAY;
       const high = course.end_date + 365 * DAY;
       expect((await put({ released_at: low, due_at: high })).statusCode).toBe(200);

@@ -88,7 +88,9 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
 
 /** Removes what storeHar wrote (the file and its student copy). */
 export async function deleteStored(deps: Pick<Deps, 'storage'>, stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey'>) {
-  await Promise.all([stored.storageKey, stored.studentStorageKey].filter((k): k is string => k !== null).map((k) => deps.storage.delete(k)));
+  await Promise.all(
+    [stored.storageKey, stored.studentStorageKey].filter((k): k is string => k !== null).map((k) => deps.storage.delete(k)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AssignmentSetRow, DocumentRow, DocumentUpdate, NewDocument } from '../../db/schema.ts';
+import type { AssignmentSetRow, DocumentRow, DocumentUpdate, NewAssignmentSet, NewDocument } from '../../db/schema.ts';
 
 /** A course's sets in order; students get only those released by `releasedBy`. */
 export function listSets(db: Db, courseId: number, releasedBy?: number): Promise<AssignmentSetRow[]> {
@@ -51,6 +51,30 @@ export async function countSets(db: Db, courseId: number): Promise<number> {
     .where('course_id', '=', courseId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Inserts copied sets with their documents into a course (a duplicate, issue 19): one statement for
+ * the sets and one per 200 documents, whatever the count. Set keys must be new; weights are kept.
+ */
+export async function insertSetCopies(
+  db: Db,
+  courseId: number,
+  copies: { set: Omit<NewAssignmentSet, 'course_id'>; documents: Omit<NewDocument, 'assignment_set_id'>[] }[],
+): Promise<void> {
+  if (copies.length === 0) return;
+  const rows = await db
+    .insertInto('assignment_sets')
+    .values(copies.map((c) => ({ ...c.set, course_id: courseId })))
+    .returning(['id', 'set_key'])
+    .execute();
+  const idOf = new Map(rows.map((r) => [r.set_key, r.id]));
+  const documents = copies.flatMap((c) => c.documents.map((d) => ({ ...d, assignment_set_id: idOf.get(c.set.set_key) ?? 0 })));
+  for (let i = 0; i < documents.length; i += 200)
+    await db
+      .insertInto('documents')
+      .values(documents.slice(i, i + 200))
+      .execute();
 }
 
 /** Applies changes to a set. */
@@ -130,7 +154,11 @@ export async function documentIdsOfSet(db: Db, setId: number): Promise<number[]>
 
 /** Storage keys of every document of a set and of their student copies (to delete their files). */
 export async function storageKeysOfSet(db: Db, setId: number): Promise<string[]> {
-  const rows = await db.selectFrom('documents').select(['storage_key', 'student_storage_key']).where('assignment_set_id', '=', setId).execute();
+  const rows = await db
+    .selectFrom('documents')
+    .select(['storage_key', 'student_storage_key'])
+    .where('assignment_set_id', '=', setId)
+    .execute();
   return rows.flatMap((r) => [r.storage_key, r.student_storage_key].filter((k): k is string => k !== null));
 }
 

@@ -11,9 +11,12 @@ import {
   HAR_MAX_FILES_PER_UPLOAD,
   isValidTimedDuration,
   type PreviewUrl,
+  shiftAssignmentDates,
+  shiftGradeDate,
   type UpdateAssignmentRequest,
   type UpdateDocumentRequest,
 } from '@app/contract/assignments';
+import type { Db } from '../../db/database.ts';
 import type { DocumentUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
@@ -23,8 +26,8 @@ import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
 import {
   deleteStored,
-  ensureStudentCopy,
   enqueuePreviews,
+  ensureStudentCopy,
   loadHar,
   previewLink,
   registerPreviewJob,
@@ -406,6 +409,93 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
 
     /** When a student first opened or took a document, if ever. */
     clockStart: (documentId: number, studentId: number) => repo.firstDownload(db, documentId, studentId),
+
+    /**
+     * A course's sets and documents ready to copy into a duplicate (issue 19): every set and
+     * document setting and the order; each file is stored again now under a new doc_key (with
+     * its student copy; previews are shared by content hash); dates move by `shift` and stay
+     * within the §5 limits of the new period. `insert` adds the rows inside the caller's
+     * transaction; `discard` removes the files when that transaction fails. Nothing of the
+     * students' (submissions, extensions, drafts, downloads) is copied.
+     */
+    async prepareCourseCopy(actor: Actor, fromCourseId: number, target: { shift: number; start_date: number; end_date: number }) {
+      const { access } = await courses.access(actor, fromCourseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      const sets = await repo.listSets(db, fromCourseId);
+      const documents = await repo.listDocumentsOfSets(
+        db,
+        sets.map((s) => s.id),
+      );
+      const stored: StoredHar[] = new Array(documents.length);
+      const discard = () => Promise.all(stored.filter(Boolean).map((s) => deleteStored(deps, s))).then(() => undefined);
+      try {
+        // A few files at a time: enough to overlap storage round trips without holding every file in memory.
+        let next = 0;
+        const worker = async () => {
+          for (let i = next++; i < documents.length; i = next++) {
+            const doc = documents[i] as (typeof documents)[number];
+            stored[i] = await storeHar(deps, 'documents', await loadHar(deps, doc.storage_key), doc.title);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(6, documents.length) }, worker));
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      const now = clock.now();
+      const copies = sets.map((set) => {
+        const dates = shiftAssignmentDates(set, target.shift, target);
+        return {
+          set: {
+            title: set.title,
+            ...dates,
+            set_key: newSecret(12),
+            show_after_due: set.show_after_due,
+            weight: set.weight,
+            created_at: now,
+            updated_at: now,
+          },
+          documents: documents.flatMap((doc, i) => {
+            const s = stored[i];
+            if (doc.assignment_set_id !== set.id || !s) return [];
+            const { id: _id, assignment_set_id: _set, ...settings } = doc;
+            const failed = !s.previewReady && doc.preview_status === 'FAILED';
+            return [
+              {
+                ...settings,
+                doc_key: s.docKey,
+                storage_key: s.storageKey,
+                student_storage_key: s.studentStorageKey,
+                content_hash: s.contentHash,
+                size: s.size,
+                preview_status: s.previewReady ? 'READY' : failed ? 'FAILED' : 'PENDING',
+                preview_error: failed ? doc.preview_error : null,
+                show_grade_on_date: shiftGradeDate(doc.show_grade_on_date, target.shift, {
+                  due_at: dates.due_at,
+                  end_date: target.end_date,
+                }),
+                created_at: now,
+                updated_at: now,
+              },
+            ];
+          }),
+        };
+      });
+      return {
+        sets: copies.length,
+        documents: documents.length,
+        insert: async (trx: Db, toCourseId: number) => {
+          await repo.insertSetCopies(trx, toCourseId, copies);
+          // A preview that failed for the original would fail again; the others are queued unless cached.
+          await enqueuePreviews(
+            deps,
+            trx,
+            stored.filter((s, i) => documents[i]?.preview_status !== 'FAILED' && Boolean(s)),
+          );
+        },
+        discard,
+      };
+    },
   };
 }
 

@@ -36,11 +36,7 @@ export function submissionRefusal(
 }
 
 /** Whether the expected labels of a document may be shown to its students now. */
-export function answersShown(
-  doc: { show_answers: ShowAnswers; due_at: number },
-  extensionDueAt: number | null,
-  now: number,
-): boolean {
+export function answersShown(doc: { show_answers: ShowAnswers; due_at: number }, extensionDueAt: number | null, now: number): boolean {
   if (doc.show_answers === 'IMMEDIATELY') return true;
   if (doc.show_answers === 'NEVER') return false;
   return now > Math.max(doc.due_at, extensionDueAt ?? 0);

@@ -13,7 +13,8 @@ import { showAnswersOf } from '../assignments/present.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
-import { answersShown, gradeWithheld as withheld, studentReveal, submissionRefusal } from './policy.ts';
+import { refreshBestSubmissions } from '../gradebook/repository.ts';
+import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { RENDER_JOB, registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
 
@@ -22,7 +23,9 @@ const URL_SECONDS = 600;
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>;
 
 /** What is handed in: a .har file read from the request, or the answers typed in the workspace. */
-export type HandIn = { kind: 'file'; read: () => Promise<{ filename: string; bytes: Buffer } | undefined> } | { kind: 'answers'; answers: AnswerEntry[] };
+export type HandIn =
+  | { kind: 'file'; read: () => Promise<{ filename: string; bytes: Buffer } | undefined> }
+  | { kind: 'answers'; answers: AnswerEntry[] };
 
 /**
  * A student's own list: while a grade is withheld its hidden points must not show
@@ -114,7 +117,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
       throw error;
     }
-    if (submission.manifest.kind !== 'submission' || !submission.answers) throw AppError.badRequest('file', SubmissionMessages.notSubmission);
+    if (submission.manifest.kind !== 'submission' || !submission.answers)
+      throw AppError.badRequest('file', SubmissionMessages.notSubmission);
     if (submission.manifest.document_key !== docKey) throw AppError.badRequest('file', SubmissionMessages.wrongDocument);
     return { submission, bytes: file.bytes };
   }
@@ -146,7 +150,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       if (role === 'student' && doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
       if (role !== 'student') throw AppError.forbidden(SubmissionMessages.onlyStudents);
       const refusal = submissionRefusal(doc, {
-        extensionDueAt: (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null,
+        extensionDueAt:
+          (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null,
         formalCount: await repo.countFormal(db, documentId, actor.user.id),
         startedAt: await assignmentsRepo.firstDownload(db, documentId, actor.user.id),
         now,
@@ -186,6 +191,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
             result_json: JSON.stringify(result),
           });
           await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
+          // The grade book reads each student's best from this table (issue 15).
+          await refreshBestSubmissions(trx, [{ studentId: actor.user.id, documentId }]);
           return inserted;
         });
       } catch (error) {
@@ -210,7 +217,14 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     ): Promise<WorkspaceSubmission[]> {
       const now = clock.now();
       const rows = await repo.listSubmissions(db, { courseId: doc.course_id, documentId: doc.id, studentId: actor.user.id });
-      const results = new Map((await repo.resultsOf(db, rows.map((r) => r.id))).map((r) => [r.id, r.result_json]));
+      const results = new Map(
+        (
+          await repo.resultsOf(
+            db,
+            rows.map((r) => r.id),
+          )
+        ).map((r) => [r.id, r.result_json]),
+      );
       const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extensionDueAt, now);
       return ownListOrder(rows, false, now).map((row) => {
         const result = JSON.parse(results.get(row.id) ?? '{"items":[]}') as GradeResult;
@@ -263,7 +277,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       let status = jobStatus(row.render_status);
       let keys = { report: row.report_key, png: row.png_key };
       if (student && doc) {
-        const extension = (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null;
+        const extension =
+          (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null;
         const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extension, now);
         if (!shown) {
           // The variants without answers; work graded before they existed is drawn again.
@@ -287,7 +302,11 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     async remove(actor: Actor, id: number): Promise<void> {
       const { row, role } = await loadVisible(actor, id);
       if (role !== 'instructor') throw AppError.forbidden(SubmissionMessages.onlyInstructors);
-      const keys = await repo.deleteSubmissions(db, { id: row.id });
+      const keys = await db.transaction().execute(async (trx) => {
+        const removed = await repo.deleteSubmissions(trx, { id: row.id });
+        await refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: row.document_id }]);
+        return removed;
+      });
       await Promise.all(keys.map((k) => storage.delete(k)));
     },
 
@@ -298,7 +317,11 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       const { role } = await teacherOrSelf(actor, doc.course_id);
       if (role !== 'instructor')
         throw AppError.forbidden(role === 'student' ? CourseMessages.notInstructor : SubmissionMessages.onlyInstructors);
-      const keys = await repo.deleteSubmissions(db, { studentId, documentId });
+      const keys = await db.transaction().execute(async (trx) => {
+        const removed = await repo.deleteSubmissions(trx, { studentId, documentId });
+        await refreshBestSubmissions(trx, [{ studentId, documentId }]);
+        return removed;
+      });
       await Promise.all(keys.map((k) => storage.delete(k)));
     },
   };

@@ -234,6 +234,23 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data.grade_report_url).not.toBeNull();
   });
 
+  it('does not let a withheld grade show through order or through which submission is best', async () => {
+    const due = t.clock.now() + 7 * DAY;
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true, delay_showing_grade: true, show_grade_on_date: due });
+    const strong = (await submit(student, answerFile(doc.doc_key, 0))).json().data;
+    t.clock.advance(60);
+    const weak = (await submit(student, answerFile(doc.doc_key, 3))).json().data;
+    const ids = (res: { json: () => { data: { id: number }[] } }) => res.json().data.map((s) => s.id);
+    // Newest first, whatever the hidden points; the latest stands for the document.
+    expect(ids(await student.get(`/api/courses/${courseId}/submissions`))).toEqual([weak.id, strong.id]);
+    expect(ids(await student.get(`/api/courses/${courseId}/submissions?best=true`))).toEqual([weak.id]);
+    expect(ids(await student.get(`/api/assignments/${setId}/submissions?best=true`))).toEqual([weak.id]);
+    // Teachers see the real best; once the grade is shown, so does the student.
+    expect(ids(await owner.get(`/api/courses/${courseId}/submissions?best=true`))).toEqual([strong.id]);
+    t.clock.advance(7 * DAY);
+    expect(ids(await student.get(`/api/courses/${courseId}/submissions?best=true`))).toEqual([strong.id]);
+  });
+
   it('lets instructors remove submissions; TAs and students cannot', async () => {
     await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
     const a = (await submit(student, answerFile(doc.doc_key))).json().data;

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { type AnswerEntry, type Draft, type DraftSummary, type Workspace, WorkspaceMessages, type WorkspaceScore } from '@app/contract/workspace';
+import {
+  type AnswerEntry,
+  type Draft,
+  type DraftSummary,
+  type Workspace,
+  WorkspaceMessages,
+  type WorkspaceScore,
+} from '@app/contract/workspace';
 import { contentHash, exerciseItems, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderWorkspaceScore } from '@app/har/workspace-score';

@@ -1,0 +1,309 @@
+import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
+import { readHar, writeHar } from '@app/har/format';
+import { buildSampleLibrary } from '@app/har/library/build-library';
+import { RIGHT_COLOR, WRONG_COLOR } from '@app/har/submission-image';
+import { decode } from 'fast-png';
+import { unzipSync } from 'fflate';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { STUDENT_COPIES_JOB } from '../assignments/har-files.ts';
+import { insertMembership } from '../courses/repository.ts';
+import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
+
+const DAY = 86400;
+let exerciseBytes: Uint8Array;
+let keyItems: { id: string; answers: string[]; measure: number; beat: number }[];
+let firstItem: { id: string; answers: string[] };
+
+beforeAll(() => {
+  const sample = buildSampleLibrary().sets[0]?.documents[0];
+  if (!sample) throw new Error('no sample exercise');
+  exerciseBytes = sample.har;
+  keyItems = readHar(exerciseBytes).key?.items ?? [];
+  const first = keyItems[0];
+  if (!first) throw new Error('no key items');
+  firstItem = first;
+});
+
+/** Answers to every item; the first `wrong` get a wrong label ('N6' is never in a major-key diatonic phrase). */
+const answers = (wrong = 0) => keyItems.map((item, i) => ({ id: item.id, answer: i < wrong ? 'N6' : (item.answers[0] ?? '') }));
+
+/** Every answer label of the key, as a JSON fragment that must never reach a student. */
+const keyFragments = () => keyItems.map((item) => JSON.stringify(item.answers));
+
+function hasColour(png: Buffer, hex: string): boolean {
+  const image = decode(png);
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const close = (value: number | undefined, target: number | undefined) => Math.abs((value ?? -99) - (target ?? 99)) < 8;
+  for (let i = 0; i < image.data.length; i += image.channels) {
+    if (close(image.data[i], r) && close(image.data[i + 1], g) && close(image.data[i + 2], b)) return true;
+  }
+  return false;
+}
+
+describe.each(dialects)('exercise workspace (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let other: TestClient;
+  let ta: TestClient;
+  let student: TestClient;
+  let classmate: TestClient;
+  let anonymous: TestClient;
+  let courseId: number;
+  let setId: number;
+  let dueAt: number;
+  let doc: { id: number; doc_key: string };
+
+  const workspace = (client: TestClient, id = doc.id) => client.get(`/api/documents/${id}/workspace`);
+  const handIn = (client: TestClient, body: unknown, id = doc.id) => client.post(`/api/documents/${id}/submissions`, body as never);
+  const fetchFile = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    const taUser = await t.signedIn();
+    ta = taUser.client;
+    const studentUser = await t.signedIn();
+    student = studentUser.client;
+    const classmateUser = await t.signedIn();
+    classmate = classmateUser.client;
+    anonymous = t.client();
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
+    courseId = course.id;
+    t.clock.advance(course.start_date - t.clock.now() + 60);
+    await owner.post(`/api/courses/${courseId}/activations`);
+    for (const [userId, role] of [
+      [taUser.id, 'ta'],
+      [studentUser.id, 'student'],
+      [classmateUser.id, 'student'],
+    ] as const) {
+      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
+    }
+    dueAt = t.clock.now() + 7 * DAY;
+    setId = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: dueAt })).json().data.id;
+    doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('gives a student the score, the items in order with positions, and the rules, but never the key', async () => {
+    const res = await workspace(student);
+    expect(res.statusCode, res.body).toBe(200);
+    const ws = res.json().data;
+    expect(ws.items.map((i: { id: string }) => i.id)).toEqual(keyItems.map((i) => i.id));
+    expect(ws.items.map((i: { number: number }) => i.number)).toEqual(keyItems.map((_, i) => i + 1));
+    for (const item of ws.items) {
+      expect(item).not.toHaveProperty('answers');
+      expect(item.x).toBeGreaterThan(0);
+      expect(item.x).toBeLessThan(1);
+      expect(item.note_ids.length).toBeGreaterThan(0);
+      for (const id of item.note_ids) expect(ws.score.svg).toContain(`id="${id}"`);
+    }
+    const xs = ws.items.map((i: { x: number }) => i.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    expect(ws.score.notes.length).toBeGreaterThan(ws.items.length);
+    expect(ws.labels).toEqual({ cadential_64: 'V64', neapolitan_6: 'N6' });
+    expect(ws.rules).toMatchObject({ can_submit: true, refusal: null, practice: false, due_at: dueAt, show_answers: 'AFTER_DUE' });
+    expect(ws.draft).toBeNull();
+    const body = res.body;
+    for (const fragment of keyFragments()) expect(body).not.toContain(fragment);
+    expect(body).not.toContain('"expected":"');
+  });
+
+  it('hands students a .har without key.json or any answer, and teachers the full exercise', async () => {
+    const forStudent = (await student.get(`/api/documents/${doc.id}/file-url`)).json().data;
+    const entries = unzipSync(new Uint8Array(await fetchFile(forStudent.url)));
+    expect(Object.keys(entries).sort()).toEqual(['items.json', 'manifest.json', 'score.musicxml']);
+    const text = Object.values(entries)
+      .map((bytes) => new TextDecoder().decode(bytes))
+      .join('\n');
+    expect(text).not.toContain('"answers"');
+    const copy = readHar(new Uint8Array(await fetchFile(forStudent.url)));
+    expect(copy.key).toBeUndefined();
+    expect(copy.items?.items.map((i) => i.id)).toEqual(keyItems.map((i) => i.id));
+    const forTeacher = (await ta.get(`/api/documents/${doc.id}/file-url`)).json().data;
+    expect(readHar(new Uint8Array(await fetchFile(forTeacher.url))).key?.items).toHaveLength(keyItems.length);
+  });
+
+  it('is for students of the course once the set is released', async () => {
+    expect((await workspace(anonymous)).statusCode).toBe(401);
+    expect(errorsOf(await workspace(owner))[0]?.message).toBe('Only students of this course do its exercises.');
+    expect((await workspace(ta)).statusCode).toBe(403);
+    expect((await workspace(other)).statusCode).toBe(404);
+    expect((await student.get('/api/documents/abc/workspace')).statusCode).toBe(400);
+    expect((await workspace(student, 999_999)).statusCode).toBe(404);
+    const later = (
+      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now() + DAY, due_at: t.clock.now() + 5 * DAY })
+    ).json().data;
+    const hidden = (
+      await owner.upload(`/api/assignments/${later.id}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))
+    ).json().data[0];
+    expect((await workspace(student, hidden.id)).statusCode).toBe(404);
+    expect((await student.put(`/api/documents/${hidden.id}/draft`, { answers: [] })).statusCode).toBe(404);
+  });
+
+  it('keeps each student’s own draft, last write wins, with the answers.json limits', async () => {
+    const first = await student.put(`/api/documents/${doc.id}/draft`, { answers: answers(2) });
+    expect(first.statusCode, first.body).toBe(200);
+    t.clock.advance(5);
+    const mine = [{ id: firstItem.id, answer: 'V65' }];
+    expect((await student.put(`/api/documents/${doc.id}/draft`, { answers: mine })).json().data).toMatchObject({ answers: mine });
+    expect((await workspace(student)).json().data.draft).toEqual({ answers: mine, updated_at: t.clock.now() });
+    expect((await workspace(classmate)).json().data.draft).toBeNull();
+    expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([
+      { document_id: doc.id, updated_at: t.clock.now() },
+    ]);
+    expect((await classmate.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([]);
+    expect((await other.get(`/api/courses/${courseId}/drafts`)).statusCode).toBe(404);
+    expect((await anonymous.put(`/api/documents/${doc.id}/draft`, { answers: mine })).statusCode).toBe(401);
+    expect((await owner.put(`/api/documents/${doc.id}/draft`, { answers: mine })).statusCode).toBe(403);
+    expect((await other.put(`/api/documents/${doc.id}/draft`, { answers: mine })).statusCode).toBe(404);
+
+    const unknown = await student.put(`/api/documents/${doc.id}/draft`, { answers: [{ id: 'm99b1', answer: 'I' }] });
+    expect(errorsOf(unknown)[0]?.messages).toEqual(['This answer is for an item the document does not have.']);
+    const long = await student.put(`/api/documents/${doc.id}/draft`, { answers: [{ id: firstItem.id, answer: 'V'.repeat(65) }] });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(errorsOf(long))).toContain('An answer can be at most 64 characters.');
+    const twice = await student.put(`/api/documents/${doc.id}/draft`, { answers: [mine[0], mine[0]] } as never);
+    expect(JSON.stringify(errorsOf(twice))).toContain('Each item can be answered only once.');
+    expect((await student.put(`/api/documents/${doc.id}/draft`, { answers: 'I V I' } as never)).statusCode).toBe(400);
+    expect((await student.put(`/api/documents/${doc.id}/draft`, {})).statusCode).toBe(400);
+    expect((await workspace(student)).json().data.draft.answers).toEqual(mine);
+  });
+
+  it('grades JSON answers exactly like the same answers in a .har, and builds the .har for the instructor', async () => {
+    const json = await handIn(student, { answers: answers(2) });
+    expect(json.statusCode, json.body).toBe(201);
+    const exercise = readHar(exerciseBytes);
+    const har = writeHar({
+      manifest: { ...exercise.manifest, kind: 'submission', document_key: doc.doc_key },
+      score: exercise.score,
+      answers: { items: answers(2) },
+    });
+    const file = await classmate.upload(`/api/documents/${doc.id}/submissions`, multipart([{ name: 'answers.har', bytes: har }]));
+    expect(file.statusCode, file.body).toBe(201);
+    const pick = (s: Record<string, unknown>) => [s.points, s.max_points, s.percent, s.grade];
+    expect(pick(json.json().data)).toEqual(pick(file.json().data));
+    expect(json.json().data.points).toBe(keyItems.length - 2);
+
+    await t.app.deps.jobs.drain();
+    const urls = (await owner.get(`/api/submissions/${json.json().data.id}/file-urls`)).json().data;
+    const built = readHar(new Uint8Array(await fetchFile(urls.har_url)));
+    expect(built.manifest).toMatchObject({ kind: 'submission', document_key: doc.doc_key });
+    expect(built.answers?.items).toEqual(answers(2));
+    expect(built.key).toBeUndefined();
+
+    await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
+    expect(errorsOf(await handIn(classmate, { answers: [{ id: 'nope', answer: 'I' }] }))[0]?.messages).toEqual([
+      'This answer is for an item the document does not have.',
+    ]);
+    expect((await handIn(classmate, { answers: 'x' })).statusCode).toBe(400);
+    expect(errorsOf(await handIn(owner, { answers: answers() }))[0]?.message).toBe('Only students of this course can hand in work.');
+  });
+
+  it('holds a timed document to the server’s clock from the first open of the workspace', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 60 });
+    expect(errorsOf(await handIn(student, { answers: answers() }))[0]?.message).toBe(
+      'Download the document before handing in a timed exercise.',
+    );
+    const opened = (await workspace(student)).json().data;
+    expect(opened.rules).toMatchObject({ timed_seconds: 60, started_at: t.clock.now(), deadline_at: t.clock.now() + 60 });
+    t.clock.advance(30);
+    // Opening again does not restart the clock.
+    expect((await workspace(student)).json().data.rules.deadline_at).toBe(opened.rules.deadline_at);
+    await workspace(classmate);
+    t.clock.advance(30);
+    // Within the limit (and its few seconds' grace for the network) the work is taken.
+    expect((await handIn(student, { answers: answers() })).statusCode).toBe(201);
+    t.clock.advance(30 + TIMED_GRACE_SECONDS + 1);
+    const late = await handIn(classmate, { answers: answers() });
+    expect(late.statusCode).toBe(409);
+    expect(errorsOf(late)[0]?.message).toBe('The time limit for this document has passed.');
+    expect((await workspace(classmate)).json().data.rules).toMatchObject({
+      can_submit: false,
+      refusal: 'The time limit for this document has passed.',
+    });
+  });
+
+  it('shows right and wrong and the expected labels only as "Show correct answers" allows, in reports, images and the workspace', async () => {
+    const mine = (await handIn(student, { answers: answers(1) })).json().data;
+    await t.app.deps.jobs.drain();
+    const wrongItem = firstItem;
+    const expectedLabel = wrongItem.answers[0];
+
+    // Default (after the due date), before it: the student sees their answers and the total only.
+    const before = (await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    const report = (await fetchFile(before.grade_report_url)).toString('utf8');
+    expect(report).not.toContain('Expected');
+    expect(report).not.toContain('✓');
+    expect(report).not.toContain('✗');
+    expect(report).toContain(`${keyItems.length - 1} / ${keyItems.length}`);
+    const plainPng = await fetchFile(before.png_url);
+    expect(hasColour(plainPng, RIGHT_COLOR) || hasColour(plainPng, WRONG_COLOR)).toBe(false);
+    const seen = (await workspace(student)).json().data.submissions[0];
+    expect(seen.items[0]).toEqual({ id: wrongItem.id, answer: 'N6', correct: null, expected: null });
+
+    // Teachers always see everything.
+    const teacherUrls = (await ta.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    expect((await fetchFile(teacherUrls.grade_report_url)).toString('utf8')).toContain('Expected');
+    expect(hasColour(await fetchFile(teacherUrls.png_url), WRONG_COLOR)).toBe(true);
+
+    // Immediately: everything at once.
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'IMMEDIATELY' });
+    const now = (await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    expect((await fetchFile(now.grade_report_url)).toString('utf8')).toContain('Expected');
+    expect((await workspace(student)).json().data.submissions[0].items[0]).toMatchObject({ correct: false, expected: expectedLabel });
+
+    // Never: not even after the due date.
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'NEVER' });
+    t.clock.advance(8 * DAY);
+    const never = (await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    expect((await fetchFile(never.grade_report_url)).toString('utf8')).not.toContain('Expected');
+    expect((await workspace(student)).json().data.submissions[0].items[0]).toMatchObject({ correct: null, expected: null });
+
+    // After the due date (the default) once it has passed.
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'AFTER_DUE' });
+    expect((await workspace(student)).json().data.submissions[0].items[0]).toMatchObject({ correct: false, expected: expectedLabel });
+    expect((await owner.put(`/api/documents/${doc.id}`, { show_answers: 'SOMETIMES' } as never)).statusCode).toBe(400);
+  });
+
+  it('tells right from wrong on practice work at once, without the expected labels until answers are shown', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { practice: true });
+    const mine = (await handIn(student, { answers: answers(1) })).json().data;
+    expect(mine.practice).toBe(true);
+    const items = (await workspace(student)).json().data.submissions[0].items;
+    expect(items[0]).toMatchObject({ correct: false, expected: null });
+    expect(items[1]).toMatchObject({ correct: true, expected: null });
+    await t.app.deps.jobs.drain();
+    const urls = (await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    const report = (await fetchFile(urls.grade_report_url)).toString('utf8');
+    expect(report).toContain('✗');
+    expect(report).not.toContain('Expected');
+  });
+
+  it('withholds a delayed grade and every per-item mark in the workspace too', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { delay_showing_grade: true, show_grade_on_date: dueAt, show_answers: 'IMMEDIATELY' });
+    await handIn(student, { answers: answers(1) });
+    const ws = (await workspace(student)).json().data;
+    expect(ws.rules.show_grade_on_date).toBe(dueAt);
+    expect(ws.submissions[0]).toMatchObject({ points: null, percent: null, grade: null, grade_hidden: true });
+    for (const item of ws.submissions[0].items) expect([item.correct, item.expected]).toEqual([null, null]);
+  });
+
+  it('makes the student copy of documents stored before copies existed, on first use and by the backfill job', async () => {
+    const second = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'b.har', bytes: exerciseBytes }]))).json()
+      .data[0];
+    await t.app.deps.db.updateTable('documents').set({ student_storage_key: null }).execute();
+    const url = (await student.get(`/api/documents/${doc.id}/file-url`)).json().data.url;
+    expect(readHar(new Uint8Array(await fetchFile(url))).key).toBeUndefined();
+    await t.app.deps.jobs.enqueue(STUDENT_COPIES_JOB, {});
+    await t.app.deps.jobs.drain();
+    const rows = await t.app.deps.db.selectFrom('documents').select(['id', 'student_storage_key']).orderBy('id').execute();
+    expect(rows.map((r) => r.student_storage_key !== null)).toEqual([true, true]);
+    expect((await workspace(student, second.id)).statusCode).toBe(200);
+  });
+});
