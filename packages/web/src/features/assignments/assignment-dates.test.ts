@@ -41,12 +41,15 @@ describe('assignment dates (spec §5)', () => {
     });
   });
 
-  it('refuses an assigned date less than a minute before the due date', () => {
-    expect(checkAssignmentDate('released_at', set.due_at - 59, set, testPeriod)).toEqual({
-      kind: 'invalid',
-      message: 'The assigned date must be at least one minute before the due date.',
-    });
-    expect(checkAssignmentDate('due_at', set.released_at + 60, set, testPeriod).kind).toBe('ok');
+  it('refuses an assigned date a minute or less before the due date', () => {
+    for (const gap of [59, 60]) {
+      expect(checkAssignmentDate('released_at', set.due_at - gap, set, testPeriod)).toEqual({
+        kind: 'invalid',
+        message: 'The assigned date must be more than one minute before the due date.',
+      });
+    }
+    expect(checkAssignmentDate('due_at', set.released_at + 60, set, testPeriod).kind).toBe('invalid');
+    expect(checkAssignmentDate('due_at', set.released_at + 61, set, testPeriod).kind).toBe('ok');
   });
 
   it('clamps a date to a year around the course', () => {
