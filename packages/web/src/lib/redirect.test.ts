@@ -34,11 +34,11 @@ describe('sanitizeRedirect', () => {
 });
 
 describe('signInPath', () => {
-  it('leaves out the redirect for / and /sign-out unless asked to keep it', () => {
+  it('leaves out the redirect for /, /sign-out and sign-in itself', () => {
     expect(signInPath('/')).toBe('/sign-in');
+    expect(signInPath('/?tab=2')).toBe('/sign-in');
     expect(signInPath('/sign-out')).toBe('/sign-in');
-    expect(signInPath('/', { always: true })).toBe('/sign-in?redirect=%2F');
-    expect(signInPath('/sign-in?redirect=%2Fx', { always: true })).toBe('/sign-in');
+    expect(signInPath('/sign-in?redirect=%2Fx')).toBe('/sign-in');
   });
 
   it('round-trips through sanitizeRedirect', () => {

@@ -13,14 +13,12 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * The sign-in URL that brings the user back to `path` (path + search) afterwards.
- * The access rule (spec §2) leaves the redirect out for / and /sign-out; a session time-out
- * (spec §4) always carries the current path, so it passes `always`.
+ * The sign-in URL that brings the user back to `path` (path + search) afterwards. Spec §2 leaves
+ * the redirect out for / and /sign-out, for the access rule and a session time-out (§4) alike.
  */
-export function signInPath(path: string, { always = false }: { always?: boolean } = {}): string {
+export function signInPath(path: string): string {
   const pathname = normalizePath(path.split(/[?#]/)[0] ?? '/');
-  if (isPublicPath(pathname) || pathname === '/sign-in') return '/sign-in';
-  if (!always && NO_RETURN_PATHS.includes(pathname)) return '/sign-in';
+  if (isPublicPath(pathname) || NO_RETURN_PATHS.includes(pathname)) return '/sign-in';
   return `/sign-in?redirect=${encodeURIComponent(path)}`;
 }
 

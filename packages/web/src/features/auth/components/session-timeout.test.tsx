@@ -65,13 +65,14 @@ describe('SessionTimeout', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fcourse%2F4%2Fpeople%3Fx%3D1');
   });
 
-  it('carries the path even from / at expiry (unlike the access rule)', () => {
+  it('gives / no redirect parameter at expiry, as the access rule does (spec §2, issue 16)', () => {
     setTokens('token', nowSeconds() + 2);
     const router = renderAt('/');
     act(() => vi.advanceTimersByTime(1_000));
     act(() => vi.advanceTimersByTime(2_000));
     expect(router.state.location.pathname).toBe('/sign-in');
-    expect(router.state.location.search).toBe('?redirect=%2F');
+    expect(router.state.location.search).toBe('');
+    expect(hasSessionTimedOut()).toBe(true);
   });
 
   it('does not claim a time-out for a visitor who never had a session', () => {

@@ -42,7 +42,7 @@ export function SessionTimeout() {
     if (!hadSession.current) return;
     hadSession.current = false;
     timeOutSession();
-    void navigate(signInPath(returnPath, { always: true }), { replace: true });
+    void navigate(signInPath(returnPath), { replace: true });
   }, [secondsLeft, guarded, returnPath, navigate]);
 
   const open = guarded && secondsLeft !== null && secondsLeft > 0 && secondsLeft <= SESSION_WARNING_SECONDS;
