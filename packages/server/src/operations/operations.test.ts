@@ -173,6 +173,23 @@ describe.each(dialects)('operations (%s)', (dialect) => {
   });
 
   describe('orphan sweep', () => {
+    it('removes an uploaded document file at once when its transaction fails', async () => {
+      const jobs = t.app.deps.jobs;
+      const enqueue = jobs.enqueue;
+      jobs.enqueue = async () => {
+        throw new Error('the transaction fails here');
+      };
+      try {
+        expect((await upload()).statusCode).toBe(500);
+      } finally {
+        jobs.enqueue = enqueue;
+      }
+      const left = [];
+      for await (const object of t.app.deps.storage.list()) left.push(object.key);
+      expect(left).toEqual([]);
+      expect(await documentCount()).toBe(0);
+    });
+
     it('removes old files no row references, and keeps referenced and young ones', async () => {
       expect((await upload()).statusCode).toBe(201);
       await t.app.deps.jobs.drain();

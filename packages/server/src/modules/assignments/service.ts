@@ -21,6 +21,7 @@ import type { DocumentUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
+import { commitOrRemove } from '../../storage/orphans.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
@@ -154,15 +155,21 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
 
   async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<CourseDocument[]> {
     const now = clock.now();
-    const ids = await db.transaction().execute(async (trx) => {
-      const inserted = await repo.insertDocuments(
-        trx,
-        setId,
-        stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
-      );
-      await enqueuePreviews(deps, trx, stored);
-      return inserted;
-    });
+    // When the rows are not stored, nothing refers to the files: they go at once (storage/orphans.ts).
+    const ids = await commitOrRemove(
+      storage,
+      stored.flatMap((s) => (s.studentStorageKey ? [s.storageKey, s.studentStorageKey] : [s.storageKey])),
+      () =>
+        db.transaction().execute(async (trx) => {
+          const inserted = await repo.insertDocuments(
+            trx,
+            setId,
+            stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
+          );
+          await enqueuePreviews(deps, trx, stored);
+          return inserted;
+        }),
+    );
     const rows = await repo.listDocumentsOfSets(db, [setId]);
     return rows.filter((r) => ids.includes(r.id)).map(presentDocument);
   }
