@@ -33,6 +33,8 @@ import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
 import { registerDiscussionRoutes } from './modules/discussion/routes.ts';
 import { createDiscussionService, type DiscussionService } from './modules/discussion/service.ts';
+import { registerGradeBookRoutes } from './modules/gradebook/routes.ts';
+import { createGradeBookService, type GradeBookService } from './modules/gradebook/service.ts';
 import { checkoutCspSources } from './modules/integrations/checkout-csp.ts';
 import { createGoogleService, type GoogleService } from './modules/integrations/google-service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/integrations/payments-service.ts';
@@ -72,6 +74,7 @@ export type Services = {
   assignments: AssignmentsService;
   library: LibraryService;
   submissions: SubmissionsService;
+  gradeBook: GradeBookService;
   workspace: WorkspaceService;
   google: GoogleService;
   payments: PaymentsService;
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assignments,
     library: createLibraryService(deps),
     submissions,
+    gradeBook: createGradeBookService(deps, { courses }),
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
     users: createUsersService(deps, { courses, people }),
     teacherRequests: createTeacherRequestsService(deps),
@@ -219,6 +223,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
   registerSubmissionRoutes(app, services.submissions);
+  registerGradeBookRoutes(app, services.gradeBook);
   registerWorkspaceRoutes(app, services.workspace);
   registerIntegrationRoutes(app, services.google, services.payments);
   registerReferenceRoutes(app, deps);

@@ -12,6 +12,7 @@ import { migration0009 } from './migrations/0009-integrations.ts';
 import { migration0010 } from './migrations/0010-exercise-workspace.ts';
 import { migration0011 } from './migrations/0011-hardening.ts';
 import { migration0012 } from './migrations/0012-operations.ts';
+import { migration0014 } from './migrations/0014-gradebook-best.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -34,6 +35,7 @@ const migrations: Record<string, DialectMigration> = {
   '0010-exercise-workspace': migration0010,
   '0011-hardening': migration0011,
   '0012-operations': migration0012,
+  '0014-gradebook-best': migration0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -25,6 +25,7 @@ export interface Database {
   library_documents: LibraryDocumentsTable;
   document_downloads: DocumentDownloadsTable;
   submissions: SubmissionsTable;
+  best_submissions: BestSubmissionsTable;
   drafts: DraftsTable;
   threads: ThreadsTable;
   posts: PostsTable;
@@ -357,6 +358,23 @@ export interface SubmissionsTable {
   student_report_key: string | null;
   render_status: string;
   result_json: string;
+}
+
+/** Each student's best submission per document and kind (migration 0014, gradebook/repository.ts). */
+export interface BestSubmissionsTable {
+  course_id: number;
+  student_id: number;
+  document_id: number;
+  practice: number;
+  assignment_set_id: number;
+  submission_id: number;
+  points: number;
+  max_points: number;
+  percent: number;
+  grade: string;
+  submit_time: number;
+  /** Which of the student's submissions of the document it is, from 1. */
+  number: number;
 }
 
 export interface DraftsTable {

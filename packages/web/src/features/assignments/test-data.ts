@@ -20,6 +20,7 @@ export function testDocument(overrides: Partial<CourseDocument> = {}): CourseDoc
     show_grade_on_date: null,
     timed: false,
     timed_time_seconds: null,
+    show_answers: 'AFTER_DUE',
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ function doc(id: number, setId: number, overrides: Partial<CourseDocument> = {})
     show_grade_on_date: null,
     timed: false,
     timed_time_seconds: null,
+    show_answers: 'AFTER_DUE',
     ...overrides,
   };
 }

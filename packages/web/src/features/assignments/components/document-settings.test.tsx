@@ -55,7 +55,7 @@ describe('DocumentSettings (spec §4)', () => {
     const onChange = vi.fn();
     render(<Harness initial={testDocument()} onChange={onChange} />);
     expect(screen.queryByLabelText('Show grade on')).toBeNull();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Hours for/ })).toBeNull();
 
     fireEvent.click(screen.getByLabelText('Delay Showing Grade'));
     expect(onChange).toHaveBeenLastCalledWith({ delay_showing_grade: true });
@@ -69,6 +69,16 @@ describe('DocumentSettings (spec §4)', () => {
     expect(onChange).toHaveBeenLastCalledWith({ timed: true });
     expect((screen.getByRole('combobox', { name: /^Hours for/ }) as HTMLSelectElement).value).toBe('0');
     expect((screen.getByRole('combobox', { name: /^Minutes for/ }) as HTMLSelectElement).value).toBe('30');
+  });
+
+  it('chooses when students see the correct answers (after the due date by default)', () => {
+    const onChange = vi.fn();
+    render(<Harness initial={testDocument()} onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: /^Show correct answers for/ }) as HTMLSelectElement;
+    expect(select.value).toBe('AFTER_DUE');
+    expect([...select.options].map((o) => o.text)).toEqual(['After the due date', 'Immediately', 'Never']);
+    fireEvent.change(select, { target: { value: 'NEVER' } });
+    expect(onChange).toHaveBeenLastCalledWith({ show_answers: 'NEVER' });
   });
 
   it('hides every option when the document stops being gradable', () => {

@@ -1,8 +1,9 @@
-import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assignments';
+import { type CourseDocument, ShowAnswers, type UpdateDocumentRequest } from '@app/contract/assignments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { CommitDateTimeField } from '../../../components/ui/commit-date-time-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { visibleDocumentSettings } from '../document-settings-rules.ts';
 import styles from './document-settings.module.css';
 import { TimedDurationSelect } from './timed-duration-select.tsx';
@@ -16,6 +17,9 @@ export interface DocumentSettingsProps {
   onChange: (changes: UpdateDocumentRequest) => Promise<unknown> | undefined;
   id?: string;
 }
+
+const SHOW_ANSWERS_CHOICES = ShowAnswers.options;
+const SHOW_ANSWERS_LABELS = { AFTER_DUE: 'AfterDue', IMMEDIATELY: 'Immediately', NEVER: 'Never' } as const;
 
 /** The per-document settings of spec §4, showing exactly the options that apply. */
 export function DocumentSettings({ document: saved, delayLimits, timeZone, onChange, id }: DocumentSettingsProps) {
@@ -78,8 +82,25 @@ export function DocumentSettings({ document: saved, delayLimits, timeZone, onCha
       </div>
       {!doc.gradable ? <p className={styles.note}>{t('assignments.settings.notGradableHint')}</p> : null}
       {doc.gradable && doc.practice ? <p className={styles.note}>{t('assignments.settings.practiceHint')}</p> : null}
-      {show.showGradeOnDate || show.timedDuration ? (
+      {doc.gradable || show.showGradeOnDate || show.timedDuration ? (
         <div className={styles.details}>
+          {doc.gradable ? (
+            <SelectField
+              className={styles.answersField}
+              label={t('assignments.settings.showAnswers')}
+              aria-label={t('assignments.settings.showAnswersOf', { title: doc.title })}
+              hint={t('assignments.settings.showAnswersHint')}
+              value={doc.show_answers}
+              options={SHOW_ANSWERS_CHOICES.map((value) => ({
+                value,
+                label: t(`assignments.settings.showAnswers${SHOW_ANSWERS_LABELS[value]}`),
+              }))}
+              onChange={(event) => {
+                const parsed = ShowAnswers.safeParse(event.target.value);
+                if (parsed.success) void change({ show_answers: parsed.data })?.catch(() => undefined);
+              }}
+            />
+          ) : null}
           {show.showGradeOnDate ? (
             <CommitDateTimeField
               className={styles.dateField}
