@@ -40,6 +40,28 @@ test('the timeout modal counts down, Continue keeps the session, waiting it out 
   await expect(page.getByText('You have been logged out due to inactivity.')).toBeHidden();
 });
 
+test('polls do not keep an idle session alive: on a course page the session still runs out (issue 16)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto(`${idleServer.url}/sign-in`);
+  await signInThroughForm(page, DEMO.student);
+  await page.getByRole('link', { name: 'Music Theory I', exact: true }).click();
+  await expect(page).toHaveURL(/\/student\/course\/\d+$/);
+  const coursePath = new URL(page.url()).pathname;
+
+  // The discussion badge asks for the unread count every 60 s. Without input from the user those
+  // calls are background requests: they neither move the expiry nor close the countdown.
+  const polls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/discussion/unread-count')) polls.push(request.headers()['x-background-request'] ?? '');
+  });
+  const modal = page.getByRole('dialog', { name: 'Session Timeout' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(`${idleServer.url}/sign-in?redirect=${encodeURIComponent(coursePath)}`, { timeout: 90_000 });
+  await expect(page.getByText('You have been logged out due to inactivity.')).toBeVisible();
+  expect(polls.length).toBeGreaterThan(0);
+  expect(polls.every((flag) => flag === '1')).toBe(true);
+});
+
 test('Log Out in the timeout modal signs out at once', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto(`${idleServer.url}/sign-in`);

@@ -11,6 +11,9 @@ declare module 'fastify' {
   }
 }
 
+/** Sent by the web app on requests the user did not cause (lib/user-activity.ts). */
+export const BACKGROUND_HEADER = 'x-background-request';
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -35,9 +38,12 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService) 
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
     if (!token) return;
-    // Renewal always slides to the full idle limit; other calls slide in steps.
+    // Renewal always slides to the full idle limit; other calls slide in steps. A call the web app
+    // marks as background (a poll or refetch with nobody at the keyboard) is served but does not
+    // count as activity, so an idle session still runs out on a page that polls.
     const forceSlide = request.routeOptions.url === '/api/users/renew-access-token';
-    const result = await auth.authenticate(token, { forceSlide });
+    const background = request.headers[BACKGROUND_HEADER] === '1';
+    const result = await auth.authenticate(token, { forceSlide, slide: forceSlide || !background });
     if (!result) {
       request.tokenRejected = true;
       return;

@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { clearTokens, getAccessToken, getTokenExpire, setTokens } from './cookies.ts';
+import { ACTIVITY_WINDOW_MS } from './user-activity.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -40,6 +41,33 @@ describe('api client', () => {
     expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer old');
     expect(getAccessToken()).toBe('new');
     expect(getTokenExpire()).toBe(2000000000);
+  });
+
+  it('marks a call as background when nobody pressed, tapped or scrolled for a while (issue 16)', async () => {
+    setTokens('t', 1900000000);
+    const background = () => new Headers(calls.at(-1)?.init.headers).get('X-Background-Request');
+    const later = Date.now() + ACTIVITY_WINDOW_MS + 1000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(later);
+      replies.push(json(200, { data: 1 }));
+      await api.get('/api/courses/1/discussion/unread-count');
+      expect(background()).toBe('1');
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      replies.push(json(200, { data: 1 }));
+      await api.get('/api/courses/1/discussion/unread-count');
+      expect(background()).toBeNull();
+      vi.setSystemTime(later + ACTIVITY_WINDOW_MS + 1);
+      replies.push(json(200, { data: 1 }));
+      await api.get('/api/courses/1/discussion/unread-count');
+      expect(background()).toBe('1');
+      window.dispatchEvent(new Event('pointerdown'));
+      replies.push(json(200, { data: 1 }));
+      await api.get('/api/courses/1');
+      expect(background()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches a CSRF token first when the cookie is missing and sends it on writes', async () => {

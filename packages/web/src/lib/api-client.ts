@@ -1,6 +1,7 @@
 import { ErrorBody } from '@app/contract/errors';
 import { clearTokens, getAccessToken, getCsrfCookie, setTokens } from './cookies.ts';
 import { signInPath } from './redirect.ts';
+import { BACKGROUND_HEADER, isUserActive } from './user-activity.ts';
 
 export type ErrorItem = ErrorBody['errors'][number];
 
@@ -105,6 +106,8 @@ async function send<T>(method: Method, path: string, options: RequestOptions & {
   const accessToken = getAccessToken();
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (method !== 'GET') headers.set('X-CSRFToken', await ensureCsrfToken(refreshCsrf));
+  // A poll or refetch with nobody at the keyboard must not keep the session alive.
+  if (accessToken && !isUserActive()) headers.set(BACKGROUND_HEADER, '1');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

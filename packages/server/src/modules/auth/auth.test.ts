@@ -129,6 +129,33 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       expect(errorsOf(expired)[0]?.code).toBe('session_expired');
     });
 
+    it('serves background requests (polls) without counting them as activity (issue 16)', async () => {
+      const { email } = await t.createUser();
+      const c = t.client();
+      const signedIn = await c.signIn(email);
+      const expiresAt = Number(signedIn.headers['x-token-expire']);
+      const poll = () => c.request('GET', '/api/users', { headers: { 'x-background-request': '1' } });
+      for (const wait of [20, 20, 19]) {
+        t.clock.advance(wait);
+        const res = await poll();
+        expect(res.statusCode).toBe(200);
+        expect(Number(res.headers['x-token-expire'])).toBe(expiresAt);
+      }
+      t.clock.advance(2);
+      expect(errorsOf(await poll())[0]?.code).toBe('session_expired');
+    });
+
+    it('still slides for the user’s own calls and for Continue (renewal) sent as background', async () => {
+      const { email } = await t.createUser();
+      const c = t.client();
+      await c.signIn(email);
+      t.clock.advance(30);
+      const renewed = await c.request('GET', '/api/users/renew-access-token', { headers: { 'x-background-request': '1' } });
+      expect(Number(renewed.headers['x-token-expire'])).toBe(t.clock.now() + 60);
+      t.clock.advance(30);
+      expect(Number((await c.get('/api/users')).headers['x-token-expire'])).toBe(t.clock.now() + 60);
+    });
+
     it('ends at the absolute limit however active the user is', async () => {
       const { email } = await t.createUser();
       const c = t.client();

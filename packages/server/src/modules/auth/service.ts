@@ -67,8 +67,14 @@ export function createAuthService(deps: Deps) {
   }
 
   return {
-    /** The actor behind a bearer token, with the idle expiry slid forward; undefined when the token is not live. */
-    async authenticate(token: string, options: { forceSlide?: boolean } = {}): Promise<{ actor: Actor; expiresAt: number } | undefined> {
+    /**
+     * The actor behind a bearer token, with the idle expiry slid forward (unless `slide` is false: a
+     * background request); undefined when the token is not live.
+     */
+    async authenticate(
+      token: string,
+      options: { forceSlide?: boolean; slide?: boolean } = {},
+    ): Promise<{ actor: Actor; expiresAt: number } | undefined> {
       const now = clock.now();
       const session = await repo.findLiveSession(db, hashSecret(token), now);
       if (!session) return undefined;
@@ -76,7 +82,8 @@ export function createAuthService(deps: Deps) {
       if (!user) return undefined;
       const slid = Math.min(now + config.sessionIdleSeconds, session.absolute_expires_at);
       let expiresAt = session.expires_at;
-      if (slid - session.expires_at >= SLIDE_GRANULARITY_SECONDS || (options.forceSlide && slid > session.expires_at)) {
+      const slides = options.slide !== false;
+      if (slides && (slid - session.expires_at >= SLIDE_GRANULARITY_SECONDS || (options.forceSlide && slid > session.expires_at))) {
         await repo.extendSession(db, session.id, slid);
         expiresAt = slid;
       }
