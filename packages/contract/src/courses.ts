@@ -121,6 +121,29 @@ export const CreateCourseRequest = z.strictObject({
 });
 export type CreateCourseRequest = z.infer<typeof CreateCourseRequest>;
 
+/** How far ahead a duplicate starts when its dialog does not say (issue 19). */
+export const DUPLICATE_DEFAULT_START_SECONDS = 7 * 24 * 3600;
+
+/** The suffix that names a duplicate, in each interface language. */
+const COPY_SUFFIX: Record<string, string> = { en: ' (copy)', 'zh-hans': '（副本）', 'zh-hant': '（複本）', ko: ' (사본)' };
+
+/** "{title} (copy)" in the given language (English for any other), cut so the whole fits the 200-character title limit. */
+export function courseCopyTitle(title: string, language: string): string {
+  const suffix = COPY_SUFFIX[language] ?? ' (copy)';
+  return `${title.slice(0, 200 - suffix.length)}${suffix}`;
+}
+
+/**
+ * POST /api/courses/{id}/duplicate: the copy's title (default "{title} (copy)" in the caller's
+ * language) and start date (default a week from now). End and enrollment dates, and every
+ * set's dates, move by the same offset as the start.
+ */
+export const DuplicateCourseRequest = z.strictObject({
+  title: Title.optional(),
+  start_date: Epoch.optional(),
+});
+export type DuplicateCourseRequest = z.infer<typeof DuplicateCourseRequest>;
+
 /** PUT /api/courses/{id}: any subset of the settings. */
 export const UpdateCourseRequest = z.strictObject(CourseSettingsFields).partial();
 export type UpdateCourseRequest = z.infer<typeof UpdateCourseRequest>;

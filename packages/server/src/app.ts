@@ -150,7 +150,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
   });
-  const courses = createCoursesService(deps);
+  // A getter, since the assignments service is built from this one (duplicates copy its content).
+  const courses = createCoursesService(deps, { assignments: () => assignments });
   const people = createPeopleService(deps, { courses });
   const assignments = createAssignmentsService(deps, { courses });
   const auth = createAuthService(deps);

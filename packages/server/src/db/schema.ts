@@ -268,6 +268,7 @@ export interface AssignmentSetsTable {
   updated_at: number;
 }
 export type AssignmentSetRow = Selectable<AssignmentSetsTable>;
+export type NewAssignmentSet = Insertable<AssignmentSetsTable>;
 
 export interface DocumentsTable {
   id: Generated<number>;

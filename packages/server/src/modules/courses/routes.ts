@@ -3,6 +3,7 @@ import {
   CourseIdParams,
   CourseProduct,
   CreateCourseRequest,
+  DuplicateCourseRequest,
   ReorderCoursesRequest,
   UpdateCourseRequest,
 } from '@app/contract/courses';
@@ -59,8 +60,10 @@ export function registerCourseRoutes(app: FastifyInstance, courses: CoursesServi
 
   r.post(
     '/api/courses/:id/duplicate',
-    { schema: { tags, params: CourseIdParams, response: { 201: envelope(Course) } } },
-    async (request, reply) => reply.status(201).send({ data: await courses.duplicate(requireActor(request), request.params.id) }),
+    // The body is optional: without one the copy starts a week from now, titled "{title} (copy)".
+    { schema: { tags, params: CourseIdParams, body: DuplicateCourseRequest.nullish(), response: { 201: envelope(Course) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await courses.duplicate(requireActor(request), request.params.id, request.body ?? {}) }),
   );
 
   r.post(

@@ -5,7 +5,10 @@ import {
   type CourseProduct,
   type CourseRole,
   type CreateCourseRequest,
+  courseCopyTitle,
   courseDateErrors,
+  DUPLICATE_DEFAULT_START_SECONDS,
+  type DuplicateCourseRequest,
   enrollmentEndLimit,
   INVITATION_CODE_ALPHABET,
   INVITATION_CODE_LENGTH,
@@ -16,6 +19,7 @@ import {
 import type { CourseUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
 import type { Actor } from '../auth/service.ts';
 import * as policy from './policy.ts';
 import { effectiveStatus, formatPrice, presentCourse } from './present.ts';
@@ -23,11 +27,15 @@ import * as repo from './repository.ts';
 
 const DAY = 24 * 3600;
 const DEFAULT_LENGTH_SECONDS = 120 * DAY;
+const yearOf = (epoch: number) => new Date(epoch * 1000).getUTCFullYear();
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
-/** Courses: life cycle, settings, the dashboard's lists and order. */
-export function createCoursesService(deps: Deps) {
+/**
+ * Courses: life cycle, settings, the dashboard's lists and order. The assignments service
+ * (which needs this one) is handed over as a getter, for copying a course's content.
+ */
+export function createCoursesService(deps: Deps, collaborators: { assignments: () => AssignmentsService }) {
   const { db, clock } = deps;
 
   async function newInvitationCode(): Promise<string> {
@@ -186,30 +194,56 @@ export function createCoursesService(deps: Deps) {
     },
 
     /**
-     * A new PLANNING course with the same settings and the caller as its only instructor.
-     * Dates that have passed move forward so the copy starts at the next hour, keeping its lengths.
+     * A new PLANNING course with the same settings, the caller as its only instructor, and a copy
+     * of the sets and documents (issue 19); no people, submissions, extensions, drafts, payments or
+     * discussion. It starts at `start_date` (default a week from now, on the hour); its end and
+     * enrollment dates and every set's dates move by the same offset. The files are copied first;
+     * the rows go in one transaction, and a failure removes the copied files again.
      */
-    async duplicate(actor: Actor, courseId: number): Promise<Course> {
+    async duplicate(actor: Actor, courseId: number, input: DuplicateCourseRequest = {}): Promise<Course> {
       const { row, access } = await loadForMember(actor, courseId);
       if (!policy.canDuplicateCourse(access)) throw AppError.forbidden(CourseMessages.notInstructor);
       const now = clock.now();
-      const shift = row.start_date < now ? Math.ceil((now + 1) / 3600) * 3600 - row.start_date : 0;
-      const copy = await create(actor, {
-        title: row.title,
-        school_id: row.school_id,
-        academic_term_id: row.academic_term_id,
-        year: row.year,
-        start_date: row.start_date + shift,
-        end_date: row.end_date + shift,
-        enrollment_end_date: row.enrollment_end_date + shift,
-        payment_type: row.payment_type as 0 | 1 | 2 | 3,
-        course_product_id: row.course_product_id,
-        cadential_64: row.cadential_64 === 'I' ? 'I' : 'V',
-        neapolitan_6: row.neapolitan_6 === 'II' ? 'II' : 'N',
-        lms_type: row.lms_type === 'GOOGLE_CLASSROOM' ? 'GOOGLE_CLASSROOM' : null,
-        billing_agreement: row.payment_type === 3,
-      });
-      return copy;
+      const start = input.start_date ?? Math.ceil((now + DUPLICATE_DEFAULT_START_SECONDS) / 3600) * 3600;
+      const shift = start - row.start_date;
+      const dates = { start_date: start, end_date: row.end_date + shift, enrollment_end_date: row.enrollment_end_date + shift };
+      const dateErrors = courseDateErrors(dates, now, true);
+      if (dateErrors.length > 0) throw AppError.invalidFields(dateErrors);
+      const content = await collaborators.assignments().prepareCourseCopy(actor, courseId, { shift, ...dates });
+      const code = await newInvitationCode();
+      let id: number;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          const copyId = await repo.insertCourse(trx, {
+            title: input.title ?? courseCopyTitle(row.title, actor.user.language),
+            status: 'PLANNING',
+            school_id: row.school_id,
+            academic_term_id: row.academic_term_id,
+            // The year follows the start: a Fall 2025 course run again a year later is Fall 2026.
+            year: row.year + yearOf(start) - yearOf(row.start_date),
+            ...dates,
+            payment_type: row.payment_type,
+            course_product_id: row.course_product_id,
+            cadential_64: row.cadential_64,
+            neapolitan_6: row.neapolitan_6,
+            lms_type: row.lms_type,
+            invitation_code: code,
+            // The instructor agreed to school billing for the original; the copy bills the same way.
+            billing_agreed_at: row.payment_type === 3 ? now : null,
+            activated_at: null,
+            created_by: actor.user.id,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.insertMembership(trx, { courseId: copyId, userId: actor.user.id, role: 'instructor', now });
+          await content.insert(trx, copyId);
+          return copyId;
+        });
+      } catch (error) {
+        await content.discard();
+        throw error;
+      }
+      return present(actor, id);
     },
 
     /** Moves the course to the caller's archived list. */
