@@ -1,5 +1,7 @@
-// `npm start`: install what is missing, build the web app when its sources changed,
-// then run the server (which migrates, adds demo data to a new database, and listens).
+// `npm start`: install what is missing, build the web app and the server when their sources
+// changed, then run the built server (which migrates, adds demo data to a new database, and
+// listens). `--worker` runs jobs only (`npm run worker`); `--migrate` migrates and exits
+// (`npm run migrate`). Nothing is compiled at run time (docs/decisions/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,8 @@ if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+const mode = process.argv.includes('--migrate') ? 'migrate' : process.argv.includes('--worker') ? 'worker' : 'web';
+
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
 const sources = [
   path.join(root, 'packages/web/src'),
@@ -35,11 +39,17 @@ const sources = [
   path.join(root, 'packages/web/vite.config.ts'),
 ];
 const newestSource = Math.max(...sources.map((s) => (fs.existsSync(s) && fs.statSync(s).isDirectory() ? newestIn(s) : mtime(s))));
-if (mtime(builtIndex) < newestSource) {
+if (mode === 'web' && mtime(builtIndex) < newestSource) {
   console.log('Building the web app…');
   run('npm', ['run', 'build']);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../packages/server/src/main.ts');
+const { buildServer, serverSources } = await import('./build-server.mjs');
+const builtServer = path.join(root, 'packages/server/dist/main.js');
+if (mtime(builtServer) < Math.max(...serverSources.map(newestIn))) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+if (mode === 'worker') process.env.ROLE = 'worker';
+await import(mode === 'migrate' ? '../packages/server/dist/migrate.js' : '../packages/server/dist/main.js');

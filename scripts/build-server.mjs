@@ -1,0 +1,58 @@
+// Builds the server ahead of time: src/main.ts (and the migrate command) with the workspace
+// packages it imports (@app/contract, @app/har) become plain JavaScript in packages/server/dist,
+// so a production start compiles nothing (docs/decisions). Dependencies stay in node_modules.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'packages/server/dist');
+
+/** The sources the bundle is made from; start.mjs rebuilds when one is newer than the bundle. */
+export const serverSources = ['packages/server/src', 'packages/contract/src', 'packages/har/src'].map((p) => path.join(root, p));
+
+export async function buildServer() {
+  const started = Date.now();
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: {
+      main: path.join(root, 'packages/server/src/main.ts'),
+      migrate: path.join(root, 'packages/server/src/cli/migrate.ts'),
+    },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    // app.ts finds the web app relative to its own file: each entry is one file in dist/, no chunks.
+    logLevel: 'warning',
+    plugins: [
+      {
+        // Our own packages are bundled (they are TypeScript); every other package is imported from node_modules.
+        name: 'external-dependencies',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, async (args) => {
+            if (args.path.startsWith('@app/') || args.pluginData === 'inner') return undefined;
+            // A package installed inside a workspace (packages/har/node_modules/…) because the root
+            // holds another version of it is imported by its path, as the importing file would find it.
+            const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
+            const nested = /[\\/]packages[\\/][^\\/]+[\\/]node_modules[\\/]/.test(found.path);
+            if (!found.errors.length && nested && !args.path.startsWith('node:')) {
+              return { path: path.relative(outdir, found.path).split(path.sep).join('/'), external: true };
+            }
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
+  return Date.now() - started;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const ms = await buildServer();
+  console.log(`Server built into packages/server/dist in ${ms} ms.`);
+}
