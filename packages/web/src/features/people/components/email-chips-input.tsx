@@ -31,10 +31,19 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const [issues, setIssues] = useState<ChipIssue[]>([]);
+  // An issue describes the typed text against the chips of that moment. When the chips change from
+  // outside (the dialog sent the invitations and emptied them), what it said is stale: forget it.
+  const [chipsOfIssues, setChipsOfIssues] = useState(emails);
+  if (chipsOfIssues !== emails) {
+    setChipsOfIssues(emails);
+    if (issues.length > 0) setIssues([]);
+  }
 
   const apply = (change: ChipChange) => {
-    if (change.emails.length !== emails.length) onChange(change.emails);
+    const changed = change.emails.length !== emails.length;
+    if (changed) onChange(change.emails);
     setIssues(change.issues);
+    setChipsOfIssues(changed ? change.emails : emails);
   };
 
   /** Makes a chip of the typed text; an invalid address stays in the field to be corrected. */

@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { InviteModal } from './invite-modal.tsx';
+
+describe('InviteModal', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('forgets a duplicate-address error once the invitations are sent (issue 16)', async () => {
+    Cookies.set('csrftoken', 'test-csrf', { path: '/' });
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        const body = JSON.parse(String(init.body)) as { emails: string[] };
+        sent.push(body);
+        const results = body.emails.map((email) => ({ email, invited: true, message: null }));
+        return new Response(JSON.stringify({ data: { results, invitations: [] } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <InviteModal course={{ id: 5, title: 'Music Theory I' }} role="student" open onOpenChange={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const field = screen.getByLabelText('E-mail addresses');
+    await user.type(field, 'clara@example.com{Enter}clara@example.com{Enter}');
+    expect(screen.getByText('clara@example.com has already been added.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(screen.getByText('Invitations sent: 1 of 1.')).toBeTruthy());
+    expect(sent).toEqual([{ role: 'student', course: 5, emails: ['clara@example.com'] }]);
+    expect(screen.queryByText('clara@example.com has already been added.')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+});
