@@ -100,11 +100,12 @@ test.describe('grade books and the submission view', () => {
     // Its own title: the demo sets hold the same library document.
     documentTitle = `Cadence drill ${now.toString(36)}`;
     await instructor.put(`/api/documents/${doc.id}`, { title: documentTitle, multiple_submissions: true });
+    // The key comes from the instructor's copy: a student's copy has none.
+    const { url } = await instructor.get<{ url: string }>(`/api/documents/${doc.id}/file-url`);
+    const exercise = readHar(new Uint8Array(await instructor.bytes(url)));
     await instructor.dispose();
 
     const student = await apiAs(server, DEMO.student);
-    const { url } = await student.get<{ url: string }>(`/api/documents/${doc.id}/file-url`);
-    const exercise = readHar(new Uint8Array(await student.bytes(url)));
     const items = exercise.key?.items ?? [];
     expect(items.length).toBeGreaterThan(2);
     const answerFile = (wrong: number) =>
