@@ -1,13 +1,10 @@
-import { configureZodMessages } from '@app/contract/zod-config';
+import './lib/zod-setup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './styles/global.css';
-
-// The same readable zod defaults as the server, so client messages translate the same way.
-configureZodMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
