@@ -112,22 +112,39 @@ test.describe('courses', () => {
     await expect(card(page, title)).toBeVisible();
   });
 
-  test('an instructor duplicates a course and lands on the copy’s settings', async ({ page, login }) => {
+  test('an instructor duplicates the demo course with a new start date and finds its sets in the copy', async ({ page, login }) => {
     await login('instructor');
-    const title = uniqueTitle('Figured Bass');
-    const originalId = await createCourse(page, title);
-    await page.goto('/');
+    await (await openCardMenu(page, 'Music Theory I')).getByRole('menuitem', { name: 'Duplicate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Duplicate Course' });
+    await expect(dialog).toContainText('People, submissions, extensions and discussions are not copied.');
+    await expect(dialog.getByLabel('Title of the copy')).toHaveValue('Music Theory I (copy)');
+    await dialog.getByLabel('Start date').fill(dateInput(30, 9));
+    await expect(dialog.getByTestId('duplicate-period')).toContainText(`The copy runs from ${dateInput(30, 9).slice(0, 10)} to`);
+    await dialog.screenshot({ path: test.info().outputPath('duplicate-dialog.png') });
+    await dialog.getByRole('button', { name: 'Duplicate' }).click();
 
-    await (await openCardMenu(page, title)).getByRole('menuitem', { name: 'Duplicate' }).click();
     await expect(toast(page, 'Course duplicated.')).toBeVisible();
     await expect(page).toHaveURL(/\/course\/\d+\/settings$/);
     const copyId = Number(/\/course\/(\d+)\//.exec(page.url())?.[1]);
-    expect(copyId).not.toBe(originalId);
-    await expect(page.getByLabel('Course title')).toHaveValue(title);
+    await expect(page.getByLabel('Course title')).toHaveValue('Music Theory I (copy)');
+    await expect(page.getByLabel('Start date')).toHaveValue(dateInput(30, 9));
     await expect(page.getByText('Planning', { exact: true })).toBeVisible();
 
     await page.goto('/');
-    await expect(card(page, title)).toHaveCount(2);
+    const copy = card(page, 'Music Theory I (copy)');
+    await expect(copy).toBeVisible();
+    await expect(copy).toContainText(dateInput(30, 9).slice(0, 10));
+    await copy.getByRole('link', { name: 'Music Theory I (copy)' }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${copyId}$`));
+    await expect(page.getByRole('heading', { name: '1. Week 1: Diatonic Harmony in Major' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '2. Week 2: Minor Keys' })).toBeVisible();
+    const week1 = page.getByRole('article', { name: /Week 1: Diatonic Harmony in Major/ });
+    await week1.getByRole('button', { name: 'Documents (3)' }).click();
+    await expect(week1.getByRole('button', { name: 'Preview Major Phrase 2 (G major)' })).toBeVisible();
+
+    // The copy has no people but its instructor.
+    await page.goto(`/course/${copyId}/people`);
+    await expect(page.getByText('Fanny')).toHaveCount(0);
   });
 
   test('an instructor deletes a planning course after confirming', async ({ page, login }) => {

@@ -1,4 +1,5 @@
 import type { Course } from '@app/contract/courses';
+import type { LanguageCode } from '@app/contract/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { useDeleteCourse } from '../api/delete-course.ts';
 import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
 import { courseGradeBookPath, courseInfoPath, courseSettingsPath } from '../course-paths.ts';
+import { DuplicateCourseDialog } from './duplicate-course-dialog.tsx';
 
 export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'gradeBook' | 'duplicate' | 'delete';
 
@@ -41,11 +43,12 @@ function run<T>(call: Promise<T>, onSuccess: (result: T) => void, onSettled?: ()
   void call.then(onSuccess, () => undefined).finally(onSettled);
 }
 
-/** The ⋮ menu of a course card, with the delete confirmation. */
-export function CourseActionsMenu({ course }: { course: Course }) {
+/** The ⋮ menu of a course card, with the duplicate dialog and the delete confirmation. */
+export function CourseActionsMenu({ course, timeZone, language }: { course: Course; timeZone: string; language: LanguageCode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   const archive = useArchiveCourse();
   const unarchive = useUnarchiveCourse();
   const duplicate = useDuplicateCourse();
@@ -106,15 +109,7 @@ export function CourseActionsMenu({ course }: { course: Course }) {
         );
       case 'duplicate':
         return (
-          <DropdownMenuItem
-            key={entry}
-            onSelect={() =>
-              run(duplicate.mutateAsync(course.id), (copy) => {
-                notify({ severity: 'success', message: t('courses.menu.duplicated') });
-                void navigate(courseSettingsPath(copy.id));
-              })
-            }
-          >
+          <DropdownMenuItem key={entry} onSelect={() => setDuplicating(true)}>
             {t('courses.menu.duplicate')}
           </DropdownMenuItem>
         );
@@ -133,6 +128,26 @@ export function CourseActionsMenu({ course }: { course: Course }) {
       <DropdownMenu label={t('courses.card.actions', { title: course.title })} icon={<MoreIcon />}>
         {entries.map(item)}
       </DropdownMenu>
+      {duplicating ? (
+        <DuplicateCourseDialog
+          course={course}
+          open
+          onOpenChange={setDuplicating}
+          timeZone={timeZone}
+          language={language}
+          loading={duplicate.isPending}
+          onDuplicate={(input) =>
+            run(
+              duplicate.mutateAsync({ courseId: course.id, ...input }),
+              (copy) => {
+                notify({ severity: 'success', message: t('courses.menu.duplicated') });
+                void navigate(courseSettingsPath(copy.id));
+              },
+              () => setDuplicating(false),
+            )
+          }
+        />
+      ) : null}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -36,7 +36,7 @@ export function CourseCard({ course, timeZone, language, dragHandle }: CourseCar
           </h3>
           <CourseStatusBadge status={course.status} />
         </div>
-        <CourseActionsMenu course={course} />
+        <CourseActionsMenu course={course} timeZone={timeZone} language={language} />
       </div>
       <ul className={styles.meta}>
         <li>
