@@ -200,6 +200,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'assignments',
+                lazy: page(
+                  () => import('./routes/student-workspace.tsx'),
+                  (m) => m.StudentAssignmentsRoute,
+                ),
+              },
+              {
+                path: 'document/:documentId',
+                lazy: page(
+                  () => import('./routes/student-workspace.tsx'),
+                  (m) => m.StudentWorkspaceRoute,
+                ),
+              },
+              {
                 path: 'discussion',
                 lazy: page(
                   () => import('../features/discussion/routes/discussion-page.tsx'),

@@ -31,6 +31,7 @@ export function useCourseMenu(): CourseMenu | null {
   const assignmentEditor = useMatch('/course/:courseId/assignment/*');
   const teacherSubmission = useMatch('/course/:courseId/submission/*');
   const studentSubmission = useMatch('/student/course/:courseId/submission/*');
+  const studentDocument = useMatch('/student/course/:courseId/document/*');
   const match = teacher ?? student;
   const courseId = Number(match?.params.courseId);
   const { data: course } = useCourse(match ? courseId : Number.NaN);
@@ -40,9 +41,17 @@ export function useCourseMenu(): CourseMenu | null {
     title: course?.title,
     courseId,
     items: [
-      // The assignment sets are the instructor and TA course page (spec §2).
+      // The assignment sets are the instructor and TA course page (spec §2); students have a list of their
+      // own to open documents from, and a document's workspace belongs to it.
       ...(student
-        ? []
+        ? [
+            {
+              key: 'assignments' as const,
+              to: `${base}/assignments`,
+              label: t('assignments.nav.assignments'),
+              active: studentDocument !== null,
+            },
+          ]
         : [
             {
               key: 'assignments' as const,

@@ -1,0 +1,27 @@
+import type { Submission } from '@app/contract/submissions';
+import type { AnswerEntry } from '@app/contract/workspace';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { submissionKeys } from '../../../lib/submission-keys.ts';
+import { workspaceKeys } from './keys.ts';
+
+export type SubmitAnswersInput = { documentId: number; answers: AnswerEntry[] };
+
+/** POST /api/documents/{id}/submissions with JSON answers: the server grades them (409 with its reason when it refuses). */
+export function submitAnswers({ documentId, answers }: SubmitAnswersInput) {
+  return api.post<Submission>(`/api/documents/${documentId}/submissions`, { answers });
+}
+
+/** Hands in; the workspace (feedback per chord, rules), the assignments list and every grade book refresh. */
+export function useSubmitAnswers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitAnswers,
+    meta: { handlesErrors: true },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: submissionKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,390 @@
+import type { LanguageCode } from '@app/contract/users';
+import { WORKSPACE_MAX_ANSWER_LENGTH, type Workspace, type WorkspaceItem } from '@app/contract/workspace';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyApiError } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { insertAt, isMalformedLabel } from '../answer-check.ts';
+import { useSubmitAnswers } from '../api/submit-answers.ts';
+import { placeFields, rowCount } from '../field-layout.ts';
+import { readLocalDraft, startingAnswers } from '../local-draft.ts';
+import { refusalText } from '../refusal-text.ts';
+import { useAutosave } from '../use-autosave.ts';
+import { useSecondsLeft } from '../use-countdown.ts';
+import { useMediaQuery } from '../use-media-query.ts';
+import { usePlayback } from '../use-playback.ts';
+import { type ChordFeedback, ChordField } from './chord-field.tsx';
+import styles from './exercise-workspace.module.css';
+import { PlaybackControls } from './playback-controls.tsx';
+import { SaveIndicator } from './save-indicator.tsx';
+import { ScoreView } from './score-view.tsx';
+import { SubmissionResult } from './submission-result.tsx';
+import { SymbolPalette } from './symbol-palette.tsx';
+import { TimeLeft } from './time-left.tsx';
+import { WorkspaceHeader } from './workspace-header.tsx';
+import toolbarStyles from './workspace-toolbar.module.css';
+import { ZoomControls } from './zoom-controls.tsx';
+
+/** Pixels per SVG unit at 100 %. Verovio's default units draw a staff space of about 7 px; this makes it about 11.5 px. */
+const BASE_SCALE = 1.6;
+export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5] as const;
+const DEFAULT_ZOOM = { wide: 4, narrow: 1 };
+const FIELD_WIDTH = 52;
+const FIELD_ROW_HEIGHT = 64;
+const FEEDBACK_HEIGHT = 20;
+export const NARROW_QUERY = '(max-width: 640px)';
+
+export interface Viewer {
+  id: number;
+  timeZone: string;
+  language: LanguageCode;
+}
+
+export interface ExerciseWorkspaceProps {
+  workspace: Workspace;
+  /** When the workspace arrived (ms), to turn `workspace.now` into an offset from the browser's clock. */
+  receivedAt: number;
+  viewer: Viewer;
+  courseTitle: string;
+  assignmentsPath: string;
+  submissionPath: (submissionId: number) => string;
+}
+
+type Answers = Record<string, string>;
+
+const toEntries = (items: readonly WorkspaceItem[], answers: Answers) =>
+  items.map((item) => ({ id: item.id, answer: answers[item.id] ?? '' }));
+
+/**
+ * The exercise workspace (issue 13): the score with one answer field per chord, the symbol
+ * palette, playback, autosave, hand-in with the result the rules allow, and a timed document's
+ * countdown. Wide screens put each field under its chord; narrow ones list them below the score.
+ */
+export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, assignmentsPath, submissionPath }: ExerciseWorkspaceProps) {
+  const { t } = useTranslation();
+  const { items, score, rules, document } = workspace;
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [clockOffset] = useState(() => workspace.now - receivedAt / 1000);
+  const latest = workspace.submissions[0];
+
+  const [start] = useState(() =>
+    startingAnswers(
+      readLocalDraft(viewer.id, document.id),
+      workspace.draft,
+      latest?.items.map((item) => ({ id: item.id, answer: item.answer })),
+    ),
+  );
+  const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(start.answers.map((entry) => [entry.id, entry.answer])));
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [lastUsedId, setLastUsedId] = useState<string | null>(null);
+  const [zoomIndex, setZoomIndex] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [timeUp, setTimeUp] = useState(false);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const scroller = useRef<HTMLDivElement>(null);
+  const submitBar = useRef<HTMLDivElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const focusResultFor = useRef<number | null>(null);
+  const autoSubmitted = useRef(false);
+
+  const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
+  const outOfTime = secondsLeft === 0;
+  const readOnly = !rules.can_submit || outOfTime;
+  const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
+  const playback = usePlayback(score, items);
+  const submit = useSubmitAnswers();
+
+  // A local copy the server never got (typed offline, or the tab closed mid-save) is sent now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the answers the screen started from
+  useEffect(() => {
+    if (start.pending && !readOnly) autosave.change(start.answers);
+  }, []);
+
+  const zoom = ZOOM_LEVELS[zoomIndex ?? (narrow ? DEFAULT_ZOOM.narrow : DEFAULT_ZOOM.wide)] ?? 1;
+  const width = Math.round(score.width * BASE_SCALE * zoom);
+  const height = Math.round(score.height * BASE_SCALE * zoom);
+
+  const feedback = useMemo(() => {
+    const map = new Map<string, ChordFeedback>();
+    for (const item of latest?.items ?? []) {
+      if (item.correct !== null && (answers[item.id] ?? '') === item.answer)
+        map.set(item.id, { correct: item.correct, expected: item.expected });
+    }
+    return map;
+  }, [latest, answers]);
+
+  const placements = useMemo(
+    () =>
+      placeFields(
+        items.map((item) => item.x),
+        width,
+        FIELD_WIDTH,
+        6,
+      ),
+    [items, width],
+  );
+  const rowHeight = FIELD_ROW_HEIGHT + (feedback.size > 0 ? FEEDBACK_HEIGHT : 0);
+  const fieldsHeight = rowCount(placements) * rowHeight;
+
+  const answered = items.filter((item) => (answers[item.id] ?? '').trim() !== '').length;
+  const empty = items.length - answered;
+
+  const update = (id: string, value: string) => {
+    setAnswers((current) => {
+      const next = { ...current, [id]: value };
+      autosave.change(toEntries(items, next));
+      return next;
+    });
+  };
+
+  const reveal = (item: WorkspaceItem | undefined) => {
+    const frame = scroller.current;
+    if (!frame || !item || item.x === null) return;
+    const x = item.x * width;
+    const margin = Math.min(120, frame.clientWidth / 4);
+    if (x < frame.scrollLeft + margin || x > frame.scrollLeft + frame.clientWidth - margin) {
+      frame.scrollTo?.({ left: Math.max(0, x - frame.clientWidth / 2) });
+    }
+  };
+
+  // Follow the music while it plays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the sounding chord changes
+  useEffect(() => {
+    if (playback.soundingId) reveal(items.find((item) => item.id === playback.soundingId));
+  }, [playback.soundingId]);
+
+  const focusItem = (item: WorkspaceItem | undefined) => {
+    if (item) inputs.current.get(item.id)?.focus();
+  };
+
+  const move = (item: WorkspaceItem, step: 1 | -1) => {
+    const next = items[items.indexOf(item) + step];
+    if (next) focusItem(next);
+    else if (step === 1) submitBar.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  };
+
+  const insertSymbol = (symbol: string) => {
+    const id = lastUsedId ?? items[0]?.id;
+    const input = id ? inputs.current.get(id) : undefined;
+    if (!id || !input) return;
+    const value = answers[id] ?? '';
+    const { value: next, caret } = insertAt(
+      value,
+      symbol,
+      input.selectionStart ?? value.length,
+      input.selectionEnd ?? value.length,
+      WORKSPACE_MAX_ANSWER_LENGTH,
+    );
+    update(id, next);
+    requestAnimationFrame(() => {
+      input.focus();
+      input.setSelectionRange(caret, caret);
+    });
+  };
+
+  const playChord = (item: WorkspaceItem) => {
+    void playback.playChord(item);
+  };
+
+  const handIn = (auto = false) => {
+    setConfirming(false);
+    submit.mutate(
+      { documentId: document.id, answers: toEntries(items, answers).map((entry) => ({ ...entry, answer: entry.answer.trim() })) },
+      {
+        onSuccess: (submission) => {
+          focusResultFor.current = submission.id;
+          if (auto) setTimeUp(true);
+          else notify({ severity: 'success', message: t('workspace.submit.done') });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            const message = error.errors.find((e) => 'message' in e);
+            notify({ severity: 'error', message: message && 'message' in message ? refusalText(message.message) : error.message });
+          } else {
+            notifyApiError(error);
+          }
+        },
+      },
+    );
+  };
+
+  // Focus the new result once the refreshed workspace shows it.
+  useEffect(() => {
+    if (latest && focusResultFor.current === latest.id) {
+      focusResultFor.current = null;
+      resultHeading.current?.focus();
+    }
+  }, [latest]);
+
+  // A timed document hands in what is there when its time runs out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, when the clock reaches zero
+  useEffect(() => {
+    if (outOfTime && rules.timed_seconds !== null && rules.can_submit && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      handIn(true);
+    }
+  }, [outOfTime]);
+
+  const onSubmitClick = () => {
+    if (empty > 0) setConfirming(true);
+    else handIn();
+  };
+
+  const activeItem = items.find((item) => item.id === activeId);
+  const lastUsed = items.find((item) => item.id === lastUsedId);
+
+  const field = (item: WorkspaceItem, index: number) => (
+    <ChordField
+      key={item.id}
+      item={item}
+      value={answers[item.id] ?? ''}
+      onChange={(value) => update(item.id, value)}
+      onFocus={() => {
+        setActiveId(item.id);
+        setLastUsedId(item.id);
+        reveal(item);
+      }}
+      onMove={(step) => move(item, step)}
+      onPlay={() => playChord(item)}
+      readOnly={readOnly}
+      feedback={feedback.get(item.id) ?? null}
+      active={activeId === item.id}
+      variant={narrow ? 'row' : 'compact'}
+      style={
+        narrow ? undefined : { left: placements[index]?.left ?? 0, top: (placements[index]?.row ?? 0) * rowHeight, width: FIELD_WIDTH }
+      }
+      inputRef={(element) => {
+        if (element) inputs.current.set(item.id, element);
+        else inputs.current.delete(item.id);
+      }}
+    />
+  );
+
+  const warning = secondsLeft !== null && secondsLeft > 0 && secondsLeft <= 60;
+
+  return (
+    <div className={styles.workspace}>
+      <WorkspaceHeader
+        workspace={workspace}
+        courseTitle={courseTitle}
+        assignmentsPath={assignmentsPath}
+        viewer={viewer}
+        status={
+          <>
+            {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
+            {readOnly ? null : <SaveIndicator status={autosave.status} />}
+          </>
+        }
+      />
+
+      {/* Announced once when the last minute starts; the visible notice says the same. */}
+      <div className="visually-hidden" aria-live="assertive">
+        {warning ? t('workspace.timer.warning') : ''}
+      </div>
+      {warning ? <Notice severity="warning">{t('workspace.timer.warning')}</Notice> : null}
+      {timeUp ? <Notice severity="info">{t('workspace.timer.ended')}</Notice> : null}
+      {rules.refusal && !timeUp ? <Notice severity="info">{refusalText(rules.refusal)}</Notice> : null}
+
+      <p className={styles.instructions}>
+        {readOnly ? null : `${t('workspace.page.instructions')} `}
+        {t('workspace.page.labels', { cadential: workspace.labels.cadential_64, neapolitan: workspace.labels.neapolitan_6 })}
+      </p>
+
+      <div className={toolbarStyles.toolbar}>
+        <PlaybackControls
+          available={playback.available}
+          playing={playback.playing}
+          tempo={playback.tempo}
+          onTempo={playback.setTempo}
+          onPlay={() => void playback.play()}
+          onStop={playback.stop}
+          chordNumber={lastUsed?.number ?? null}
+          onPlayChord={() => lastUsed && playChord(lastUsed)}
+        />
+        <ZoomControls
+          percent={Math.round(zoom * 100)}
+          canOut={zoom > (ZOOM_LEVELS[0] ?? 0)}
+          canIn={zoom < (ZOOM_LEVELS[ZOOM_LEVELS.length - 1] ?? 0)}
+          onZoom={(step) =>
+            setZoomIndex(Math.max(0, Math.min(ZOOM_LEVELS.length - 1, ZOOM_LEVELS.indexOf(zoom as (typeof ZOOM_LEVELS)[number]) + step)))
+          }
+        />
+      </div>
+      {readOnly ? null : <SymbolPalette onInsert={insertSymbol} disabled={readOnly} />}
+
+      <ScoreView
+        svg={score.svg}
+        width={width}
+        height={height}
+        items={items}
+        activeId={activeId}
+        soundingId={playback.soundingId}
+        onChordClick={(item) => {
+          playChord(item);
+          focusItem(item);
+        }}
+        label={t('workspace.score.label', { title: document.title })}
+        scrollerRef={scroller}
+        fields={narrow ? undefined : items.map(field)}
+        fieldsHeight={narrow ? 0 : fieldsHeight}
+        sticky={narrow}
+      />
+
+      {narrow ? (
+        <ul className={styles.list} aria-label={t('workspace.score.chords')}>
+          {items.map(field)}
+        </ul>
+      ) : (
+        <p className={styles.detail} aria-hidden="true">
+          {activeItem ? (
+            <>
+              <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
+              {' · '}
+              {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
+              {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
+              {feedback.get(activeItem.id)?.expected && !feedback.get(activeItem.id)?.correct ? (
+                <span className={styles.expected}>{t('workspace.field.expected', { label: feedback.get(activeItem.id)?.expected })}</span>
+              ) : null}
+            </>
+          ) : (
+            ' '
+          )}
+        </p>
+      )}
+
+      <div ref={submitBar} className={styles.submitBar}>
+        <span className={styles.answered}>{t('workspace.page.answered', { count: answered, total: items.length })}</span>
+        {rules.gradable ? (
+          <Button onClick={onSubmitClick} loading={submit.isPending} disabled={readOnly}>
+            {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
+          </Button>
+        ) : null}
+      </div>
+
+      {latest ? (
+        <SubmissionResult
+          submission={latest}
+          showGradeOn={rules.show_grade_on_date}
+          language={viewer.language}
+          timeZone={viewer.timeZone}
+          viewPath={submissionPath(latest.id)}
+          headingRef={resultHeading}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('workspace.submit.confirmTitle')}
+        message={t('workspace.submit.confirmMessage', { count: empty, total: items.length })}
+        confirmLabel={t('workspace.submit.confirm')}
+        onConfirm={() => handIn()}
+        loading={submit.isPending}
+      />
+    </div>
+  );
+}
