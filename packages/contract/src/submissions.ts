@@ -32,6 +32,8 @@ export const Submission = z.object({
   /** Which of the student's submissions of this document it is, from 1. */
   number: z.number().int(),
   grade_hidden: z.boolean(),
+  /** While the grade is withheld: when it will be shown (the document's show_grade_on_date); otherwise null. */
+  grade_shown_at: z.number().int().nullable().optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 

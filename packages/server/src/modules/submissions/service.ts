@@ -62,6 +62,7 @@ function present(row: repo.SubmissionRow, forStudent: boolean, now: number): Sub
     practice: row.practice === 1,
     number: Number(row.number),
     grade_hidden: hidden,
+    grade_shown_at: hidden ? row.show_grade_on_date : null,
   };
 }
 

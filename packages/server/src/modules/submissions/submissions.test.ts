@@ -212,7 +212,7 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     const due = t.clock.now() + 7 * DAY;
     await owner.put(`/api/documents/${doc.id}`, { delay_showing_grade: true, show_grade_on_date: due });
     const mine = (await submit(student, answerFile(doc.doc_key, 1))).json().data;
-    expect(mine).toMatchObject({ points: null, percent: null, grade: null, max_points: null, grade_hidden: true });
+    expect(mine).toMatchObject({ points: null, percent: null, grade: null, max_points: null, grade_hidden: true, grade_shown_at: due });
     await t.app.deps.jobs.drain();
     const endpoints = [
       `/api/courses/${courseId}/submissions`,
@@ -229,7 +229,9 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
       png_url: null,
     });
     expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();
+    expect((await owner.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade_shown_at).toBeNull();
     t.clock.advance(7 * DAY);
+    expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data[0]).toMatchObject({ grade_shown_at: null });
     expect((await student.get(`/api/courses/${courseId}/submissions`)).json().data[0].grade).not.toBeNull();
     expect((await student.get(`/api/submissions/${mine.id}/file-urls`)).json().data.grade_report_url).not.toBeNull();
   });

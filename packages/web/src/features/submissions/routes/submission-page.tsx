@@ -17,6 +17,7 @@ import { DateFormat, formatDate } from '../../../lib/format-date.ts';
 import { formatLetter, formatPercent, formatScore } from '../../../lib/format-grade.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { withheldGradeText } from '../../../lib/withheld-grade-text.ts';
 import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import { useDeleteSubmission } from '../api/delete-submission.ts';
 import { useSubmission } from '../api/get-submission.ts';
@@ -108,6 +109,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
   const { t } = useTranslation();
   const language = currentLanguage();
   const hidden = submission.grade_hidden;
+  const hiddenText = withheldGradeText(submission.grade_shown_at, t, language, timeZone);
   const files = useSubmissionFileUrls(submission.id, !hidden);
   const remove = useDeleteSubmission();
   const [reportOpen, setReportOpen] = useState(false);
@@ -169,7 +171,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
 
             {hidden ? (
               <Notice severity="info">
-                <p>{t('submissions.hidden')}</p>
+                <p>{hiddenText}</p>
               </Notice>
             ) : null}
             <dl className={styles.facts}>
@@ -210,7 +212,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
 
         <figure className={styles.figure}>
           {hidden ? (
-            <div className={styles.withheld}>{t('submissions.hidden')}</div>
+            <div className={styles.withheld}>{hiddenText}</div>
           ) : (
             <PreviewImage
               preview={files.data ? { status: files.data.render_status, url: files.data.png_url } : undefined}
