@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { insertAt, isMalformedLabel } from './answer-check.ts';
+
+describe('the label check as the student types', () => {
+  it('accepts what the grader reads, and an empty field', () => {
+    for (const label of ['', '  ', 'I', 'V65', 'V6/5', 'vii°7/V', 'viiø7', '♭II6', 'N6', 'It6', 'V64']) {
+      expect(isMalformedLabel(label), label).toBe(false);
+    }
+  });
+
+  it('flags what the grader cannot read', () => {
+    for (const label of ['X', 'V/', 'IIII', 'V8', 'I°']) expect(isMalformedLabel(label), label).toBe(true);
+  });
+});
+
+describe('inserting a palette symbol', () => {
+  it('goes in at the caret, or in place of the selection', () => {
+    expect(insertAt('vii7', '°', 3, 3, 64)).toEqual({ value: 'vii°7', caret: 4 });
+    expect(insertAt('V7', '65', 1, 2, 64)).toEqual({ value: 'V65', caret: 3 });
+    expect(insertAt('V', '/', 99, 99, 64)).toEqual({ value: 'V/', caret: 2 });
+  });
+
+  it('leaves a full field alone', () => {
+    expect(insertAt('abcd', '64', 4, 4, 5)).toEqual({ value: 'abcd', caret: 4 });
+  });
+});

@@ -1,0 +1,219 @@
+import type { Workspace } from '@app/contract/workspace';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi, NOW, renderWithClient, submission, workspace } from '../test-workspace.tsx';
+import { ExerciseWorkspace } from './exercise-workspace.tsx';
+
+const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
+
+function show(data: Workspace) {
+  return renderWithClient(
+    <ExerciseWorkspace
+      workspace={data}
+      receivedAt={NOW * 1000}
+      viewer={viewer}
+      courseTitle="Music Theory I"
+      assignmentsPath="/student/course/3/assignments"
+      submissionPath={(id) => `/student/course/3/submission/${id}`}
+    />,
+  );
+}
+
+const field = (n: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Chord ${n}` });
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+describe('the exercise workspace', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('names each field after its chord, describes its place, and moves on with Enter', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW * 1000);
+    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    show(workspace());
+    const user = userEvent.setup();
+
+    expect(description(field(2))).toBe('Measure 1, beat 2');
+    await user.click(field(1));
+    await user.keyboard('I{Enter}');
+    expect(document.activeElement).toBe(field(2));
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(document.activeElement).toBe(field(1));
+    expect(screen.getByText('Chord 1', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('says when a label is not one the grader reads, and still keeps it', async () => {
+    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    show(workspace());
+    const user = userEvent.setup();
+
+    await user.type(field(1), 'V8');
+    await waitFor(() => expect(field(1).getAttribute('aria-invalid')).toBe('true'));
+    expect(description(field(1))).toContain('Not a Roman numeral the grader can read');
+    await user.clear(field(1));
+    await user.type(field(1), 'V65');
+    await waitFor(() => expect(field(1).getAttribute('aria-invalid')).toBeNull());
+    // The malformed label went to the draft too: nothing typed is dropped.
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
+  });
+
+  it('puts palette symbols at the caret of the field in use', async () => {
+    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    show(workspace());
+    const user = userEvent.setup();
+
+    await user.type(field(2), 'vii7');
+    field(2).setSelectionRange(3, 3);
+    await user.click(screen.getByRole('button', { name: 'Insert diminished sign °' }));
+    await user.click(screen.getByRole('button', { name: 'Insert slash / (applied chord)' }));
+    await waitFor(() => expect(field(2).value).toBe('vii°/7'));
+  });
+
+  it('saves a draft shortly after typing and says so', async () => {
+    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 1 } }));
+    show(workspace());
+    const user = userEvent.setup();
+
+    await user.type(field(3), 'I');
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'), { timeout: 3000 });
+    const put = calls.filter((c: Call) => c.method === 'PUT');
+    expect(put).toHaveLength(1);
+    expect(put[0]?.url).toBe('/api/documents/1/draft');
+    expect(put[0]?.body).toEqual({
+      answers: [
+        { id: 'm1b1', answer: '' },
+        { id: 'm1b2', answer: '' },
+        { id: 'm1b3', answer: 'I' },
+      ],
+    });
+  });
+
+  it('keeps answers typed offline and sends them when the connection returns', async () => {
+    let online = false;
+    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    const answer = vi.mocked(fetch).getMockImplementation();
+    // No connection: fetch itself fails, as it does in a browser that is offline.
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return (answer as typeof fetch)(url, init);
+    });
+    show(workspace());
+    const user = userEvent.setup();
+
+    await user.type(field(1), 'IV');
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Offline: will retry'), { timeout: 3000 });
+    expect(JSON.parse(localStorage.getItem('workspace-draft:7:1') ?? '{}').answers[0]).toEqual({ id: 'm1b1', answer: 'IV' });
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
+    expect(JSON.parse(localStorage.getItem('workspace-draft:7:1') ?? '{}').synced).toBe(true);
+  });
+
+  it('starts from a newer local copy than the server draft, and sends it', async () => {
+    localStorage.setItem(
+      'workspace-draft:7:1',
+      JSON.stringify({ answers: [{ id: 'm1b1', answer: 'vi' }], edited_at: NOW + 30, synced: false }),
+    );
+    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 40 } }));
+    show(workspace({ draft: { answers: [{ id: 'm1b1', answer: 'ii' }], updated_at: NOW + 10 } }));
+    expect(field(1).value).toBe('vi');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
+  });
+
+  it('asks before handing in empty chords, then shows the result', async () => {
+    const calls = fakeApi((call) =>
+      call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
+    );
+    show(workspace());
+    const user = userEvent.setup();
+
+    await user.type(field(1), 'I');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit with empty chords?' });
+    expect(dialog.textContent).toContain('Chords without an answer: 2 of 3.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/api/documents/1/submissions');
+    expect(post?.body).toEqual({
+      answers: [
+        { id: 'm1b1', answer: 'I' },
+        { id: 'm1b2', answer: '' },
+        { id: 'm1b3', answer: '' },
+      ],
+    });
+    expect(await screen.findByText('Your answers were submitted.')).toBeTruthy();
+  });
+
+  it('shows the score, the delayed-grade date, and right or wrong per chord of practice', () => {
+    fakeApi(() => ({ status: 200, data: {} }));
+    const practice = submission({
+      practice: true,
+      items: [
+        { id: 'm1b1', answer: 'I', correct: true, expected: null },
+        { id: 'm1b2', answer: 'V', correct: false, expected: 'IV' },
+        { id: 'm1b3', answer: '', correct: false, expected: null },
+      ],
+    });
+    const { unmount } = show(
+      workspace({
+        rules: { practice: true },
+        draft: { answers: practice.items.map(({ id, answer }) => ({ id, answer })), updated_at: NOW },
+        submissions: [practice],
+      }),
+    );
+    expect(screen.getByText('2 / 3')).toBeTruthy();
+    expect(screen.getByText('66.7%')).toBeTruthy();
+    expect(screen.getByText('1 of 3 chords correct')).toBeTruthy();
+    expect(description(field(1))).toContain('Correct');
+    expect(description(field(2))).toContain('Wrong. Expected: IV');
+    unmount();
+
+    show(
+      workspace({
+        rules: { show_grade_on_date: NOW + 86400 * 3 },
+        submissions: [submission({ grade_hidden: true, points: null, percent: null, grade: null })],
+      }),
+    );
+    expect(screen.getByText(/^Grade will be shown on 09\/13\/2031/)).toBeTruthy();
+  });
+
+  it('hands in by itself when the time runs out, after warning at one minute', async () => {
+    const calls = fakeApi((call) =>
+      call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
+    );
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW * 1000 });
+    show(workspace({ rules: { timed_seconds: 600, deadline_at: NOW + 61 } }));
+    expect(screen.getByTestId('time-left').textContent).toContain('1:01');
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByTestId('time-left').textContent).toContain('0:59');
+    expect(screen.getAllByText('One minute left. Your answers are submitted when the time runs out.').length).toBeGreaterThan(0);
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(await screen.findByText('Time is up. Your answers were submitted.')).toBeTruthy();
+  });
+
+  it('takes no work when the server would refuse it, and says why', () => {
+    fakeApi(() => ({ status: 200, data: {} }));
+    show(workspace({ rules: { can_submit: false, refusal: 'The due date has passed; only practice documents accept work now.' } }));
+    expect(screen.getByText('The due date has passed; only practice documents accept work now.')).toBeTruthy();
+    expect(field(1).hasAttribute('readonly')).toBe(true);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Symbols' })).toBeNull();
+  });
+});

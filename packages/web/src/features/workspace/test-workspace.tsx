@@ -1,0 +1,108 @@
+import type { Workspace, WorkspaceSubmission } from '@app/contract/workspace';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { Notifications } from '../../components/ui/notifications.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+
+export const NOW = Date.UTC(2031, 8, 10, 14, 0) / 1000;
+
+/** A three-chord exercise as GET /api/documents/1/workspace gives it to a student. */
+export function workspace(overrides: { rules?: Partial<Workspace['rules']> } & Partial<Omit<Workspace, 'rules'>> = {}): Workspace {
+  const { rules, ...rest } = overrides;
+  return {
+    document: { id: 1, title: 'Major Phrase 1 (C major)', assignment_id: 4, course_id: 3 },
+    set_title: 'Week 1',
+    labels: { cadential_64: 'V64', neapolitan_6: 'N6' },
+    items: [1, 2, 3].map((n) => ({
+      id: `m1b${n}`,
+      number: n,
+      measure: 1,
+      beat: n,
+      points: 1,
+      x: 0.2 * n,
+      onset: n - 1,
+      note_ids: [`n${n}`],
+    })),
+    score: {
+      svg: '<svg viewBox="0 0 100 50"><g id="n1" class="note"></g><g id="n2" class="note"></g><g id="n3" class="note"></g></svg>',
+      width: 100,
+      height: 50,
+      tempo: 80,
+      notes: [1, 2, 3].map((n) => ({ onset: n - 1, duration: 1, pitch: 60 + n, note_id: `n${n}` })),
+    },
+    rules: {
+      gradable: true,
+      practice: false,
+      multiple_submissions: true,
+      due_at: NOW + 86400,
+      extension_due_at: null,
+      timed_seconds: null,
+      started_at: NOW,
+      deadline_at: null,
+      show_grade_on_date: null,
+      show_answers: 'AFTER_DUE',
+      can_submit: true,
+      refusal: null,
+      ...rules,
+    },
+    draft: null,
+    submissions: [],
+    now: NOW,
+    ...rest,
+  };
+}
+
+export function submission(overrides: Partial<WorkspaceSubmission> = {}): WorkspaceSubmission {
+  return {
+    id: 41,
+    student: 7,
+    document: 1,
+    assignment_id: 4,
+    document_title: 'Major Phrase 1 (C major)',
+    student_first_name: 'Fanny',
+    student_last_name: 'Mendelssohn',
+    points: 2,
+    max_points: 3,
+    percent: 66.67,
+    grade: 'D',
+    submit_time: NOW + 60,
+    practice: false,
+    number: 1,
+    grade_hidden: false,
+    items: [],
+    ...overrides,
+  };
+}
+
+export type Call = { method: string; url: string; body: unknown };
+
+/** Stubs fetch; `answer` gives each call's status and data. */
+export function fakeApi(answer: (call: Call) => { status: number; data?: unknown; message?: string }) {
+  const calls: Call[] = [];
+  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const reply = answer(call);
+      const body = reply.status < 400 ? { data: reply.data } : { errors: [{ code: 'conflict', message: reply.message ?? 'No.' }] };
+      return new Response(JSON.stringify(body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+export function renderWithClient(ui: ReactElement) {
+  const queryClient = createQueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+      <Notifications />
+    </QueryClientProvider>,
+  );
+}
