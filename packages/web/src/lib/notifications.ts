@@ -8,6 +8,8 @@ export interface Notification {
   severity: Severity;
   /** Already translated text. */
   message: string;
+  /** Translated reasons shown below the message (e.g. the server's explanation of a failure). */
+  details?: readonly string[];
   /** Epoch milliseconds when it was raised. */
   time: number;
   /** Milliseconds before it closes; negative means it stays until dismissed. */
@@ -19,6 +21,7 @@ export interface Notification {
 export interface NotifyInput {
   severity: Severity;
   message: string;
+  details?: readonly string[];
   timeout?: number;
 }
 
@@ -57,9 +60,9 @@ export function dismiss(id: number) {
  * Shows a toast from anywhere (components, query callbacks, plain modules).
  * It closes after `timeout` ms (default 5000); a negative timeout keeps it until the user closes it.
  */
-export function notify({ severity, message, timeout = NOTIFICATION_TIMEOUT_MS }: NotifyInput): number {
+export function notify({ severity, message, details, timeout = NOTIFICATION_TIMEOUT_MS }: NotifyInput): number {
   const id = nextId++;
-  emit([...notifications, { id, severity, message, time: Date.now(), timeout, open: true }]);
+  emit([...notifications, { id, severity, message, ...(details?.length ? { details } : {}), time: Date.now(), timeout, open: true }]);
   if (timeout >= 0) schedule(id, timeout, () => dismiss(id));
   return id;
 }

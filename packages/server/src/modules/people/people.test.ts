@@ -125,6 +125,23 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect((await owner.post('/api/course-enrollment-rejections', { course_enrollment_request_ids: [a] })).statusCode).toBe(404);
     });
 
+    it('lets the student dismiss a declined request from their table, and only their own', async () => {
+      const id = (await student.post('/api/course-enrollment-requests', { invitation_code: code })).json().data.id;
+      await owner.post('/api/course-enrollment-rejections', { course_enrollment_request_ids: [id] });
+      expect((await ta.delete(`/api/course-enrollment-requests/${id}`)).statusCode).toBe(404);
+      expect((await owner.delete(`/api/course-enrollment-requests/${id}`)).statusCode).toBe(404);
+      expect((await anonymous.delete(`/api/course-enrollment-requests/${id}`)).statusCode).toBe(401);
+      expect((await student.delete(`/api/course-enrollment-requests/${id}`)).statusCode).toBe(200);
+      expect((await student.get('/api/users')).json().data.enrollment_requests).toEqual([]);
+      expect((await student.get('/api/course-enrollment-requests')).json().data).toEqual([]);
+      expect((await student.delete(`/api/course-enrollment-requests/${id}`)).statusCode).toBe(404);
+      // An accepted request is not the student's to remove.
+      const { client: second } = await t.signedIn();
+      const accepted = (await second.post('/api/course-enrollment-requests', { invitation_code: code })).json().data.id;
+      await owner.post('/api/course-enrollment-admissions', { course_enrollment_request_ids: [accepted] });
+      expect((await second.delete(`/api/course-enrollment-requests/${accepted}`)).statusCode).toBe(404);
+    });
+
     it('shows a course’s requests to its instructors and TAs only', async () => {
       expect((await anonymous.get(`/api/courses/${courseId}/course-enrollment-requests`)).statusCode).toBe(401);
       expect((await other.get(`/api/courses/${courseId}/course-enrollment-requests`)).statusCode).toBe(404);

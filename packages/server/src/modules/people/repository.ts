@@ -236,10 +236,18 @@ export async function hasPendingRequest(db: Db, courseId: number, studentId: num
 export function listStudentRequests(db: Db, studentId: number) {
   return selectRequests(db)
     .where('r.student_id', '=', studentId)
-    .where('r.status', '!=', 'CANCELLED')
+    .where('r.status', 'not in', ['CANCELLED', 'DISMISSED'])
     .orderBy('r.created_at', 'desc')
     .limit(100)
     .execute();
+}
+
+/**
+ * Takes a declined request off its student's table: DISMISSED keeps the row (and who declined it)
+ * but no list shows it.
+ */
+export async function dismissRejectedRequest(db: Db, id: number): Promise<void> {
+  await db.updateTable('enrollment_requests').set({ status: 'DISMISSED' }).where('id', '=', id).where('status', '=', 'REJECTED').execute();
 }
 
 /** A course's pending requests, oldest first. */

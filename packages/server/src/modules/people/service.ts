@@ -238,11 +238,13 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       return presentRequest(row);
     },
 
-    /** The student withdraws their own pending request. */
+    /** The student withdraws their own pending request, or dismisses a declined one from their table (issue 19). */
     async cancelRequest(actor: Actor, id: number): Promise<void> {
       const row = await repo.findRequest(db, id);
-      if (!row || row.student_id !== actor.user.id || row.status !== 'PENDING') throw AppError.notFound(PeopleMessages.requestNotFound);
-      await repo.decideRequests(db, [id], 'CANCELLED', actor.user.id, clock.now());
+      if (!row || row.student_id !== actor.user.id) throw AppError.notFound(PeopleMessages.requestNotFound);
+      if (row.status === 'PENDING') await repo.decideRequests(db, [id], 'CANCELLED', actor.user.id, clock.now());
+      else if (row.status === 'REJECTED') await repo.dismissRejectedRequest(db, id);
+      else throw AppError.notFound(PeopleMessages.requestNotFound);
     },
 
     /** A course's pending requests, for its people page. */

@@ -24,6 +24,11 @@ function Toast({ notification }: { notification: Notification }) {
       <div className={styles.text}>
         <p className={styles.heading}>{heading}</p>
         <p className={styles.message}>{notification.message}</p>
+        {notification.details?.map((detail) => (
+          <p key={detail} className={styles.detail}>
+            {detail}
+          </p>
+        ))}
       </div>
       <button type="button" className={styles.dismiss} aria-label={t('notifications.dismiss')} onClick={() => dismiss(notification.id)}>
         <CloseIcon />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { currentUserKey } from '../../users/api/get-current-user.ts';
 
-/** DELETE /api/course-enrollment-requests/{id}: the student withdraws their pending request. */
+/** DELETE /api/course-enrollment-requests/{id}: the student withdraws their pending request, or dismisses a declined one. */
 export function cancelEnrollmentRequest(requestId: number) {
   return api.delete<Record<string, never>>(`/api/course-enrollment-requests/${requestId}`);
 }

@@ -95,11 +95,25 @@ describe('InvitationCodeForm', () => {
     expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 
+  it("says 'Couldn't submit enrollment request.' with the server's reason below it", async () => {
+    stubApi({ status: 404, body: { errors: [{ code: 'not_found', message: 'No course uses this invitation code.' }] } });
+    const user = userEvent.setup();
+    const { input } = renderForm();
+    await user.type(input, 'abc234{Enter}');
+    const toast = await screen.findByRole('status');
+    expect([...toast.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Error',
+      "Couldn't submit enrollment request.",
+      'No course uses this invitation code.',
+    ]);
+  });
+
   it("falls back to 'Couldn't submit enrollment request.' when the server says nothing", async () => {
     stubApi({ status: 500, body: {} });
     const user = userEvent.setup();
     const { input } = renderForm();
     await user.type(input, 'abc234{Enter}');
     expect(await screen.findByText("Couldn't submit enrollment request.")).toBeTruthy();
+    expect((await screen.findByRole('status')).querySelectorAll('p')).toHaveLength(2);
   });
 });

@@ -5,20 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreateEnrollmentRequest } from '../api/create-enrollment-request.ts';
 import styles from './invitation-code-form.module.css';
 
 /**
- * What a failed request says (spec §8): the server's sentence when it has one (unknown code,
- * already submitted, not enrolling, already a member), else 'Couldn't submit enrollment request.'.
+ * What a failed request says (spec §8): the server's 'Enrollment request already submitted.' for
+ * that conflict; otherwise 'Couldn't submit enrollment request.', with the server's reasons (unknown
+ * code, not enrolling, already a member …) listed below it when it gave any.
  */
-export function enrollmentErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || error.status === 0) return fallback;
-  const item = error.errors[0];
-  if (!item) return fallback;
-  const message = 'message' in item ? item.message : item.messages[0];
-  return message ? translateMessage(message) : fallback;
+export function enrollmentFailure(error: unknown, fallback: string): { message: string; reasons: string[] } {
+  if (!(error instanceof ApiError)) return { message: fallback, reasons: [] };
+  if (error.status === 0) return { message: fallback, reasons: apiErrorMessages(error) };
+  const sentences = error.errors.flatMap((item) => ('message' in item ? [item.message] : item.messages)).filter(Boolean);
+  if (sentences.includes(PeopleMessages.alreadySubmitted))
+    return { message: translateMessage(PeopleMessages.alreadySubmitted), reasons: [] };
+  return { message: fallback, reasons: sentences.map((sentence) => translateMessage(sentence)) };
 }
 
 export interface InvitationCodeFormProps {
@@ -51,9 +54,10 @@ export function InvitationCodeForm({ onSubmitted, onCancel }: InvitationCodeForm
       },
       onError: (failure) => {
         if (failure instanceof ApiError && failure.handled) return;
-        const message = enrollmentErrorMessage(failure, t('people.join.failed'));
-        if (failure instanceof ApiError && failure.status === 400) setError(message);
-        else notify({ severity: 'error', message });
+        const { message, reasons } = enrollmentFailure(failure, t('people.join.failed'));
+        // A code the server finds malformed is said at the field, like the length rule.
+        if (failure instanceof ApiError && failure.status === 400) setError(reasons[0] ?? message);
+        else notify({ severity: 'error', message, details: reasons });
       },
     });
   };

@@ -18,7 +18,10 @@ export interface MyEnrollmentRequestsProps {
   timeZone: string;
 }
 
-/** The dashboard's Enrollment Requests table with 'Join A Course' (spec §2); the button is always there. */
+/**
+ * The dashboard's Enrollment Requests table with 'Join A Course' (spec §2); the button is always there.
+ * A pending request can be cancelled, a declined one dismissed from the table.
+ */
 export function MyEnrollmentRequests({ requests, language, timeZone }: MyEnrollmentRequestsProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -81,20 +84,26 @@ export function MyEnrollmentRequests({ requests, language, timeZone }: MyEnrollm
                     <Badge tone={REQUEST_STATUS_TONE[request.status]}>{t(`people.status.${request.status}`)}</Badge>
                   </td>
                   <td data-label="">
-                    {request.status === 'PENDING' ? (
+                    {request.status === 'PENDING' || request.status === 'REJECTED' ? (
                       <div className={table.actions}>
                         <Button
                           variant="outline"
                           size="sm"
-                          aria-label={t('people.requests.cancelLabel', { title: request.course.title })}
+                          aria-label={t(request.status === 'PENDING' ? 'people.requests.cancelLabel' : 'people.requests.dismissLabel', {
+                            title: request.course.title,
+                          })}
                           loading={cancel.isPending && cancel.variables === request.id}
                           onClick={() =>
                             cancel.mutate(request.id, {
-                              onSuccess: () => notify({ severity: 'success', message: t('people.requests.cancelled') }),
+                              onSuccess: () =>
+                                notify({
+                                  severity: 'success',
+                                  message: t(request.status === 'PENDING' ? 'people.requests.cancelled' : 'people.requests.dismissed'),
+                                }),
                             })
                           }
                         >
-                          {t('people.requests.cancel')}
+                          {t(request.status === 'PENDING' ? 'people.requests.cancel' : 'people.requests.dismiss')}
                         </Button>
                       </div>
                     ) : null}
