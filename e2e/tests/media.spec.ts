@@ -56,7 +56,8 @@ test.describe('media library', () => {
     // Upload: the client checks the type first, then the server transcodes in the background.
     const picker = page.getByLabel('Upload Audio or Video');
     await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
-    await expect(toast(page, 'Only audio or video files are supported.')).toBeVisible();
+    const refused = toast(page, 'Only audio or video files are supported.');
+    await expect(refused).toContainText('Only files with size smaller than 20 MB are supported.');
     await picker.setInputFiles({ name: 'A440.wav', mimeType: 'audio/wav', buffer: wav(1.5) });
     await expect(toast(page, 'New media file uploaded.')).toBeVisible();
     const first = page.locator('li', { has: page.locator('[data-file-key]') }).first();

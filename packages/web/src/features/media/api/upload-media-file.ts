@@ -16,6 +16,8 @@ export function useUploadMediaFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMediaFile,
+    // The upload button says what the server refused in the words of spec §5.
+    meta: { handlesErrors: true },
     onSuccess: (file, { collectionId }) => {
       // Shown at once as UNSTARTED, so the screen sees it move through the states to COMPLETED.
       queryClient.setQueryData<MediaFile[]>(mediaKeys.files(collectionId), (files) =>
