@@ -42,8 +42,17 @@ export const CurrentUser = User.extend({
   course_tas: z.array(Course),
   invitations: z.array(CourseInvitation),
   enrollment_requests: z.array(EnrollmentRequest),
+  /** A new address waiting for its confirmation link to be followed; `email` stays until then. */
+  pending_email: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** POST /api/users/email-confirmation: the token of the link sent to the new address. */
+export const ConfirmEmailRequest = z.object({ token: z.string().min(1, 'Token is required.').max(200) });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+/** The address the account now has. */
+export const ConfirmEmailResponse = z.object({ email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
 
 const Name = (label: string) => z.string().trim().min(1, `${label} is required.`).max(100, `${label} must be at most 100 characters.`);
 

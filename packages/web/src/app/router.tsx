@@ -64,6 +64,13 @@ export const routes: RouteObject[] = [
               (m) => m.SignOutPage,
             ),
           },
+          {
+            path: 'confirm-email',
+            lazy: page(
+              () => import('../features/users/routes/confirm-email.tsx'),
+              (m) => m.ConfirmEmailPage,
+            ),
+          },
         ],
       },
       {

@@ -1,5 +1,12 @@
-/** Paths that work without an access token (spec §2, plus /create-password for e-mailed links). */
-export const PUBLIC_PATHS = ['/sign-in', '/sign-up', '/sign-up/confirmation', '/reset-password', '/create-password'] as const;
+/** Paths that work without an access token (spec §2, plus /create-password and /confirm-email for e-mailed links). */
+export const PUBLIC_PATHS = [
+  '/sign-in',
+  '/sign-up',
+  '/sign-up/confirmation',
+  '/reset-password',
+  '/create-password',
+  '/confirm-email',
+] as const;
 
 /** Paths that never make sense as a place to return to after signing in. */
 const NO_RETURN_PATHS = ['/', '/sign-out', '/sign-in'];

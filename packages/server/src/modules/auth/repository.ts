@@ -71,12 +71,12 @@ export async function revokeUserSessions(db: Db, userId: number, now: number, ex
   await query.execute();
 }
 
-export type TokenPurpose = 'create-password' | 'reset-password' | 'sign-in';
+export type TokenPurpose = 'create-password' | 'reset-password' | 'sign-in' | 'change-email';
 
-/** Stores a one-time token. */
+/** Stores a one-time token; an e-mail change carries the address it confirms. */
 export async function insertOneTimeToken(
   db: Db,
-  values: { tokenHash: string; userId: number; purpose: TokenPurpose; now: number; expiresAt: number },
+  values: { tokenHash: string; userId: number; purpose: TokenPurpose; now: number; expiresAt: number; newEmail?: string },
 ): Promise<void> {
   await db
     .insertInto('one_time_tokens')
@@ -87,8 +87,37 @@ export async function insertOneTimeToken(
       created_at: values.now,
       expires_at: values.expiresAt,
       used_at: null,
+      ...(values.newEmail === undefined ? {} : { new_email: values.newEmail }),
     })
     .execute();
+}
+
+/** Uses up a live e-mail change link in one statement; its user and the address it confirms. */
+export async function consumeEmailChange(db: Db, tokenHash: string, now: number) {
+  const row = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', 'change-email')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'new_email'])
+    .executeTakeFirst();
+  return row?.new_email ? { userId: row.user_id, newEmail: row.new_email } : undefined;
+}
+
+/** The address a user's live e-mail change link would confirm, if any (the newest). */
+export async function findPendingEmail(db: Db, userId: number, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select('new_email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'change-email')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.new_email ?? null;
 }
 
 /** Ends every unused token of the purposes for one user (a newer link, or a used one, replaces them). */

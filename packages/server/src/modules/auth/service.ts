@@ -16,7 +16,9 @@ export type IssuedSession = { token: string; expiresAt: number };
 export type RequestInfo = { ip: string; userAgent: string | null };
 
 const HOUR = 3600;
-const TOKEN_LIFETIME: Record<repo.TokenPurpose, number> = {
+// The e-mail change link belongs to the users module (modules/users/service.ts).
+type LinkPurpose = Exclude<repo.TokenPurpose, 'change-email'>;
+const TOKEN_LIFETIME: Record<LinkPurpose, number> = {
   'create-password': 48 * HOUR,
   'reset-password': HOUR,
   'sign-in': HOUR,
@@ -24,6 +26,8 @@ const TOKEN_LIFETIME: Record<repo.TokenPurpose, number> = {
 // Links that set a password: issuing or using one ends every older one of the account, so a
 // forwarded or leaked earlier reset e-mail stops working.
 const PASSWORD_LINKS: repo.TokenPurpose[] = ['create-password', 'reset-password'];
+// A new password also ends pending e-mail changes: whoever knew the old one may have asked for them.
+const ENDED_BY_NEW_PASSWORD: repo.TokenPurpose[] = [...PASSWORD_LINKS, 'change-email'];
 // An idle expiry moves only when it would move by this much: one write per few seconds, not per request.
 const SLIDE_GRANULARITY_SECONDS = 5;
 
@@ -50,7 +54,7 @@ export function createAuthService(deps: Deps) {
     return { token, expiresAt };
   }
 
-  async function issueToken(userId: number, purpose: repo.TokenPurpose): Promise<string> {
+  async function issueToken(userId: number, purpose: LinkPurpose): Promise<string> {
     const token = newSecret();
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -60,7 +64,7 @@ export function createAuthService(deps: Deps) {
     return token;
   }
 
-  async function mailLink(user: UserWithTimezone, kind: repo.TokenPurpose, route: string) {
+  async function mailLink(user: UserWithTimezone, kind: LinkPurpose, route: string) {
     const token = await issueToken(user.id, kind);
     const link = `${config.publicUrl}${route}?token=${encodeURIComponent(token)}`;
     await mailer.send(accountMail(kind, user.language as LanguageCode, user.email, user.first_name, link));
@@ -222,7 +226,7 @@ export function createAuthService(deps: Deps) {
         const user = userId === undefined ? undefined : await findUserById(db, userId);
         if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
         await updateUser(db, user.id, { password_hash: passwordHash, updated_at: now });
-        await repo.retireOneTimeTokens(db, user.id, PASSWORD_LINKS, now);
+        await repo.retireOneTimeTokens(db, user.id, ENDED_BY_NEW_PASSWORD, now);
         await repo.revokeUserSessions(db, user.id, now);
         return { user, session: await startSession(user.id, info) };
       }
@@ -232,7 +236,7 @@ export function createAuthService(deps: Deps) {
         throw AppError.badRequest('current_password', Messages.currentPasswordWrong);
       }
       await updateUser(db, actor.user.id, { password_hash: passwordHash, updated_at: now });
-      await repo.retireOneTimeTokens(db, actor.user.id, PASSWORD_LINKS, now);
+      await repo.retireOneTimeTokens(db, actor.user.id, ENDED_BY_NEW_PASSWORD, now);
       await repo.revokeUserSessions(db, actor.user.id, now, actor.session.id);
       return { user: actor.user, session: undefined };
     },

@@ -1,5 +1,5 @@
 import { envelope } from '@app/contract/errors';
-import { CurrentUser, UpdateUserRequest, User } from '@app/contract/users';
+import { ConfirmEmailRequest, ConfirmEmailResponse, CurrentUser, UpdateUserRequest, User } from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
@@ -7,7 +7,7 @@ import type { UsersService } from './service.ts';
 
 const tags = ['users'];
 
-/** GET and PUT /api/users: the signed-in user's account. */
+/** GET and PUT /api/users: the signed-in user's account; confirming a new e-mail address. */
 export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -18,4 +18,11 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
   r.put('/api/users', { schema: { tags, body: UpdateUserRequest, response: { 200: envelope(User) } } }, async (request) => {
     return { data: await users.update(requireActor(request), request.body) };
   });
+
+  // From the link mailed to a new address: works signed in or not (the token is the proof).
+  r.post(
+    '/api/users/email-confirmation',
+    { schema: { tags, body: ConfirmEmailRequest, response: { 200: envelope(ConfirmEmailResponse) } } },
+    async (request) => ({ data: await users.confirmEmail(request.body.token) }),
+  );
 }

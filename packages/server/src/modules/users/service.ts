@@ -4,7 +4,10 @@ import type { CurrentUser, LanguageCode, UpdateUserRequest } from '@app/contract
 import type { UserUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { hashSecret, newSecret } from '../../lib/random.ts';
+import { accountMail, emailChangeNotice } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import * as tokens from '../auth/repository.ts';
 import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { PeopleService } from '../people/service.ts';
@@ -12,6 +15,9 @@ import { presentUser } from './present.ts';
 import { findTimezoneId, findUserByEmail, findUserById, insertUser, timezoneExists, updateUser } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+// How long the link that confirms a new e-mail address works.
+const EMAIL_CHANGE_SECONDS = 24 * 3600;
 
 /** What an administrator gives to create an account; already validated by the CLI. */
 export type NewAccount = {
@@ -28,14 +34,41 @@ export type NewAccount = {
 
 /** The signed-in user's own account: what GET and PUT /api/users do. */
 export function createUsersService(deps: Deps, collaborators: { courses: CoursesService; people: PeopleService }) {
-  const { db, clock } = deps;
+  const { db, clock, config, mailer } = deps;
+
+  /**
+   * A new address takes effect only once a link sent to it is followed, and the old address is
+   * told: otherwise whoever holds a session and the password could move the account (and the
+   * invitations matched by its address) to an address of their own without its owner knowing.
+   */
+  async function requestEmailChange(actor: Actor, newEmail: string) {
+    const now = clock.now();
+    const token = newSecret();
+    await db.transaction().execute(async (trx) => {
+      await tokens.retireOneTimeTokens(trx, actor.user.id, ['change-email'], now);
+      await tokens.insertOneTimeToken(trx, {
+        tokenHash: hashSecret(token),
+        userId: actor.user.id,
+        purpose: 'change-email',
+        now,
+        expiresAt: now + EMAIL_CHANGE_SECONDS,
+        newEmail,
+      });
+    });
+    const language = actor.user.language as LanguageCode;
+    const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await mailer.send(accountMail('confirm-email', language, newEmail, actor.user.first_name, link));
+    await mailer.send(emailChangeNotice(language, actor.user.email, actor.user.first_name, newEmail));
+  }
+
   return {
     /** The user and their course lists, each in the user's own order. */
     async current(actor: Actor): Promise<CurrentUser> {
-      const [courses, invitations, enrollmentRequests] = await Promise.all([
+      const [courses, invitations, enrollmentRequests, pendingEmail] = await Promise.all([
         collaborators.courses.listForUser(actor),
         collaborators.people.listMyInvitations(actor),
         collaborators.people.listMyRequests(actor),
+        tokens.findPendingEmail(db, actor.user.id, clock.now()),
       ]);
       return {
         ...presentUser(actor.user),
@@ -44,7 +77,28 @@ export function createUsersService(deps: Deps, collaborators: { courses: Courses
         course_tas: courses.ta,
         invitations,
         enrollment_requests: enrollmentRequests,
+        pending_email: pendingEmail,
       };
+    },
+
+    /**
+     * Follows an e-mail change link (no session needed: the link proves the new address). The
+     * address must still be free; pending invitations now match it.
+     */
+    async confirmEmail(token: string): Promise<{ email: string }> {
+      const now = clock.now();
+      const change = await tokens.consumeEmailChange(db, hashSecret(token), now);
+      if (!change) throw new AppError('invalid_link', Messages.invalidLink, 400);
+      if (await findUserByEmail(db, change.newEmail)) throw AppError.badRequest('email', Messages.emailTaken);
+      try {
+        await updateUser(db, change.userId, { email: change.newEmail, updated_at: now });
+      } catch (error) {
+        // Two accounts racing for one address: the unique index decides.
+        if (await findUserByEmail(db, change.newEmail)) throw AppError.badRequest('email', Messages.emailTaken);
+        throw error;
+      }
+      await tokens.retireOneTimeTokens(db, change.userId, ['change-email'], now);
+      return { email: change.newEmail };
     },
 
     /** Creates an account for the admin CLI (no actor: only an administrator runs it). */
@@ -75,7 +129,10 @@ export function createUsersService(deps: Deps, collaborators: { courses: Courses
       return presentUser(user);
     },
 
-    /** Applies profile changes; a new e-mail needs the current password and a free address. */
+    /**
+     * Applies profile changes. A new e-mail needs the current password and a free address, and
+     * waits for the link mailed to it (`pending_email` until then).
+     */
     async update(actor: Actor, input: UpdateUserRequest) {
       const changes: UserUpdate = {};
       if (input.first_name !== undefined) changes.first_name = input.first_name;
@@ -96,16 +153,9 @@ export function createUsersService(deps: Deps, collaborators: { courses: Courses
           throw AppError.badRequest('current_password', Messages.currentPasswordWrong);
         }
         if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
-        changes.email = input.email;
+        await requestEmailChange(actor, input.email);
       }
-      if (Object.keys(changes).length > 0) {
-        try {
-          await updateUser(db, actor.user.id, { ...changes, updated_at: clock.now() });
-        } catch (error) {
-          if (changes.email && (await findUserByEmail(db, changes.email))) throw AppError.badRequest('email', Messages.emailTaken);
-          throw error;
-        }
-      }
+      if (Object.keys(changes).length > 0) await updateUser(db, actor.user.id, { ...changes, updated_at: clock.now() });
       const user = await findUserById(db, actor.user.id);
       if (!user) throw AppError.unauthenticated();
       return presentUser(user);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, PASSWORD, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, dialects, errorsOf, PASSWORD, type TestClient, type TestContext, tokenOf } from '../../../test/helpers.ts';
+import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 
 describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
   let t: TestContext;
@@ -108,7 +109,86 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
       { field: 'email', messages: ['This email has already been taken.'] },
     ]);
     const ok = await c.put('/api/users', { email: 'New@Example.com', current_password: PASSWORD });
-    expect(ok.json().data.email).toBe('new@example.com');
+    expect(ok.statusCode).toBe(200);
+    // The new address takes effect only once the link mailed to it is followed (issue 16).
+    expect(ok.json().data.email).toBe(user.email);
+    expect((await c.get('/api/users')).json().data).toMatchObject({ email: user.email, pending_email: 'new@example.com' });
+    const confirmed = await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('new@example.com')) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toEqual({ email: 'new@example.com' });
+    expect((await c.get('/api/users')).json().data).toMatchObject({ email: 'new@example.com', pending_email: null });
     expect((await t.client().post('/api/users/sign-in', { email: 'new@example.com', password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  describe('e-mail change confirmation (issue 16)', () => {
+    const invite = async (email: string) => {
+      const { client: instructor } = await t.signedIn({ user_type: 2 });
+      const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+      const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+      const course = (await instructor.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json()
+        .data;
+      t.clock.advance(course.start_date - t.clock.now() + 60);
+      await instructor.post(`/api/courses/${course.id}/activations`);
+      const res = await instructor.post('/api/course-invitations', { role: 'student', course: course.id, emails: [email] });
+      expect(res.json().data.results[0].invited).toBe(true);
+    };
+    const myInvitations = async () =>
+      ((await c.get('/api/users')).json().data.invitations as { invitee_email: string }[]).map((i) => i.invitee_email);
+
+    it('keeps matching invitations by the old address until the new one is confirmed', async () => {
+      await invite('victim@example.com');
+      const res = await c.put('/api/users', { email: 'victim@example.com', current_password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(await myInvitations()).toEqual([]);
+      expect((await c.get('/api/users')).json().data.email).toBe(user.email);
+      // Only the owner of the new address can finish the change.
+      const link = t.mailer.lastLinkTo('victim@example.com');
+      expect(link).toMatch(/\/confirm-email\?token=/);
+      expect((await t.client().post('/api/users/email-confirmation', { token: tokenOf(link) })).statusCode).toBe(200);
+      expect(await myInvitations()).toEqual(['victim@example.com']);
+    });
+
+    it('tells the old address, without a link', async () => {
+      await c.put('/api/users', { email: 'next@example.com', current_password: PASSWORD });
+      const notice = t.mailer.sent.find((m) => m.to === user.email);
+      expect(notice?.subject).toBe('A change of your e-mail address was requested');
+      expect(notice?.text).toContain('next@example.com');
+      expect(notice?.link).toBeUndefined();
+      expect(notice?.text).not.toMatch(/token=/);
+    });
+
+    it('uses a link once, ends older links, and refuses an address taken meanwhile', async () => {
+      await c.put('/api/users', { email: 'first@example.com', current_password: PASSWORD });
+      const first = tokenOf(t.mailer.lastLinkTo('first@example.com'));
+      await c.put('/api/users', { email: 'second@example.com', current_password: PASSWORD });
+      const second = tokenOf(t.mailer.lastLinkTo('second@example.com'));
+      expect(errorsOf(await t.client().post('/api/users/email-confirmation', { token: first }))[0]?.code).toBe('invalid_link');
+      await t.createUser({ email: 'second@example.com' });
+      expect(errorsOf(await t.client().post('/api/users/email-confirmation', { token: second }))).toEqual([
+        { field: 'email', messages: ['This email has already been taken.'] },
+      ]);
+      expect(errorsOf(await t.client().post('/api/users/email-confirmation', { token: second }))[0]?.code).toBe('invalid_link');
+      expect((await c.get('/api/users')).json().data.email).toBe(user.email);
+    });
+
+    it('expires after 24 hours, and ends when the password changes', async () => {
+      await c.put('/api/users', { email: 'late@example.com', current_password: PASSWORD });
+      t.clock.advance(24 * 3600 + 1);
+      expect(
+        (await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('late@example.com')) })).statusCode,
+      ).toBe(400);
+      await c.signIn(user.email);
+      await c.put('/api/users', { email: 'mine@example.com', current_password: PASSWORD });
+      await c.post('/api/users/password', { current_password: PASSWORD, password: 'Changed123', password_confirm: 'Changed123' });
+      expect((await c.get('/api/users')).json().data.pending_email).toBeNull();
+      const res = await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('mine@example.com')) });
+      expect(errorsOf(res)[0]?.code).toBe('invalid_link');
+    });
+
+    it('refuses a missing or malformed token with a 400', async () => {
+      expect((await t.client().post('/api/users/email-confirmation', {})).statusCode).toBe(400);
+      expect((await t.client().post('/api/users/email-confirmation', { token: 'x'.repeat(500) })).statusCode).toBe(400);
+      expect((await t.client().post('/api/users/email-confirmation', { token: 'unknown' })).statusCode).toBe(400);
+    });
   });
 });

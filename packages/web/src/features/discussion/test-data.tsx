@@ -37,6 +37,7 @@ export const me: CurrentUser = {
   course_tas: [],
   invitations: [],
   enrollment_requests: [],
+  pending_email: null,
 };
 
 /** The outlet context the course layout hands down; only the fields the board reads matter. */

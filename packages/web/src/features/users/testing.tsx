@@ -32,6 +32,7 @@ export const student: CurrentUser = {
   course_tas: [],
   invitations: [],
   enrollment_requests: [],
+  pending_email: null,
 };
 
 /**

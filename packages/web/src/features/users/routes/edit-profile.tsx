@@ -88,6 +88,8 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     if (!emailChange) return;
     try {
       await save('email', { email: emailChange.email, current_password: currentPassword });
+      // The address changes only once the link mailed to it is followed (issue 16).
+      notify({ severity: 'info', message: t('profile.emailConfirmationSent', { email: emailChange.email }) });
       emailChange.settle(true);
       setEmailChange(null);
     } catch (error) {
@@ -148,7 +150,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
             inputMode="email"
             autoComplete="email"
             maxLength={254}
-            hint={t('profile.emailHint')}
+            hint={user.pending_email ? t('profile.emailPending', { email: user.pending_email }) : t('profile.emailHint')}
             value={user.email}
             onCommit={commitEmail}
           />
