@@ -18,8 +18,9 @@ import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerAccessLog, requestIdOf } from './http/access-log.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Fastify's two lines per request give way to one access-log line (http/access-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
+    frameworkErrors: answerFrameworkError,
     requestIdLogLabel: 'requestId',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -212,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerCsrf(app, { secure });
   registerAuthentication(app, services.auth);
   registerIdempotency(app, deps);

@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessRule, type AccessTable, httpAccess, MATRIX_ACTORS, type Outcome, staticFileAccess } from '../src/http/access.ts';
-import { assignmentsAccess } from '../src/modules/assignments/access.ts';
-import { authAccess } from '../src/modules/auth/access.ts';
-import { coursesAccess } from '../src/modules/courses/access.ts';
-import { discussionAccess } from '../src/modules/discussion/access.ts';
-import { integrationsAccess } from '../src/modules/integrations/access.ts';
-import { libraryAccess } from '../src/modules/library/access.ts';
-import { mediaAccess } from '../src/modules/media/access.ts';
-import { peopleAccess } from '../src/modules/people/access.ts';
-import { referenceAccess } from '../src/modules/reference/access.ts';
-import { submissionsAccess } from '../src/modules/submissions/access.ts';
-import { teacherRequestsAccess } from '../src/modules/teacher-requests/access.ts';
-import { usersAccess } from '../src/modules/users/access.ts';
-import { workspaceAccess } from '../src/modules/workspace/access.ts';
-import { operationsAccess } from '../src/operations/access.ts';
-import { storageAccess } from '../src/storage/access.ts';
+import { MATRIX_ACTORS, type Outcome } from '../src/http/access.ts';
 import { dialects } from './helpers.ts';
 import { buildMatrixWorld, listMatrixRoutes, type MatrixWorld } from './matrix-world.ts';
+import { declared, declaredTwice, isErrorEnvelope, ruleFor } from './route-access.ts';
 import { routeKey, SAMPLES, sendSample } from './route-samples.ts';
 
 /**
@@ -26,47 +12,7 @@ import { routeKey, SAMPLES, sendSample } from './route-samples.ts';
  * declaration fails here; so does a declaration whose route is gone.
  */
 
-const TABLES: Record<string, AccessTable> = {
-  'http/access.ts': httpAccess,
-  'operations/access.ts': operationsAccess,
-  'storage/access.ts': storageAccess,
-  'modules/auth/access.ts': authAccess,
-  'modules/users/access.ts': usersAccess,
-  'modules/reference/access.ts': referenceAccess,
-  'modules/teacher-requests/access.ts': teacherRequestsAccess,
-  'modules/courses/access.ts': coursesAccess,
-  'modules/people/access.ts': peopleAccess,
-  'modules/assignments/access.ts': assignmentsAccess,
-  'modules/library/access.ts': libraryAccess,
-  'modules/submissions/access.ts': submissionsAccess,
-  'modules/workspace/access.ts': workspaceAccess,
-  'modules/integrations/access.ts': integrationsAccess,
-  'modules/media/access.ts': mediaAccess,
-  'modules/discussion/access.ts': discussionAccess,
-};
-
-const declared = new Map<string, { rule: AccessRule; file: string }>();
-const duplicates: string[] = [];
-for (const [file, table] of Object.entries(TABLES)) {
-  for (const [key, rule] of Object.entries(table)) {
-    if (declared.has(key)) duplicates.push(`${key} (${declared.get(key)?.file} and ${file})`);
-    declared.set(key, { rule, file });
-  }
-}
-
 const routes = await listMatrixRoutes();
-
-/** The declaration that covers a route: its own, its GET's for a HEAD, or the static-file rule. */
-function ruleFor(route: { method: string; url: string; config: Record<string, unknown> }): AccessRule | undefined {
-  const own = declared.get(routeKey(route.method, route.url));
-  if (own) return own.rule;
-  if (route.method === 'HEAD') {
-    const get = declared.get(routeKey('GET', route.url));
-    if (get) return get.rule;
-  }
-  if (typeof route.config.file === 'string') return staticFileAccess;
-  return undefined;
-}
 
 function matches(outcome: Outcome, status: number) {
   return outcome === 'ok' ? status >= 200 && status < 400 : status === outcome;
@@ -79,7 +25,7 @@ describe('route access declarations', () => {
     const registered = new Set(routes.map((r) => routeKey(r.method === 'HEAD' ? 'GET' : r.method, r.url)));
     const stale = [...declared.keys()].filter((key) => !registered.has(key));
     expect(stale, 'declarations of routes that are not registered').toEqual([]);
-    expect(duplicates, 'routes declared twice').toEqual([]);
+    expect(declaredTwice, 'routes declared twice').toEqual([]);
     for (const { rule } of declared.values()) expect(Object.keys(rule).sort()).toEqual([...MATRIX_ACTORS].sort());
   });
 });
@@ -110,12 +56,3 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     expect(wrong).toEqual([]);
   });
 });
-
-function isErrorEnvelope(body: string) {
-  try {
-    const parsed = JSON.parse(body) as { errors?: unknown };
-    return Array.isArray(parsed.errors) && parsed.errors.length > 0;
-  } catch {
-    return false;
-  }
-}

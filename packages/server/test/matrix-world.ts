@@ -8,7 +8,7 @@ import type { MATRIX_ACTORS, MatrixActor } from '../src/http/access.ts';
 import { loadHar } from '../src/modules/assignments/har-files.ts';
 import { insertMembership } from '../src/modules/courses/repository.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
-import { createTestApp, multipart, type TestClient, type TestContext } from './helpers.ts';
+import { createTestApp, multipart, PASSWORD, type TestClient, type TestContext, tokenOf } from './helpers.ts';
 import { expandRoutes } from './route-samples.ts';
 
 const DAY = 24 * 3600;
@@ -215,6 +215,13 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
       const file = res.json().data as { id: number; file_key: string };
       return { collection, id: file.id, fileKey: file.file_key };
     },
+    /** The token of the link mailed to confirm a new address of a new account. */
+    async emailChangeToken() {
+      const user = await t.createUser({ user_type: 1 });
+      const email = `moved-${randomUUID().slice(0, 8)}@example.com`;
+      await services.users.update(await services.auth.actorFor(user.id), { email, current_password: PASSWORD });
+      return tokenOf(t.mailer.lastLinkTo(email));
+    },
     /** A TA or student made for one removal: a new account added to the course in that role. */
     async member(role: 'student' | 'ta' | 'instructor') {
       const user = await t.createUser({ user_type: role === 'instructor' ? 2 : 1 });
@@ -284,6 +291,7 @@ export async function listMatrixRoutes() {
       method,
       url,
       config: (route.config ?? {}) as Record<string, unknown>,
+      schema: (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: string[] },
     }));
   } finally {
     await t.close();

@@ -115,6 +115,7 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'POST /api/users/password-reset': (w) => ({ body: { email: w.emailOf('stranger') } }),
   'PUT /api/users': () => ({ body: { language: 'en' } }),
+  'POST /api/users/email-confirmation': async (w) => ({ body: { token: await w.fresh.emailChangeToken() } }),
 
   // courses
   'POST /api/courses': () => ({ body: { title: 'New course' } }),

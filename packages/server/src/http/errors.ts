@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldError } from '@app/contract/errors';
 import { Messages } from '@app/contract/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUnavailableError, RETRY_AFTER_SECONDS } from './unavailable.ts';
@@ -105,4 +105,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ errors: [{ code: 'internal', message: Messages.internal }] });
   });
+}
+
+/**
+ * Fastify's own refusals before any route runs — a path that is not valid percent-encoding (400),
+ * a path parameter past the router's length limit (414) — in the envelope too. Passed to Fastify
+ * as its `frameworkErrors` option; the fuzz test found them answering Fastify's default body.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of this address is too long.' : 'This address is not valid.';
+  return reply.status(status).send({ errors: [{ code: 'validation_failed', message }] });
 }
