@@ -26,6 +26,20 @@ async function freshCode(deps: Deps) {
 }
 
 /**
+ * The term a course starting on this date runs in, so the demo's term and dates agree:
+ * January–May Spring, June–July Summer, August–November Fall, December Winter (UTC).
+ */
+export function termOfDate(epoch: number): 'Spring' | 'Summer' | 'Fall' | 'Winter' {
+  const month = new Date(epoch * 1000).getUTCMonth();
+  if (month <= 4) return 'Spring';
+  if (month <= 6) return 'Summer';
+  if (month <= 10) return 'Fall';
+  return 'Winter';
+}
+
+const yearOf = (epoch: number) => new Date(epoch * 1000).getUTCFullYear();
+
+/**
  * The demo courses: 'Music Theory I' running now (instructor, TA and student, open for
  * enrollment), 'Music Theory II' in planning, and 'Aural Skills' that ended last term.
  * Skipped when the demo instructor already teaches a course.
@@ -45,16 +59,12 @@ export async function seedDemoCourses(deps: Deps) {
     productIds.push(existing.find((e) => e.name === p.name)?.id ?? (await courses.insertCourseProduct(db, { ...p, now })));
   }
   const school = await idByName(deps, 'schools', 'Harmony Conservatory of Music');
-  const fall = await idByName(deps, 'academic_terms', 'Fall');
-  const spring = await idByName(deps, 'academic_terms', 'Spring');
-  const year = new Date(now * 1000).getUTCFullYear();
   const hour = Math.floor(now / 3600) * 3600;
 
   const plans = [
     {
       title: 'Music Theory I',
       status: 'ACTIVE',
-      term: fall,
       start: hour - 5 * DAY,
       end: hour + 115 * DAY,
       payment: 2,
@@ -69,7 +79,6 @@ export async function seedDemoCourses(deps: Deps) {
     {
       title: 'Music Theory II',
       status: 'PLANNING',
-      term: spring,
       start: hour + 60 * DAY,
       end: hour + 180 * DAY,
       payment: 1,
@@ -80,7 +89,6 @@ export async function seedDemoCourses(deps: Deps) {
     {
       title: 'Aural Skills',
       status: 'ENDED',
-      term: spring,
       start: hour - 200 * DAY,
       end: hour - 20 * DAY,
       payment: 0,
@@ -99,8 +107,9 @@ export async function seedDemoCourses(deps: Deps) {
       title: plan.title,
       status: plan.status,
       school_id: school,
-      academic_term_id: plan.term,
-      year,
+      // Term and year follow the start date, whenever the demo is made.
+      academic_term_id: await idByName(deps, 'academic_terms', termOfDate(plan.start)),
+      year: yearOf(plan.start),
       start_date: plan.start,
       end_date: plan.end,
       enrollment_end_date: plan.start + Math.min(14 * DAY, Math.floor((plan.end - plan.start) / 3)),

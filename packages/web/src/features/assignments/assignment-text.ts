@@ -9,9 +9,9 @@ export function dateTimeText(epochSeconds: number, timeZone: string): string {
   return formatDate(epochSeconds, DateFormat.dateTime, currentLanguage(), timeZone);
 }
 
-/** 'Fall 2031' for the breadcrumb, or just the year while no term is chosen. */
-export function termAndYear(course: Pick<Course, 'academic_term' | 'year'>): string {
-  return course.academic_term ? `${course.academic_term} ${course.year}` : String(course.year);
+/** 'Fall 2031' for the breadcrumb, or the year with a plain 'No term' while no term is chosen. */
+export function termAndYear(course: Pick<Course, 'academic_term' | 'year'>, t: TFunction): string {
+  return course.academic_term ? `${course.academic_term} ${course.year}` : t('courses.card.noTerm', { year: course.year });
 }
 
 /** A time limit as '1 h 30 min' in the UI language. */

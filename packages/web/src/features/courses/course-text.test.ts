@@ -60,7 +60,7 @@ describe('course information text', () => {
   });
 
   it('shows the term with the year, or the year alone before a term is chosen', () => {
-    expect(termAndYear({ academic_term: 'Fall', year: 2031 })).toBe('Fall 2031');
-    expect(termAndYear({ academic_term: null, year: 2031 })).toBe('2031');
+    expect(termAndYear({ academic_term: 'Fall', year: 2031 }, t)).toBe('Fall 2031');
+    expect(termAndYear({ academic_term: null, year: 2031 }, t)).toBe('2031 · No term');
   });
 });

@@ -36,7 +36,7 @@ export function feeLine(course: Pick<Course, 'payment_type' | 'course_product' |
   }
 }
 
-/** 'Fall 2031', or just the year while no term is chosen. */
-export function termAndYear(course: Pick<Course, 'academic_term' | 'year'>): string {
-  return course.academic_term ? `${course.academic_term} ${course.year}` : String(course.year);
+/** 'Fall 2031', or the year with a plain 'No term' while no term is chosen. */
+export function termAndYear(course: Pick<Course, 'academic_term' | 'year'>, t: TFunction): string {
+  return course.academic_term ? `${course.academic_term} ${course.year}` : t('courses.card.noTerm', { year: course.year });
 }

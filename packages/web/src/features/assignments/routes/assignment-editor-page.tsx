@@ -131,7 +131,7 @@ export function AssignmentEditorPage({ libraryPicker, googleClassroom }: Assignm
             <Link to={coursePath}>{course.title}</Link>
           </li>
           <li>
-            <span>{termAndYear(course)}</span>
+            <span>{termAndYear(course, t)}</span>
           </li>
           <li aria-current="page">
             <span>{set.title}</span>

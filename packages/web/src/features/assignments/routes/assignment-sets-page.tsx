@@ -65,7 +65,7 @@ export function AssignmentSetsPage() {
       <header className={styles.header}>
         <div>
           <p className={styles.eyebrow}>
-            {course.title} · {termAndYear(course)}
+            {course.title} · {termAndYear(course, t)}
           </p>
           <h1 className={styles.title}>{t('assignments.list.title')}</h1>
         </div>

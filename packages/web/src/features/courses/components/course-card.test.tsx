@@ -33,11 +33,11 @@ describe('CourseCard', () => {
     expect(screen.queryByRole('button', { name: 'Activate Course' })).toBeNull();
   });
 
-  it('says when no school is chosen yet', () => {
+  it('says when no school or term is chosen yet', () => {
     renderWithProviders(
       <CourseCard course={testCourse({ school: null, school_id: null, academic_term: null })} timeZone="UTC" language="en" />,
     );
     expect(screen.getByText('No school chosen yet')).toBeTruthy();
-    expect(screen.getByText('2031')).toBeTruthy();
+    expect(screen.getByText('2031 · No term')).toBeTruthy();
   });
 });

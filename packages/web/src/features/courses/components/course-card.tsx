@@ -49,7 +49,7 @@ export function CourseCard({ course, timeZone, language, dragHandle }: CourseCar
         <li>
           <TermIcon />
           <span className="visually-hidden">{t('courses.card.term')}: </span>
-          <span>{termAndYear(course)}</span>
+          <span>{termAndYear(course, t)}</span>
         </li>
         <li>
           <SchoolIcon />

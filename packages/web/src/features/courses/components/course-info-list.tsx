@@ -27,7 +27,7 @@ export function CourseInfoList({ course, timeZone, language }: CourseInfoListPro
     { key: 'title', label: t('courses.info.courseTitle'), value: course.title },
     { key: 'instructors', label: t('courses.info.instructors'), value: instructorNames(course.instructors) || notSet },
     { key: 'institute', label: t('courses.info.institute'), value: course.school ?? notSet },
-    { key: 'term', label: t('courses.info.academicTerm'), value: termAndYear(course) },
+    { key: 'term', label: t('courses.info.academicTerm'), value: termAndYear(course, t) },
     { key: 'period', label: t('courses.info.coursePeriod'), value: `${day(course.start_date)} – ${day(course.end_date)}` },
     {
       key: 'enrollment-end',
