@@ -12,15 +12,17 @@ const outdir = path.join(root, 'packages/server/dist');
 /** The sources the bundle is made from; start.mjs rebuilds when one is newer than the bundle. */
 export const serverSources = ['packages/server/src', 'packages/contract/src', 'packages/har/src'].map((p) => path.join(root, p));
 
-export async function buildServer() {
+export async function buildServer(target = outdir) {
   const started = Date.now();
-  fs.rmSync(outdir, { recursive: true, force: true });
+  // Built beside the target and swapped in, so a running start never finds the folder half made.
+  const temporary = `${target}.tmp-${process.pid}`;
+  fs.rmSync(temporary, { recursive: true, force: true });
   await build({
     entryPoints: {
       main: path.join(root, 'packages/server/src/main.ts'),
       migrate: path.join(root, 'packages/server/src/cli/migrate.ts'),
     },
-    outdir,
+    outdir: temporary,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -40,7 +42,7 @@ export async function buildServer() {
             const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
             const nested = /[\\/]packages[\\/][^\\/]+[\\/]node_modules[\\/]/.test(found.path);
             if (!found.errors.length && nested && !args.path.startsWith('node:')) {
-              return { path: path.relative(outdir, found.path).split(path.sep).join('/'), external: true };
+              return { path: path.relative(target, found.path).split(path.sep).join('/'), external: true };
             }
             return { path: args.path, external: true };
           });
@@ -48,11 +50,14 @@ export async function buildServer() {
       },
     ],
   });
-  fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
+  fs.writeFileSync(path.join(temporary, 'package.json'), '{ "type": "module" }\n');
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(temporary, target);
   return Date.now() - started;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const ms = await buildServer();
-  console.log(`Server built into packages/server/dist in ${ms} ms.`);
+  const target = process.argv[2] ? path.resolve(process.argv[2]) : outdir;
+  const ms = await buildServer(target);
+  console.log(`Server built into ${path.relative(root, target)} in ${ms} ms.`);
 }

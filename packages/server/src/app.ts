@@ -102,17 +102,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request give way to one access-log line (http/access-log.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf,
     frameworkErrors: answerFrameworkError,
-    requestIdLogLabel: 'requestId',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRouteTable(app);
 
   const database =
-    overrides.database ?? openDatabase(config, { onPoolError: (err) => app.log.warn({ err }, 'database connection lost (idle)') });
+    overrides.database ??
+    openDatabase(config, {
+      // pg attaches the whole client to the error: log what it says, not the client.
+      onPoolError: (err) => app.log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost (idle)'),
+    });
   // With MIGRATE_ON_START=0 `npm run migrate` does it; readiness stays red until it has.
   if (config.migrateOnStart) {
     await migrateToLatest(database.db, database.dialect, database.dialect === 'postgres' ? config.databaseSchema : undefined);

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ORPHAN_GRACE_SECONDS: Seconds.default(3600),
   SWEEP_INTERVAL_SECONDS: Seconds.default(3600),
@@ -95,6 +96,8 @@ export type Config = {
   migrateOnStart: boolean;
   /** After SIGTERM: how long in-flight requests, uploads and jobs get before they are cut. */
   shutdownGraceSeconds: number;
+  /** After SIGTERM: how long the instance keeps serving with readiness red, so a load balancer stops sending first. */
+  shutdownDrainSeconds: number;
   /** Bearer token for GET /metrics; without it the endpoint does not exist. */
   metricsToken: string | undefined;
   /** Stored files no row references are removed once older than this. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     migrateOnStart: e.MIGRATE_ON_START === '1',
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,

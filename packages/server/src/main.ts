@@ -38,20 +38,33 @@ async function main() {
         )) ?? { accounts: [] });
   // Every SWEEP_INTERVAL_SECONDS: forget expired sessions, tokens and idempotency answers, mark courses
   // past their end date ENDED (DESIGN §7.5), and (one instance at a time) remove files no row references.
+  const runsJobs = config.role === 'worker' || config.jobs.concurrency > 0;
   const housekeeping = () =>
     Promise.all([
       app.services.auth.sweep(),
       app.services.courses.endPastCourses(),
       sweepIdempotencyKeys(deps.db, deps.clock.now()),
-      withLease(deps.db, deps.clock, 'orphan-sweep', { seconds: 3600, holder: instance, wait: false }, async () => {
-        const result = await sweepOrphans(deps.db, deps.dialect, deps.storage, {
-          graceSeconds: config.orphanGraceSeconds,
-          now: deps.clock.now(),
-        });
-        if (result.removed.length > 0 || result.incomplete > 0) {
-          app.log.info({ removed: result.removed.length, incomplete: result.incomplete, checked: result.checked }, 'orphan files removed');
-        }
-      }),
+      // Background work: on instances that run jobs (a web-only instance leaves it to the workers).
+      runsJobs &&
+        // The lease outlives a sweep; if its holder dies, another instance sweeps once it runs out.
+        withLease(
+          deps.db,
+          deps.clock,
+          'orphan-sweep',
+          { seconds: Math.max(60, 2 * config.sweepIntervalSeconds), holder: instance, wait: false },
+          async () => {
+            const result = await sweepOrphans(deps.db, deps.dialect, deps.storage, {
+              graceSeconds: config.orphanGraceSeconds,
+              now: deps.clock.now(),
+            });
+            if (result.removed.length > 0 || result.incomplete > 0) {
+              app.log.info(
+                { removed: result.removed.length, incomplete: result.incomplete, checked: result.checked },
+                'orphan files removed',
+              );
+            }
+          },
+        ),
     ]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
   const sweep = setInterval(() => void housekeeping(), config.sweepIntervalSeconds * 1000);
   sweep.unref();
@@ -68,21 +81,27 @@ async function main() {
       app.operations.readiness.startDraining();
       app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
       clearInterval(sweep);
+      // On SIGTERM (a load balancer's or orchestrator's stop) keep serving for SHUTDOWN_DRAIN_SECONDS while
+      // readiness is red; Ctrl-C stops at once.
+      const drainMs = signal === 'SIGTERM' ? Math.min(config.shutdownDrainSeconds, config.shutdownGraceSeconds) * 1000 : 0;
       const force = setTimeout(
         () => {
           app.log.warn('shutdown grace ran out; exiting');
           process.exit(1);
         },
-        (config.shutdownGraceSeconds + 5) * 1000,
+        drainMs + (config.shutdownGraceSeconds + 5) * 1000,
       );
       force.unref();
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
+      drained
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     });
   }
 

@@ -41,7 +41,7 @@ export function createPgWakeup(options: { connectionString: string; schema?: str
         if (closed) return;
         const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
         c.on('error', (err) => {
-          log.warn({ err }, 'job wake-up connection lost; reconnecting');
+          log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'job wake-up connection lost; reconnecting');
           reconnectLater(c);
         });
         c.on('end', () => reconnectLater(c));
