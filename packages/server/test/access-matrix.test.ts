@@ -8,7 +8,7 @@ import { routeKey, SAMPLES, sendSample } from './route-samples.ts';
 /**
  * The authorization matrix of issue 16: every route the app registers, sent by each of the seven
  * callers of MATRIX_ACTORS against one demo-like course, must answer what the `access.ts` beside
- * its routes declares (docs/decisions/010-route-access-declarations.md). A new route without a
+ * its routes declares (docs/decisions/014-route-access-declarations.md). A new route without a
  * declaration fails here; so does a declaration whose route is gone.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Who may call a route, declared beside each module's routes in `access.ts` and enforced by
  * `test/access-matrix.test.ts`, which sends every registered route as each of these callers
- * against one demo-like course (docs/decisions/010-route-access-declarations.md).
+ * against one demo-like course (docs/decisions/014-route-access-declarations.md).
  */
 
 /** The callers of the matrix, each relative to the one course the requests are about. */
