@@ -13,22 +13,30 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
   let t: TestContext;
   beforeEach(async () => {
     t = await createTestApp(dialect);
+    adminEnv = {};
   });
   afterEach(async () => {
     await t.close();
   });
 
+  /** The environment the commands read PUBLIC_URL and PORT from; tests set it, not the shell's. */
+  let adminEnv: NodeJS.ProcessEnv = {};
+
   /** Runs one command line against the test app, as `npm run admin -- …args` would; returns what it printed. */
   async function admin(...args: string[]) {
     let out = '';
-    const program = buildAdminProgram((work) => work(t.app), {
-      out: (text) => {
-        out += text;
+    const program = buildAdminProgram(
+      (work) => work(t.app),
+      {
+        out: (text) => {
+          out += text;
+        },
+        err: (text) => {
+          out += text;
+        },
       },
-      err: (text) => {
-        out += text;
-      },
-    });
+      adminEnv,
+    );
     await program.parseAsync(args, { from: 'user' });
     return out;
   }
@@ -40,6 +48,22 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
     expect((await c.post('/api/teacher-account-requests', form)).statusCode).toBe(201);
     return { ...student, client: c };
   }
+
+  it('says where mailed links lead, and warns when that is a guess (no PUBLIC_URL, a port other than 3000)', async () => {
+    const { email } = await t.createUser();
+    const base = t.app.deps.config.publicUrl;
+    expect(await admin('sign-in-link', email)).toBe(
+      `Sign-in link sent to ${email} (see the outbox folder of DATA_DIR when SMTP is not configured).\nThe link opens ${base}/sign-in.\n`,
+    );
+    adminEnv = { PORT: '3000' };
+    expect(await admin('password-reset', email)).not.toContain('Warning');
+    adminEnv = { PORT: '4000' };
+    expect(await admin('password-reset', email)).toContain(
+      `Warning: PUBLIC_URL is not set, so links point to ${base}. Set PUBLIC_URL to the address people open the dashboard at.`,
+    );
+    adminEnv = { PORT: '4000', PUBLIC_URL: 'https://dashboard.example.edu' };
+    expect(await admin('sign-in-link', email)).not.toContain('Warning');
+  });
 
   it('lists pending teacher requests by default, all of them with --all', async () => {
     expect(await admin('teacher-requests')).toBe('No pending teacher account requests.\n');
@@ -163,7 +187,9 @@ describe.each(dialects)('admin CLI (%s)', (dialect) => {
         '--language',
         'zh-hant',
       ),
-    ).toMatch(/^Created student robert@example\.com .* e-mailed a link to choose a password\.\n$/);
+    ).toMatch(
+      /^Created student robert@example\.com .* e-mailed a link to choose a password\.\nThe link opens http:\/\/\S+\/create-password\.\n$/,
+    );
     const mail = t.mailer.sent.at(-1);
     expect(mail?.to).toBe('robert@example.com');
     expect(mail?.subject).toBe('完成建立您的帳戶');

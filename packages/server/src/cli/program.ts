@@ -82,12 +82,31 @@ const NewUserOptions = z.object({
   instructor: z.boolean(),
 });
 
+const DEFAULT_PORT = '3000';
+
+/**
+ * A warning when the links the commands mail are a guess: without PUBLIC_URL they point at
+ * http://localhost:<PORT>, which is wrong for anyone on another machine, and wrong here too when
+ * this shell's PORT is not the server's. Quiet for the default local setup (port 3000).
+ */
+export function publicUrlWarning(publicUrl: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (env.PUBLIC_URL || (env.PORT ?? DEFAULT_PORT) === DEFAULT_PORT) return undefined;
+  return `Warning: PUBLIC_URL is not set, so links point to ${publicUrl}. Set PUBLIC_URL to the address people open the dashboard at.`;
+}
+
 /**
  * The admin command line (`npm run admin -- <command>`, DESIGN §7.8). Built around an app runner so
- * tests run the very same commands against a test database.
+ * tests run the very same commands against a test database; `env` is the environment it reads
+ * PUBLIC_URL and PORT from.
  */
-export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = consoleOutput): Command {
+export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = consoleOutput, env: NodeJS.ProcessEnv = process.env): Command {
   const say = (text: string) => output.out(`${text}\n`);
+  /** Where an e-mailed link leads (never the link: it holds a one-time token), with the warning above when it applies. */
+  const sayLinkBase = (publicUrl: string, path: string) => {
+    say(`The link opens ${publicUrl}${path}.`);
+    const warning = publicUrlWarning(publicUrl, env);
+    if (warning) output.err(`${warning}\n`);
+  };
   const sayLines = (lines: string[]) => output.out(lines.map((line) => `${line}\n`).join(''));
   // Set before the subcommands exist, so they inherit it: errors and --help throw instead of
   // exiting the process (main decides the exit code), and all text goes to `output`.
@@ -102,8 +121,12 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .description('E-mail a one-time sign-in link (/sign-in?token=…) to an account.')
     .argument('<email>', 'the account e-mail')
     .action(async (email: string) => {
-      await withApp((app) => app.services.auth.sendSignInLink(email.toLowerCase()));
+      const publicUrl = await withApp(async (app) => {
+        await app.services.auth.sendSignInLink(email.toLowerCase());
+        return app.deps.config.publicUrl;
+      });
       say(`Sign-in link sent to ${email} (see the outbox folder of DATA_DIR when SMTP is not configured).`);
+      sayLinkBase(publicUrl, '/sign-in');
     });
 
   program
@@ -111,8 +134,12 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .description('E-mail a password-reset link to an account.')
     .argument('<email>', 'the account e-mail')
     .action(async (email: string) => {
-      await withApp((app) => app.services.auth.requestPasswordReset(email.toLowerCase(), undefined));
+      const publicUrl = await withApp(async (app) => {
+        await app.services.auth.requestPasswordReset(email.toLowerCase(), undefined);
+        return app.deps.config.publicUrl;
+      });
       say(`If ${email} has an account, a reset link was sent to it.`);
+      sayLinkBase(publicUrl, '/create-password');
     });
 
   const teacherRequests = program
@@ -244,7 +271,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .option('--timezone <zone>', 'IANA time zone, such as America/New_York', 'UTC')
     .action(async (options: Record<string, unknown>) => {
       const input = parseWith(NewUserOptions, { ...options, instructor: Boolean(options.instructor) }, 'create-user');
-      const user = await withApp(async (app) => {
+      const { user, publicUrl } = await withApp(async (app) => {
         const created = await app.services.users.createAccount({
           email: input.email,
           first_name: input.firstName,
@@ -255,7 +282,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
           ...(input.password ? { password: input.password } : {}),
         });
         if (!input.password) await app.services.auth.sendCreatePasswordLink(created.email);
-        return created;
+        return { user: created, publicUrl: app.deps.config.publicUrl };
       });
       const kind = user.user_type === UserType.instructor ? 'instructor' : 'student';
       say(
@@ -263,6 +290,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
           ? `Created ${kind} ${user.email} (id ${user.id}); they can sign in with the given password.`
           : `Created ${kind} ${user.email} (id ${user.id}) and e-mailed a link to choose a password.`,
       );
+      if (!input.password) sayLinkBase(publicUrl, '/create-password');
     });
 
   const products = program.command('products').description('List or add the course products (fees) that course settings offer.');
