@@ -1,6 +1,7 @@
 // `npm run bench [-- name …]`: every benchmark, or the named ones. They print figures and
 // are never part of `npm test`.
 import { runAccountBenchmarks } from './accounts.ts';
+import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
 import { runGradeBookBenchmark } from './gradebook.ts';
@@ -26,3 +27,4 @@ for (const [name, run] of Object.entries(benchmarks)) {
   console.log(`\n## ${name}`);
   await run();
 }
+writeBudget();

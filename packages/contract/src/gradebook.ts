@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * GET /api/courses/{id}/grade-book (issue 15): the grade book in one compact body. Students and
- * documents appear once, as ids (the web app has their names from the students and sets lists);
- * cells are columns — the i-th entry of each array belongs to the i-th cell.
+ * GET /api/courses/{id}/grade-book (issue 15): the grade book in one compact body. Cells are
+ * columns — the i-th entry of each array belongs to the i-th cell — and name students and documents
+ * by id only (the web app has their names from the students and sets lists), so no name or title
+ * is repeated 200,000 times.
  */
 export const GradeBookRequestQuery = z.object({
   /** 'best': each student's highest submission per document; 'all': every submission. */
@@ -18,11 +19,7 @@ export const GradeBookRequestQuery = z.object({
 export type GradeBookRequestQuery = z.infer<typeof GradeBookRequestQuery>;
 
 export const GradeBookCells = z.object({
-  /** User ids of the students that have cells; `student` holds indexes into it. */
-  students: z.array(z.number().int()),
-  /** Document ids that have cells; `document` holds indexes into it. */
-  documents: z.array(z.number().int()),
-  /** Per cell, ordered by student, document, then most points first (spec §9). */
+  /** Per cell, ordered by student and document (a document's several submissions in any order). */
   student: z.array(z.number().int()),
   document: z.array(z.number().int()),
   /** The submission's id (for its page). */

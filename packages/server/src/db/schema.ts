@@ -359,6 +359,8 @@ export interface SubmissionsTable {
   student_report_key: string | null;
   render_status: string;
   result_json: string;
+  /** Which of the student's submissions of the document it is, from 1 (gradebook/repository.ts keeps it). */
+  number: Generated<number>;
 }
 
 /** Each student's best submission per document and kind (migration 0014, gradebook/repository.ts). */
@@ -376,6 +378,8 @@ export interface BestSubmissionsTable {
   submit_time: number;
   /** Which of the student's submissions of the document it is, from 1. */
   number: number;
+  /** 1 on the better of the document's two kinds (the best with practice work included). */
+  overall: number;
 }
 
 export interface DraftsTable {

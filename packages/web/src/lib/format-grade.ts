@@ -52,6 +52,9 @@ export function formatGradeAs(view: GradeView, values: GradeValues, language: La
 }
 
 /** Grade-book order within one student's document (spec §9): most points first, then the latest. */
-export function byPointsDescending(a: Submission, b: Submission): number {
+export function byPointsDescending(
+  a: Pick<Submission, 'points' | 'submit_time' | 'id'>,
+  b: Pick<Submission, 'points' | 'submit_time' | 'id'>,
+): number {
   return (b.points ?? -1) - (a.points ?? -1) || b.submit_time - a.submit_time || b.id - a.id;
 }

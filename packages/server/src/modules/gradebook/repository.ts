@@ -1,6 +1,5 @@
-import type { GradeBookCells } from '@app/contract/gradebook';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/database.ts';
 
 /** A student's submissions of one document: the unit `best_submissions` is kept current by. */
 export type StudentDocument = { studentId: number; documentId: number };
@@ -13,9 +12,10 @@ function ranksAbove(a: Ranked, b: Ranked): boolean {
 }
 
 /**
- * Recomputes the best submissions of each student's document from its submissions (a handful of
- * rows): call it in the transaction that inserts or deletes them. Ranked as `ranksAbove`, one row
- * per kind (practice or not), numbered among all the student's submissions of the document.
+ * Recomputes what the grade book reads of each student's document from its submissions (a handful
+ * of rows): their numbers in the order handed in, and the best of each kind (practice or not),
+ * ranked as `ranksAbove`, with `overall` on the better of the two. Call it in the transaction that
+ * inserts or deletes the submissions.
  */
 export async function refreshBestSubmissions(db: Db, pairs: readonly StudentDocument[]): Promise<void> {
   const seen = new Set<string>();
@@ -25,23 +25,33 @@ export async function refreshBestSubmissions(db: Db, pairs: readonly StudentDocu
     seen.add(key);
     const rows = await db
       .selectFrom('submissions')
-      .select(['id', 'course_id', 'assignment_set_id', 'points', 'max_points', 'percent', 'grade', 'submit_time', 'practice'])
+      .select(['id', 'course_id', 'assignment_set_id', 'points', 'max_points', 'percent', 'grade', 'submit_time', 'practice', 'number'])
       .where('student_id', '=', studentId)
       .where('document_id', '=', documentId)
       .orderBy('submit_time')
       .orderBy('id')
       .execute();
-    await db.deleteFrom('best_submissions').where('document_id', '=', documentId).where('student_id', '=', studentId).execute();
-    const best = new Map<number, { row: (typeof rows)[number]; number: number }>();
-    rows.forEach((row, index) => {
+    const best = new Map<number, (typeof rows)[number] & { number: number }>();
+    for (const [index, row] of rows.entries()) {
+      // A new submission comes last (0 until now); a removal moves the later ones up.
+      if (row.number !== index + 1)
+        await db
+          .updateTable('submissions')
+          .set({ number: index + 1 })
+          .where('id', '=', row.id)
+          .execute();
+      const numbered = { ...row, number: index + 1 };
       const current = best.get(row.practice);
-      if (!current || ranksAbove(row, current.row)) best.set(row.practice, { row, number: index + 1 });
-    });
+      if (!current || ranksAbove(numbered, current)) best.set(row.practice, numbered);
+    }
+    await db.deleteFrom('best_submissions').where('document_id', '=', documentId).where('student_id', '=', studentId).execute();
     if (best.size === 0) continue;
+    const kinds = [...best.values()];
+    const top = kinds.reduce((a, b) => (ranksAbove(b, a) ? b : a));
     await db
       .insertInto('best_submissions')
       .values(
-        [...best.values()].map(({ row, number }) => ({
+        kinds.map((row) => ({
           course_id: row.course_id,
           student_id: studentId,
           document_id: documentId,
@@ -53,7 +63,8 @@ export async function refreshBestSubmissions(db: Db, pairs: readonly StudentDocu
           percent: row.percent,
           grade: row.grade,
           submit_time: row.submit_time,
-          number,
+          number: row.number,
+          overall: row === top ? 1 : 0,
         })),
       )
       .execute();
@@ -61,21 +72,29 @@ export async function refreshBestSubmissions(db: Db, pairs: readonly StudentDocu
 }
 
 /**
- * Ranks a whole course's submissions into `best_submissions` again, in one statement. For data
- * written around the services (benchmarks, imports); the services keep the table current themselves.
+ * Numbers and ranks a whole course's submissions into `submissions.number` and `best_submissions`
+ * again, in two statements. For data written around the services (benchmarks, imports); the
+ * services keep both current themselves.
  */
 export async function rebuildBestSubmissions(db: Db, courseId: number): Promise<void> {
+  await sql`
+    update submissions set number = numbered.n
+    from (
+      select id, row_number() over (partition by student_id, document_id order by submit_time, id) as n
+      from submissions where course_id = ${courseId}
+    ) as numbered
+    where submissions.id = numbered.id`.execute(db);
   await db.deleteFrom('best_submissions').where('course_id', '=', courseId).execute();
   await sql`
     insert into best_submissions
       (course_id, student_id, document_id, practice, assignment_set_id, submission_id,
-       points, max_points, percent, grade, submit_time, number)
+       points, max_points, percent, grade, submit_time, number, overall)
     select course_id, student_id, document_id, practice, assignment_set_id, id,
-           points, max_points, percent, grade, submit_time, number
+           points, max_points, percent, grade, submit_time, number, case when overall_rank = 1 then 1 else 0 end
     from (
       select s.*,
-        row_number() over (partition by student_id, document_id order by submit_time, id) as number,
-        row_number() over (partition by student_id, document_id, practice order by points desc, submit_time desc, id desc) as rank
+        row_number() over (partition by student_id, document_id, practice order by points desc, submit_time desc, id desc) as rank,
+        row_number() over (partition by student_id, document_id order by points desc, submit_time desc, id desc) as overall_rank
       from submissions s
       where course_id = ${courseId}
     ) ranked
@@ -84,113 +103,56 @@ export async function rebuildBestSubmissions(db: Db, courseId: number): Promise<
 
 export type GradeBookFilter = { courseId: number; includePractice: boolean; setIds?: readonly number[] };
 
-/** Columns in the making; ids become indexes at the end. */
-function emptyCells() {
-  return {
-    student: [] as number[],
-    document: [] as number[],
-    id: [] as number[],
-    points: [] as number[],
-    max_points: [] as number[],
-    percent: [] as number[],
-    grade: [] as string[],
-    submit_time: [] as number[],
-    number: [] as number[],
-    practice: [] as number[],
-  };
-}
-type Cell = { id: number; points: number; max_points: number; percent: number; grade: string; submit_time: number; practice: number };
+/** The columns of GradeBookCells and the SQL that fills each, in the order the cells come. */
+const COLUMNS = ['student', 'document', 'id', 'points', 'max_points', 'percent', 'grade', 'submit_time', 'number', 'practice'] as const;
 
-function push(cells: ReturnType<typeof emptyCells>, studentId: number, documentId: number, cell: Cell, number: number) {
-  cells.student.push(studentId);
-  cells.document.push(documentId);
-  cells.id.push(cell.id);
-  cells.points.push(cell.points);
-  cells.max_points.push(cell.max_points);
-  cells.percent.push(cell.percent);
-  cells.grade.push(cell.grade);
-  cells.submit_time.push(Number(cell.submit_time));
-  cells.number.push(number);
-  cells.practice.push(cell.practice);
+/**
+ * Rows → the JSON text of GradeBookCells, built by the database (json_group_array / json_agg over an
+ * ordered subquery): 200,000 cells never become 200,000 JavaScript objects, nor pass through
+ * JSON.stringify. Empty input gives empty arrays.
+ */
+function cellsJson(db: Db, dialect: DialectName, rows: RawBuilder<unknown>) {
+  const agg = (column: string) =>
+    dialect === 'postgres'
+      ? sql`coalesce(json_agg(${sql.ref(`c.${column}`)}), '[]'::json)`
+      : sql`json_group_array(${sql.ref(`c.${column}`)})`;
+  const pairs = COLUMNS.map((column) => sql`${sql.lit(column)}, ${agg(column)}`);
+  const object = dialect === 'postgres' ? sql`json_build_object(${sql.join(pairs)})::text` : sql`json_object(${sql.join(pairs)})`;
+  return sql<{ body: string }>`select ${object} as body from (${rows}) as c`.execute(db);
 }
 
-/** Student and document ids → the lists sent once, and the cells' indexes into them. */
-function indexed(cells: ReturnType<typeof emptyCells>): GradeBookCells {
-  const index = (ids: number[]) => {
-    const list = [...new Set(ids)].sort((a, b) => a - b);
-    const position = new Map(list.map((id, i) => [id, i]));
-    return { list, positions: ids.map((id) => position.get(id) ?? 0) };
-  };
-  const students = index(cells.student);
-  const documents = index(cells.document);
-  return { ...cells, students: students.list, documents: documents.list, student: students.positions, document: documents.positions };
+const setFilter = (column: string, setIds: readonly number[] | undefined) =>
+  setIds ? sql`and ${sql.ref(column)} in (${sql.join(setIds.length > 0 ? [...setIds] : [0])})` : sql``;
+
+/**
+ * Each student's highest submission per document of a course as the JSON of GradeBookCells, read
+ * from `best_submissions` (one range scan, no ranking): with practice work, the better of a
+ * document's practice and formal best (`overall`).
+ */
+export async function bestCellsJson(db: Db, dialect: DialectName, filter: GradeBookFilter): Promise<string> {
+  const rows = sql`
+    select b.student_id as student, b.document_id as document, b.submission_id as id, b.points, b.max_points,
+           b.percent, b.grade, b.submit_time, b.number, b.practice
+    from best_submissions b
+    where b.course_id = ${filter.courseId} and ${filter.includePractice ? sql`b.overall = 1` : sql`b.practice = 0`}
+      ${setFilter('b.assignment_set_id', filter.setIds)}
+    order by b.student_id, b.document_id`;
+  const result = await cellsJson(db, dialect, rows);
+  return result.rows[0]?.body ?? '{}';
 }
 
 /**
- * Each student's highest submission per document of a course, read from `best_submissions` (one
- * range scan, no ranking): with practice work, the better of a document's practice and formal best.
+ * Every submission of a course (or of some of its sets) as the JSON of GradeBookCells, by student
+ * and document, with the numbers `refreshBestSubmissions` keeps; the web app orders each cell.
  */
-export async function bestCells(db: Db, filter: GradeBookFilter): Promise<GradeBookCells> {
-  let query = db
-    .selectFrom('best_submissions')
-    .select([
-      'student_id',
-      'document_id',
-      'submission_id as id',
-      'points',
-      'max_points',
-      'percent',
-      'grade',
-      'submit_time',
-      'practice',
-      'number',
-    ])
-    .where('course_id', '=', filter.courseId);
-  if (!filter.includePractice) query = query.where('practice', '=', 0);
-  if (filter.setIds) query = query.where('assignment_set_id', 'in', filter.setIds.length > 0 ? [...filter.setIds] : [0]);
-  const rows = await query.orderBy('student_id').orderBy('document_id').orderBy('practice').execute();
-  const cells = emptyCells();
-  for (let i = 0; i < rows.length; i++) {
-    let row = rows[i];
-    if (!row) continue;
-    // A document handed in both as practice and formally has two rows, next to each other.
-    const next = rows[i + 1];
-    if (next && next.student_id === row.student_id && next.document_id === row.document_id) {
-      if (ranksAbove(next, row)) row = next;
-      i++;
-    }
-    push(cells, Number(row.student_id), Number(row.document_id), row, row.number);
-  }
-  return indexed(cells);
-}
-
-/**
- * Every submission of a course (or of some of its sets), numbered per student and document in the
- * order handed in, each cell's submissions most points first. One ordered read; numbering and the
- * order within a cell happen here rather than in window functions.
- */
-export async function allCells(db: Db, filter: GradeBookFilter): Promise<GradeBookCells> {
-  let query = db
-    .selectFrom('submissions')
-    .select(['student_id', 'document_id', 'id', 'points', 'max_points', 'percent', 'grade', 'submit_time', 'practice'])
-    .where('course_id', '=', filter.courseId);
-  if (filter.setIds) query = query.where('assignment_set_id', 'in', filter.setIds.length > 0 ? [...filter.setIds] : [0]);
-  const rows = await query.orderBy('student_id').orderBy('document_id').orderBy('submit_time').orderBy('id').execute();
-  const cells = emptyCells();
-  let start = 0;
-  while (start < rows.length) {
-    const first = rows[start];
-    if (!first) break;
-    let end = start + 1;
-    while (end < rows.length && rows[end]?.student_id === first.student_id && rows[end]?.document_id === first.document_id) end++;
-    // Numbered over every submission of the document, practice or not, as the submission page does.
-    const cell = rows
-      .slice(start, end)
-      .map((row, position) => ({ row, number: position + 1 }))
-      .filter(({ row }) => filter.includePractice || row.practice === 0);
-    cell.sort((a, b) => (ranksAbove(a.row, b.row) ? -1 : 1));
-    for (const { row, number } of cell) push(cells, Number(first.student_id), Number(first.document_id), row, number);
-    start = end;
-  }
-  return indexed(cells);
+export async function allCellsJson(db: Db, dialect: DialectName, filter: GradeBookFilter): Promise<string> {
+  const rows = sql`
+    select s.student_id as student, s.document_id as document, s.id, s.points, s.max_points, s.percent, s.grade,
+           s.submit_time, s.number, s.practice
+    from submissions s
+    where s.course_id = ${filter.courseId} ${filter.includePractice ? sql`` : sql`and s.practice = 0`}
+      ${setFilter('s.assignment_set_id', filter.setIds)}
+    order by s.student_id, s.document_id`;
+  const result = await cellsJson(db, dialect, rows);
+  return result.rows[0]?.body ?? '{}';
 }

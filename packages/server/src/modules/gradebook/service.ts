@@ -1,10 +1,9 @@
 import { CourseMessages } from '@app/contract/courses';
-import type { GradeBookCells } from '@app/contract/gradebook';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
-import type { CoursesService } from '../courses/service.ts';
 import { canTeachCourse } from '../courses/policy.ts';
+import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';
 
 export type GradeBookService = ReturnType<typeof createGradeBookService>;
@@ -13,15 +12,18 @@ export type GradeBookOptions = { submissions: 'best' | 'all'; includePractice: b
 
 /** The instructors' grade book at size (issue 15); students read their own grades through the submission lists. */
 export function createGradeBookService(deps: Deps, collaborators: { courses: CoursesService }) {
-  const { db } = deps;
+  const { db, dialect } = deps;
   const { courses } = collaborators;
   return {
-    /** A course's grade book as columns, for its instructors and TAs; 403 for its students, 404 for others. */
-    async cells(actor: Actor, courseId: number, options: GradeBookOptions): Promise<GradeBookCells> {
+    /**
+     * A course's grade book as the JSON text of GradeBookCells (built by the database), for its
+     * instructors and TAs; 403 for its students, 404 for others.
+     */
+    async cellsJson(actor: Actor, courseId: number, options: GradeBookOptions): Promise<string> {
       const { access } = await courses.access(actor, courseId);
       if (!canTeachCourse(access)) throw AppError.forbidden(CourseMessages.notInstructor);
       const filter = { courseId, includePractice: options.includePractice, ...(options.setIds ? { setIds: options.setIds } : {}) };
-      return options.submissions === 'best' ? repo.bestCells(db, filter) : repo.allCells(db, filter);
+      return options.submissions === 'best' ? repo.bestCellsJson(db, dialect, filter) : repo.allCellsJson(db, dialect, filter);
     },
   };
 }

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { formatGradeAs } from '../../lib/format-grade.ts';
 import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from './grade-book-csv.ts';
-import type { GradeBookRow, GradeBookSet } from './grade-book-model.ts';
+import type { GradeBookRow, GradeBookSet, GradeCell } from './grade-book-model.ts';
 import { testSubmission } from './test-submission.ts';
 
 const labels = { lastName: 'Last name', firstName: 'First name', email: 'Email' };
@@ -33,8 +33,7 @@ function row(
   return { studentId, lastName, firstName, email, cells: new Map(cells) };
 }
 
-const score = (submissions: readonly ReturnType<typeof testSubmission>[]) =>
-  submissions.map((s) => formatGradeAs('score', s, 'en') ?? '').join('; ');
+const score = (submissions: readonly GradeCell[]) => submissions.map((s) => formatGradeAs('score', s, 'en') ?? '').join('; ');
 
 describe('grade book CSV', () => {
   it('is named gradebook_data.csv', () => {

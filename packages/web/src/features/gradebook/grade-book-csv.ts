@@ -1,6 +1,5 @@
-import type { Submission } from '@app/contract/submissions';
 import Papa from 'papaparse';
-import type { GradeBookRow, GradeBookSet } from './grade-book-model.ts';
+import type { GradeBookRow, GradeBookSet, GradeCell } from './grade-book-model.ts';
 
 export const GRADE_BOOK_CSV_NAME = 'gradebook_data.csv';
 
@@ -26,7 +25,7 @@ export function gradeBookCsv(
   sets: readonly GradeBookSet[],
   rows: readonly GradeBookRow[],
   labels: GradeBookCsvLabels,
-  formatCell: (submissions: readonly Submission[]) => string,
+  formatCell: (submissions: readonly GradeCell[]) => string,
 ): string {
   const columns = sets.flatMap((set) => set.columns);
   const fields = [labels.lastName, labels.firstName, labels.email, ...columns.map((column) => `${column.setTitle} — ${column.title}`)];

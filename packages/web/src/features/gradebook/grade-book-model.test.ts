@@ -2,7 +2,7 @@ import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import type { CoursePerson } from '@app/contract/people';
 import { describe, expect, it } from 'vitest';
 import { gradeBookRows, gradeBookSets, mostSubmissionsPerColumn } from './grade-book-model.ts';
-import { testSubmission } from './test-submission.ts';
+import { testCells, testSubmission } from './test-submission.ts';
 
 function doc(id: number, setId: number, overrides: Partial<CourseDocument> = {}): CourseDocument {
   return {
@@ -72,13 +72,13 @@ describe('grade book columns', () => {
 });
 
 describe('highest or all submissions per set', () => {
-  // The server's best=true list: one per student and document, most points first.
-  const highest = [
+  // The server's best cells: one per student and document.
+  const highest = testCells([
     testSubmission({ id: 3, student: 1, document: 100, assignment_id: 10, points: 8 }),
     testSubmission({ id: 7, student: 2, document: 200, assignment_id: 20, points: 6 }),
     testSubmission({ id: 5, student: 2, document: 100, assignment_id: 10, points: 4 }),
-  ];
-  // The complete list of set 20, as GET /api/assignments/20/submissions sends it.
+  ]);
+  // Every submission of set 20 (its one document, 200), as ?submissions=all&sets=20 sends them.
   const allOfSet20 = [
     testSubmission({ id: 7, student: 2, document: 200, assignment_id: 20, points: 6, submit_time: 300 }),
     testSubmission({ id: 6, student: 2, document: 200, assignment_id: 20, points: 2, submit_time: 100 }),
@@ -95,7 +95,7 @@ describe('highest or all submissions per set', () => {
   });
 
   it("replaces a set's highest submissions with all of them, sorted by points, descending", () => {
-    const rows = gradeBookRows(students, highest, new Map([[20, [...allOfSet20].reverse()]]));
+    const rows = gradeBookRows(students, highest, { cells: testCells([...allOfSet20].reverse()), documentIds: new Set([200]) });
     const amy = rows.find((r) => r.studentId === 2);
     // Equal points: the later submission first.
     expect(amy?.cells.get(200)?.map((s) => s.id)).toEqual([7, 8, 6]);
@@ -104,7 +104,7 @@ describe('highest or all submissions per set', () => {
   });
 
   it('sizes an all-submissions column by its longest cell', () => {
-    const rows = gradeBookRows(students, highest, new Map([[20, allOfSet20]]));
+    const rows = gradeBookRows(students, highest, { cells: testCells(allOfSet20), documentIds: new Set([200]) });
     const sets = gradeBookSets([assignmentSet(10, 'Week 1', [doc(100, 10)]), assignmentSet(20, 'Week 2', [doc(200, 20)])], {
       includePractice: true,
       allSets: new Set([20]),
@@ -113,7 +113,10 @@ describe('highest or all submissions per set', () => {
   });
 
   it('ignores submissions of people who are no longer students of the course', () => {
-    const rows = gradeBookRows(students, [...highest, testSubmission({ id: 99, student: 42, document: 100 })]);
+    const rows = gradeBookRows(
+      students,
+      testCells([testSubmission({ id: 3, student: 1, document: 100, points: 8 }), testSubmission({ id: 99, student: 42, document: 100 })]),
+    );
     expect(rows.map((r) => r.studentId)).toEqual([2, 1, 3]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AssignmentSet } from '@app/contract/assignments';
+import type { GradeBookCells } from '@app/contract/gradebook';
 import type { CoursePerson } from '@app/contract/people';
 import type { Submission } from '@app/contract/submissions';
 import { byPointsDescending } from '../../lib/format-grade.ts';
@@ -24,13 +25,19 @@ export interface GradeBookSet {
   columns: GradeBookColumn[];
 }
 
+/** What a grade-book cell shows of one submission. */
+export type GradeCell = Pick<
+  Submission,
+  'id' | 'points' | 'max_points' | 'percent' | 'grade' | 'grade_hidden' | 'submit_time' | 'number' | 'practice'
+>;
+
 /** One grade-book row: a student and their submissions by document, most points first. */
 export interface GradeBookRow {
   studentId: number;
   firstName: string;
   lastName: string;
   email: string;
-  cells: ReadonlyMap<number, readonly Submission[]>;
+  cells: ReadonlyMap<number, readonly GradeCell[]>;
 }
 
 export const columnId = (documentId: number) => `doc-${documentId}`;
@@ -70,28 +77,45 @@ export function compareStudents(a: Pick<GradeBookRow, 'firstName' | 'lastName'>,
 }
 
 /**
- * The rows of a grade book. `highest` holds each student's best submission per document (the
- * server's best=true list); `allBySet` the complete lists of the sets shown with every submission,
- * which replace the highest ones of those sets. Cells keep the order of spec §9: points, descending.
+ * The rows of a grade book from the server's columns (GET /api/courses/{id}/grade-book). `highest`
+ * holds each student's best submission per document; `all` every submission of the documents in
+ * `all.documentIds` (the sets shown with 'All submissions'), which replace the highest ones there.
+ * Cells keep the order of spec §9: points, descending.
  */
 export function gradeBookRows(
   students: readonly CoursePerson[],
-  highest: readonly Submission[],
-  allBySet: ReadonlyMap<number, readonly Submission[]> = new Map(),
+  highest: GradeBookCells,
+  all?: { cells: GradeBookCells; documentIds: ReadonlySet<number> },
 ): GradeBookRow[] {
-  const byStudent = new Map<number, Map<number, Submission[]>>();
-  const add = (submission: Submission) => {
-    let cells = byStudent.get(submission.student);
-    if (!cells) {
-      cells = new Map();
-      byStudent.set(submission.student, cells);
+  const byStudent = new Map<number, Map<number, GradeCell[]>>();
+  const add = (cells: GradeBookCells, skip: ReadonlySet<number> | undefined) => {
+    for (let i = 0; i < cells.id.length; i++) {
+      const studentId = cells.student[i];
+      const documentId = cells.document[i];
+      if (studentId === undefined || documentId === undefined || skip?.has(documentId)) continue;
+      const cell: GradeCell = {
+        id: cells.id[i] ?? 0,
+        points: cells.points[i] ?? null,
+        max_points: cells.max_points[i] ?? null,
+        percent: cells.percent[i] ?? null,
+        grade: cells.grade[i] ?? null,
+        grade_hidden: false,
+        submit_time: cells.submit_time[i] ?? 0,
+        number: cells.number[i] ?? 1,
+        practice: cells.practice[i] === 1,
+      };
+      let row = byStudent.get(studentId);
+      if (!row) {
+        row = new Map();
+        byStudent.set(studentId, row);
+      }
+      const list = row.get(documentId);
+      if (list) list.push(cell);
+      else row.set(documentId, [cell]);
     }
-    const cell = cells.get(submission.document);
-    if (cell) cell.push(submission);
-    else cells.set(submission.document, [submission]);
   };
-  for (const submission of highest) if (!allBySet.has(submission.assignment_id)) add(submission);
-  for (const list of allBySet.values()) for (const submission of list) add(submission);
+  add(highest, all?.documentIds);
+  if (all) add(all.cells, undefined);
   for (const cells of byStudent.values()) for (const cell of cells.values()) if (cell.length > 1) cell.sort(byPointsDescending);
 
   return students
@@ -100,7 +124,7 @@ export function gradeBookRows(
       firstName: student.first_name,
       lastName: student.last_name,
       email: student.email,
-      cells: byStudent.get(student.user_id) ?? new Map<number, Submission[]>(),
+      cells: byStudent.get(student.user_id) ?? new Map<number, GradeCell[]>(),
     }))
     .sort(compareStudents);
 }

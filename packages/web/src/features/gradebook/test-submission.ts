@@ -1,3 +1,4 @@
+import type { GradeBookCells } from '@app/contract/gradebook';
 import type { Submission } from '@app/contract/submissions';
 
 /** A submission as the API sends it, for grade-book tests. */
@@ -19,5 +20,21 @@ export function testSubmission(overrides: Partial<Submission> = {}): Submission 
     number: 1,
     grade_hidden: false,
     ...overrides,
+  };
+}
+
+/** Submissions as GET /api/courses/{id}/grade-book sends them: as columns. */
+export function testCells(submissions: readonly Submission[]): GradeBookCells {
+  return {
+    student: submissions.map((s) => s.student),
+    document: submissions.map((s) => s.document),
+    id: submissions.map((s) => s.id),
+    points: submissions.map((s) => s.points ?? 0),
+    max_points: submissions.map((s) => s.max_points ?? 0),
+    percent: submissions.map((s) => s.percent ?? 0),
+    grade: submissions.map((s) => s.grade ?? ''),
+    submit_time: submissions.map((s) => s.submit_time),
+    number: submissions.map((s) => s.number),
+    practice: submissions.map((s) => (s.practice ? 1 : 0)),
   };
 }

@@ -1,4 +1,3 @@
-import type { Submission } from '@app/contract/submissions';
 import type { LanguageCode } from '@app/contract/users';
 import {
   type Column,
@@ -21,6 +20,7 @@ import {
   type GradeBookColumn,
   type GradeBookRow,
   type GradeBookSet,
+  type GradeCell,
   mostSubmissionsPerColumn,
   type SetMode,
   studentName,
@@ -70,7 +70,7 @@ export interface GradeBookGridProps {
   /** The accessible name of the table. */
   label: string;
   onSetModeChange: (setId: number, mode: SetMode) => void;
-  submissionPath: (submission: Submission) => string;
+  submissionPath: (submission: GradeCell) => string;
   /** Where a student's name leads (their grade book), if anywhere. */
   studentPath?: (studentId: number) => string;
   /** Where a set's title leads (the set's own view), if anywhere. */
@@ -336,7 +336,7 @@ interface GridRowProps {
   setsById: ReadonlyMap<number, GradeBookSet>;
   view: GradeView;
   language: LanguageCode;
-  submissionPath: (submission: Submission) => string;
+  submissionPath: (submission: GradeCell) => string;
   studentPath: ((studentId: number) => string) | undefined;
 }
 
@@ -404,4 +404,4 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
   );
 });
 
-const lowGrade = (submission: Submission) => submission.percent !== null && submission.percent < 60;
+const lowGrade = (submission: GradeCell) => submission.percent !== null && submission.percent < 60;

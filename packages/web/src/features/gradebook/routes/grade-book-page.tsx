@@ -14,10 +14,9 @@ import { downloadTextFile } from '../../../lib/download-file.ts';
 import { formatGradeAs, type GradeView } from '../../../lib/format-grade.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCurrentUser } from '../../users/api/get-current-user.ts';
-import { useAssignmentSubmissions } from '../api/get-assignment-submissions.ts';
 import { useCourseSets } from '../api/get-course-sets.ts';
 import { useCourseStudents } from '../api/get-course-students.ts';
-import { useCourseSubmissions } from '../api/get-course-submissions.ts';
+import { useGradeBook } from '../api/get-grade-book.ts';
 import { type GradeBookContext, gradeBookPath } from '../grade-book-context.ts';
 import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from '../grade-book-csv.ts';
 import { gradeBookRows, gradeBookSets } from '../grade-book-model.ts';
@@ -27,8 +26,8 @@ import styles from './grade-book.module.css';
 /**
  * /course/{id}/grade-book (spec §2, instructors and TAs): the view-by and submissions choices, the
  * CSV export, and three views below — the overview of every document, one student, one set.
- * Loads the students, the sets and each student's highest submissions once; a set switched to
- * 'All submissions' loads that set's complete list.
+ * Loads the students, the sets and each student's highest submissions once (the grade book's
+ * columns, issue 15); the sets switched to 'All submissions' load their complete lists in one call.
  */
 export function GradeBookPage() {
   const { t } = useTranslation();
@@ -37,20 +36,32 @@ export function GradeBookPage() {
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const { settings, update, setMode } = useGradeBookSettings();
-  const options = { includePractice: settings.includePractice };
+  const { includePractice } = settings;
   const students = useCourseStudents(course.id);
   const sets = useCourseSets(course.id);
-  const highest = useCourseSubmissions(course.id, { best: true, ...options });
+  const highest = useGradeBook(course.id, { submissions: 'best', includePractice });
   const allSetIds = useMemo(
     () => (sets.data ?? []).filter((set) => settings.allSets.has(set.id)).map((set) => set.id),
     [sets.data, settings.allSets],
   );
-  const all = useAssignmentSubmissions(allSetIds, { best: false, ...options });
+  const all = useGradeBook(course.id, { submissions: 'all', includePractice, setIds: allSetIds }, { enabled: allSetIds.length > 0 });
+  const allPending = allSetIds.length > 0 && all.data === undefined;
 
   const groups = useMemo(() => gradeBookSets(sets.data ?? [], settings), [sets.data, settings]);
+  const allDocumentIds = useMemo(
+    () => new Set(groups.filter((group) => group.mode === 'all').flatMap((group) => group.columns.map((column) => column.documentId))),
+    [groups],
+  );
   const rows = useMemo(
-    () => (students.data && highest.data ? gradeBookRows(students.data, highest.data, all.bySet) : []),
-    [students.data, highest.data, all.bySet],
+    () =>
+      students.data && highest.data
+        ? gradeBookRows(
+            students.data,
+            highest.data,
+            all.data && allSetIds.length > 0 ? { cells: all.data, documentIds: allDocumentIds } : undefined,
+          )
+        : [],
+    [students.data, highest.data, all.data, allSetIds.length, allDocumentIds],
   );
   const language = currentLanguage();
   const error = students.error ?? sets.error ?? highest.error;
@@ -99,7 +110,7 @@ export function GradeBookPage() {
           <p className={styles.eyebrow}>{course.title}</p>
           <h1 className={styles.title}>{t('gradebook.title')}</h1>
         </div>
-        <Button variant="secondary" onClick={exportCsv} disabled={!ready || all.pending}>
+        <Button variant="secondary" onClick={exportCsv} disabled={!ready || allPending}>
           <DownloadIcon width="18" height="18" />
           {t('gradebook.export')}
         </Button>
