@@ -9,9 +9,6 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'packages/server/dist');
 
-/** The sources the bundle is made from; start.mjs rebuilds when one is newer than the bundle. */
-export const serverSources = ['packages/server/src', 'packages/contract/src', 'packages/har/src'].map((p) => path.join(root, p));
-
 export async function buildServer(target = outdir) {
   const started = Date.now();
   // Built beside the target and swapped in, so a running start never finds the folder half made.

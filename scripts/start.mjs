@@ -44,10 +44,12 @@ if (mode === 'web' && mtime(builtIndex) < newestSource) {
   run('npm', ['run', 'build']);
 }
 
-const { buildServer, serverSources } = await import('./build-server.mjs');
+// A deployment image holds the bundle without the sources: then there is nothing to rebuild.
+const serverSources = ['packages/server/src', 'packages/contract/src', 'packages/har/src'].map((p) => path.join(root, p));
 const builtServer = path.join(root, 'packages/server/dist/main.js');
-if (mtime(builtServer) < Math.max(...serverSources.map(newestIn))) {
+if (fs.existsSync(serverSources[0]) && mtime(builtServer) < Math.max(...serverSources.filter((s) => fs.existsSync(s)).map(newestIn))) {
   console.log('Building the server…');
+  const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
 
