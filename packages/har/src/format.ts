@@ -222,6 +222,11 @@ function describeIssue(name: string, issue: z.core.$ZodIssue | undefined): strin
 }
 
 function decodeScore(bytes: Uint8Array): string {
+  return decodeXmlText(bytes, SCORE_ENTRY);
+}
+
+/** XML bytes as text: UTF-8, or UTF-16 by its byte-order mark; the declaration then says UTF-8. Throws HarError naming `name`. */
+export function decodeXmlText(bytes: Uint8Array, name: string): string {
   const [b0, b1] = bytes;
   const encoding = b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : 'utf-8';
   try {
@@ -229,6 +234,6 @@ function decodeScore(bytes: Uint8Array): string {
     // The text is UTF-8 from here on (writeHar and Verovio), so its declaration must say so.
     return encoding === 'utf-8' ? score : score.replace(/^(<\?xml[^>]*encoding=)(["'])[^"']*\2/, '$1$2UTF-8$2');
   } catch {
-    throw new HarError(`${SCORE_ENTRY} is not UTF-8 or UTF-16 text.`);
+    throw new HarError(`${name} is not UTF-8 or UTF-16 text.`);
   }
 }

@@ -1,0 +1,346 @@
+import { type ChordLabel, type Degree, type Figure, formatRomanNumeral, type Quality } from '@app/contract/roman-numeral';
+import type { GradingSettings } from '../grade.ts';
+import { above, chordOf, type Key, type PitchClass, scaleStep, semitone } from '../library/theory.ts';
+import type { AnalysisPosition } from './positions.ts';
+import type { SpelledNote } from './score-reading.ts';
+
+/**
+ * A Roman numeral suggested for each analysis position: the tertian chord that best
+ * explains the pitch classes sounding there (spelling decides between enharmonic
+ * readings, the bass gives the inversion figure), named in the key — diatonic chords,
+ * sevenths, secondary dominants and leading-tone chords (V/x, vii°7/x), the Neapolitan,
+ * augmented sixths and, from the chord that follows, the cadential six-four — in the
+ * course's spelling. A position that only decorates the chord before it (an off-beat
+ * passing or neighbour note, the same chord again) is marked `embellishing`: the author
+ * is offered to skip it. These are suggestions for a person to confirm, never a key.
+ */
+
+export type Suggestion = {
+  /** The suggested label in the course's spelling, or null when no chord explains the notes. */
+  label: string | null;
+  /** Spellings a key should accept for it (the cadential six-four and Neapolitan have two). */
+  answers: string[];
+  /** True when the position most likely decorates the chord before it and needs no label. */
+  embellishing: boolean;
+};
+
+type Tone = { steps: number; semitones: number };
+type ChordType = { quality: Quality; tones: Tone[]; seventh: boolean; name: string };
+
+const ROOT: Tone = { steps: 0, semitones: 0 };
+const M3: Tone = { steps: 2, semitones: 4 };
+const m3: Tone = { steps: 2, semitones: 3 };
+const P5: Tone = { steps: 4, semitones: 7 };
+const d5: Tone = { steps: 4, semitones: 6 };
+const A5: Tone = { steps: 4, semitones: 8 };
+const m7: Tone = { steps: 6, semitones: 10 };
+const M7: Tone = { steps: 6, semitones: 11 };
+const d7: Tone = { steps: 6, semitones: 9 };
+
+const CHORD_TYPES: ChordType[] = [
+  { name: 'major', quality: 'major', tones: [ROOT, M3, P5], seventh: false },
+  { name: 'minor', quality: 'minor', tones: [ROOT, m3, P5], seventh: false },
+  { name: 'diminished', quality: 'diminished', tones: [ROOT, m3, d5], seventh: false },
+  { name: 'augmented', quality: 'augmented', tones: [ROOT, M3, A5], seventh: false },
+  { name: 'dominant-seventh', quality: 'major', tones: [ROOT, M3, P5, m7], seventh: true },
+  { name: 'major-seventh', quality: 'major', tones: [ROOT, M3, P5, M7], seventh: true },
+  { name: 'minor-seventh', quality: 'minor', tones: [ROOT, m3, P5, m7], seventh: true },
+  { name: 'half-diminished-seventh', quality: 'half-diminished', tones: [ROOT, m3, d5, m7], seventh: true },
+  { name: 'diminished-seventh', quality: 'diminished', tones: [ROOT, m3, d5, d7], seventh: true },
+];
+
+const TRIAD_FIGURES: Figure[] = ['', '6', '64'];
+const SEVENTH_FIGURES: Figure[] = ['7', '65', '43', '42'];
+
+type Reading = {
+  root: PitchClass;
+  type: ChordType;
+  /** Which chord tone is lowest: 0 root, 1 third, 2 fifth, 3 seventh. */
+  inversion: number;
+  score: number;
+  /** Sounding pitch classes the chord does not explain. */
+  unexplained: number;
+};
+
+type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; reading?: Reading };
+
+export function suggestRomanNumerals(
+  positions: AnalysisPosition[],
+  key: Key,
+  settings: GradingSettings,
+  allNotes: SpelledNote[] = positions.flatMap((p) => p.notes),
+): Suggestion[] {
+  const melody = melodicNeighbours(allNotes);
+  const named = positions.map((position, index) => nameWithDecorations(position, key, melody, positions[index + 1]?.onset));
+  const suggestions = named.map(
+    (chord): Suggestion => (chord ? spell(chord.label, settings) : { label: null, answers: [], embellishing: false }),
+  );
+
+  // Decorations: an off-beat sonority whose new notes pass or turn by step between notes of
+  // the chord before (passing and neighbour notes), or that names the same chord again.
+  let lastChord: Named | undefined;
+  named.forEach((chord, index) => {
+    const position = positions[index] as AnalysisPosition;
+    const suggestion = suggestions[index] as Suggestion;
+    if (index > 0 && lastChord && !position.onBeat) {
+      const previous = suggestions[index - 1];
+      const same = previous?.label !== null && previous?.label === suggestion.label;
+      if (same || decoratesChord(lastChord, position, melody)) {
+        suggestions[index] = { ...spell(lastChord.label, settings), embellishing: true };
+        return;
+      }
+    }
+    lastChord = chord ?? lastChord;
+  });
+
+  // The cadential six-four: a tonic six-four whose bass stays for the dominant that follows.
+  suggestions.forEach((suggestion, index) => {
+    const chord = named[index];
+    if (!chord || suggestion.embellishing || typeof chord.label === 'string') return;
+    const label = chord.label;
+    if (label.degree !== 1 || label.accidental !== 0 || label.figure !== '64' || label.applied.length > 0) return;
+    const nextIndex = suggestions.findIndex((s, i) => i > index && !s.embellishing);
+    const next = named[nextIndex];
+    if (!next || typeof next.label === 'string') return;
+    const n = next.label;
+    const dominant = n.degree === 5 && n.accidental === 0 && n.quality === 'major' && n.applied.length === 0;
+    const sameBass = positions[nextIndex]?.notes[0]?.midi === positions[index]?.notes[0]?.midi;
+    const bassNote = positions[nextIndex]?.notes[0];
+    const bassIsFifth = bassNote !== undefined && bassNote.midi % 12 === semitone(scaleStep(key, 5));
+    if (dominant && (sameBass || bassIsFifth) && (n.figure === '' || n.figure === '7')) {
+      const tonic = key.mode === 'major' ? 'I64' : 'i64';
+      suggestions[index] = { label: settings.cadential64 === 'V' ? 'V64' : tonic, answers: ['V64', tonic], embellishing: false };
+    }
+  });
+  return suggestions;
+}
+
+function spell(label: Named['label'], settings: GradingSettings): Suggestion {
+  if (typeof label === 'string') return { label, answers: [label], embellishing: false };
+  const isNeapolitan = label.accidental === -1 && label.degree === 2 && label.quality === 'major' && label.applied.length === 0;
+  if (isNeapolitan) {
+    const n = formatRomanNumeral(label, 'N');
+    const flat = formatRomanNumeral(label, 'II');
+    return { label: settings.neapolitan6 === 'N' ? n : flat, answers: [n, flat], embellishing: false };
+  }
+  const text = formatRomanNumeral(label);
+  return { label: text, answers: [text], embellishing: false };
+}
+
+type Melody = Map<SpelledNote, { previous?: SpelledNote; next?: SpelledNote }>;
+
+/** Each note's neighbours in its voice: the note that ends where it starts, and the one that starts where it ends. */
+function melodicNeighbours(notes: SpelledNote[]): Melody {
+  const byVoice = new Map<string, SpelledNote[]>();
+  for (const note of notes) byVoice.set(note.voice, [...(byVoice.get(note.voice) ?? []), note]);
+  const melody: Melody = new Map();
+  for (const voice of byVoice.values()) {
+    for (const note of voice) {
+      const closest = (candidates: SpelledNote[]) =>
+        candidates.sort((a, b) => Math.abs(a.midi - note.midi) - Math.abs(b.midi - note.midi))[0];
+      melody.set(note, {
+        previous: closest(voice.filter((other) => Math.abs(other.end - note.onset) < 1e-6)),
+        next: closest(voice.filter((other) => Math.abs(other.onset - note.end) < 1e-6)),
+      });
+    }
+  }
+  return melody;
+}
+
+const isStep = (a: SpelledNote | undefined, b: SpelledNote | undefined) =>
+  a !== undefined && b !== undefined && a.midi !== b.midi && Math.abs(a.midi - b.midi) <= 2;
+
+/** Whether every note of the position outside the chord before starts here and is a passing or neighbour note. */
+function decoratesChord(chord: Named, position: AnalysisPosition, melody: Melody): boolean {
+  const reading = chord.reading;
+  if (!reading) return false;
+  const tones = reading.type.tones.map((tone) => (semitone(reading.root) + tone.semitones) % 12);
+  const foreign = position.notes.filter((note) => !tones.includes(note.midi % 12));
+  if (foreign.length === 0) return false;
+  return foreign.every((note) => {
+    const around = melody.get(note);
+    return Math.abs(note.onset - position.onset) < 1e-6 && isStep(around?.previous, note) && isStep(note, around?.next);
+  });
+}
+
+/**
+ * The chord of a position, looking through a suspension or appoggiatura: when the best
+ * reading leaves notes unexplained, notes that move by step before the next position are
+ * also tried at the pitch they move to, and that reading is kept if it explains everything.
+ */
+function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melody, nextOnset: number | undefined): Named | undefined {
+  const plain = nameChord(position, key);
+  if (!plain?.reading || plain.reading.unexplained === 0) return plain;
+  const movers = position.notes.filter((note) => {
+    const next = melody.get(note)?.next;
+    return isStep(note, next) && next !== undefined && (nextOnset === undefined || next.onset <= nextOnset + 1e-6);
+  });
+  let best = plain;
+  const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
+  for (const subset of subsets) {
+    const notes = position.notes
+      .map((note) =>
+        subset.includes(note) ? { ...note, midi: melody.get(note)?.next?.midi ?? note.midi, ...pcOf(melody.get(note)?.next) } : note,
+      )
+      .sort((a, b) => a.midi - b.midi);
+    const named = nameChord({ ...position, notes }, key);
+    if (named?.reading && named.reading.unexplained === 0 && named.score - 0.4 * subset.length > best.score) best = named;
+  }
+  return best;
+}
+
+function pcOf(note: SpelledNote | undefined): { step: number; alter: number } | Record<string, never> {
+  return note ? { step: note.step, alter: note.alter } : {};
+}
+
+/** The chord of one position named in the key, or undefined when nothing sounds. */
+export function nameChord(position: AnalysisPosition, key: Key): Named | undefined {
+  if (position.notes.length === 0) return undefined;
+  const augmentedSixth = augmentedSixthOf(position, key);
+  if (augmentedSixth) return { label: augmentedSixth, score: 10 };
+  let best: Named | undefined;
+  for (const reading of readings(position)) {
+    const label = labelInKey(reading, key);
+    const score = reading.score + label.bonus;
+    if (!best || score > best.score + 1e-9) best = { label: label.label, score, reading };
+  }
+  return best;
+}
+
+/** Every tertian reading of the sounding notes with a sounding root, scored by how well it explains them. */
+function readings(position: AnalysisPosition): Reading[] {
+  const bass = position.notes[0] as AnalysisPosition['notes'][number];
+  const pcs = new Map<string, PitchClass>();
+  for (const note of position.notes) pcs.set(`${note.step}:${note.alter}`, { step: note.step, alter: note.alter });
+  const sounding = [...pcs.values()];
+  const out: Reading[] = [];
+  for (const root of sounding) {
+    for (const type of CHORD_TYPES) {
+      const matchOf = (pc: PitchClass) => {
+        const steps = (((pc.step - root.step) % 7) + 7) % 7;
+        const semis = (((semitone(pc) - semitone(root)) % 12) + 12) % 12;
+        const spelled = type.tones.findIndex((tone) => tone.steps === steps && tone.semitones === semis);
+        if (spelled >= 0) return { index: spelled, weight: 1 };
+        const enharmonic = type.tones.findIndex((tone) => tone.semitones === semis);
+        return enharmonic >= 0 ? { index: enharmonic, weight: 0.6 } : undefined;
+      };
+      let score = 0;
+      let unexplained = 0;
+      const present = new Set<number>();
+      for (const pc of sounding) {
+        const match = matchOf(pc);
+        if (match) {
+          score += match.weight;
+          present.add(match.index);
+        } else {
+          unexplained += 1;
+          score -= 1.1;
+        }
+      }
+      if (type.seventh && !present.has(3)) continue;
+      if (!present.has(1)) score -= 1.2;
+      if (!present.has(2)) score -= type.seventh ? 0.1 : 0.25;
+      const bassMatch = matchOf(bass);
+      let inversion = bassMatch?.index ?? 0;
+      if (!bassMatch) {
+        score -= 0.6;
+        // A bass that is no chord tone (a passing note): the lowest chord tone gives the figure.
+        const lowest = position.notes.find((note) => matchOf(note) !== undefined);
+        inversion = (lowest && matchOf(lowest)?.index) ?? 0;
+      } else if (bassMatch.index === 0) {
+        score += 0.1;
+      }
+      out.push({ root, type, inversion, score, unexplained });
+    }
+  }
+  return out;
+}
+
+const SCALE_MAJOR = [0, 2, 4, 5, 7, 9, 11];
+// Minor: the natural minor with the raised sixth and seventh of the melodic and harmonic forms.
+const SCALE_MINOR = [0, 2, 3, 5, 7, 8, 9, 10, 11];
+
+/** A reading as a Roman numeral in the key, with a bonus for the usual (diatonic, applied, Neapolitan) readings. */
+function labelInKey(reading: Reading, key: Key): { label: ChordLabel; bonus: number } {
+  const { root, type } = reading;
+  const figure = (type.seventh ? SEVENTH_FIGURES : TRIAD_FIGURES)[reading.inversion] ?? (type.seventh ? '7' : '');
+  const degree = ((((root.step - key.tonic.step) % 7) + 7) % 7) + 1;
+  const raw = normalize(semitone(root) - semitone(scaleStep(key, degree as Degree)));
+  // In minor, vii (and vii°, viiø) is built on the raised leading tone (theory.ts, roman-numeral.ts).
+  const raisedSeven = key.mode === 'minor' && degree === 7 && type.quality !== 'major' && type.quality !== 'augmented';
+  const plain: ChordLabel = {
+    kind: 'chord',
+    accidental: raisedSeven ? raw - 1 : raw,
+    degree: degree as Degree,
+    quality: type.quality,
+    figure,
+    applied: [],
+  };
+  const tonic = semitone(key.tonic);
+  const scale = key.mode === 'major' ? SCALE_MAJOR : SCALE_MINOR;
+  const tones = type.tones.map((tone) => normalize12(semitone(root) + tone.semitones - tonic));
+  if (tones.every((tone) => scale.includes(tone)) && matches(key, plain, reading)) return { label: plain, bonus: 0.3 };
+
+  if (plain.degree === 2 && plain.accidental === -1 && type.name === 'major') return { label: plain, bonus: 0.25 };
+  const applied = appliedChord(reading, key, figure);
+  if (applied) return { label: applied, bonus: 0.15 };
+  return { label: plain, bonus: 0 };
+}
+
+/** V/x and vii°/x: a dominant or leading-tone chord of a major or minor triad of the key (not the tonic). */
+function appliedChord(reading: Reading, key: Key, figure: Figure): ChordLabel | undefined {
+  const { root, type } = reading;
+  const dominant = type.name === 'major' || type.name === 'dominant-seventh';
+  const leading = type.name === 'diminished' || type.name === 'diminished-seventh' || type.name === 'half-diminished-seventh';
+  if (!dominant && !leading) return undefined;
+  const target = dominant ? above(root, 3, 5) : above(root, 1, 1);
+  const degree = (((((target.step - key.tonic.step) % 7) + 7) % 7) + 1) as Degree;
+  if (degree === 1 || normalize(semitone(target) - semitone(scaleStep(key, degree))) !== 0) return undefined;
+  const major = key.mode === 'major' ? [4, 5] : [3, 5, 6, 7];
+  const minor = key.mode === 'major' ? [2, 3, 6] : [4];
+  const quality = major.includes(degree) ? 'major' : minor.includes(degree) ? 'minor' : undefined;
+  if (!quality) return undefined;
+  const label: ChordLabel = {
+    kind: 'chord',
+    accidental: 0,
+    degree: dominant ? 5 : 7,
+    quality: type.quality,
+    figure,
+    applied: [{ accidental: 0, degree, quality }],
+  };
+  return matches(key, label, reading) ? label : undefined;
+}
+
+/** Whether the label, spelled back in the key, is the chord that was read (by sound). */
+function matches(key: Key, label: ChordLabel, reading: Reading): boolean {
+  try {
+    const chord = chordOf(key, formatRomanNumeral(label, 'II'));
+    const expected = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
+    const spelled = chord.tones.map((tone) => semitone(tone));
+    return expected.length === spelled.length && expected.every((tone, i) => tone === spelled[i]);
+  } catch {
+    return false;
+  }
+}
+
+/** It+6, Fr+6 and Ger+6 on the lowered sixth degree in the bass, with the raised fourth. */
+function augmentedSixthOf(position: AnalysisPosition, key: Key): 'It6' | 'Fr43' | 'Ger65' | undefined {
+  const tonic = semitone(key.tonic);
+  const bass = normalize12((position.notes[0]?.midi ?? 0) - tonic);
+  const set = new Set(position.notes.map((note) => normalize12(note.midi - tonic)));
+  if (bass !== 8 || !set.has(6) || !set.has(0)) return undefined;
+  const rest = [...set].filter((pc) => pc !== 8 && pc !== 6 && pc !== 0);
+  if (rest.length === 0) return 'It6';
+  if (rest.length === 1 && rest[0] === 2) return 'Fr43';
+  if (rest.length === 1 && rest[0] === 3) return 'Ger65';
+  return undefined;
+}
+
+function normalize(semitones: number): number {
+  const value = normalize12(semitones);
+  return value > 6 ? value - 12 : value;
+}
+
+function normalize12(semitones: number): number {
+  return ((semitones % 12) + 12) % 12;
+}

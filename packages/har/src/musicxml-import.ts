@@ -1,0 +1,185 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { decodeXmlText } from './format.ts';
+import { HarError } from './har-error.ts';
+import { assertMusicXml } from './musicxml-check.ts';
+import { buildXmlTree, children, parseXmlTree, type XmlNode } from './musicxml-tree.ts';
+import { HAR_LIMITS, unzipWithLimits } from './safe-unzip.ts';
+
+/**
+ * A score as notation programs export it (MuseScore, Finale, Sibelius, Dorico:
+ * `.musicxml`/`.xml` text or compressed `.mxl`), turned into the one form a `.har`
+ * holds: MusicXML `score-partwise` text in UTF-8 whose measures are numbered so that
+ * an item's measure finds one measure. Every refusal is a HarError whose message
+ * names what is wrong, for the person who sent the file.
+ */
+
+export type ImportedScore = {
+  musicxml: string;
+  /** What was changed on the way in, so the author can be told. */
+  converted: { fromTimewise: boolean; renumbered: boolean; fromMxl: boolean };
+};
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const PROLOG = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*>)\s*)*<([A-Za-z_][\w.:-]*)/;
+const MUSICXML_MEDIA_TYPE = 'application/vnd.recordare.musicxml+xml';
+
+/** Reads an uploaded score whatever its name claimed: a ZIP is taken for `.mxl`, anything else for MusicXML text. */
+export function importMusicXml(bytes: Uint8Array): ImportedScore {
+  if (bytes.length === 0) throw new HarError('The file is empty.');
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The file is larger than 20 MB.', 'too_large');
+  const fromMxl = ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
+  const text = fromMxl ? decodeXmlText(rootFileOfMxl(bytes), 'The score in the .mxl archive') : decodeUpload(bytes);
+  if (/<!DOCTYPE[^>]*\[/.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text)) {
+    throw new HarError('The score declares its own XML entities, which are not allowed.');
+  }
+  const root = rootElement(text);
+  if (root === 'score-timewise') {
+    const partwise = timewiseToPartwise(text);
+    const numbered = renumberMeasures(partwise);
+    return { musicxml: numbered.musicxml, converted: { fromTimewise: true, renumbered: numbered.renumbered, fromMxl } };
+  }
+  if (root !== 'score-partwise') {
+    throw new HarError(`The file is not a MusicXML score: its root element is <${root}>, not <score-partwise> or <score-timewise>.`);
+  }
+  assertMusicXml(text, 'The score');
+  assertPartwiseNesting(text);
+  const numbered = renumberMeasures(text);
+  return { musicxml: numbered.musicxml, converted: { fromTimewise: false, renumbered: numbered.renumbered, fromMxl } };
+}
+
+function decodeUpload(bytes: Uint8Array): string {
+  // A binary file (a PDF, a MuseScore .mscz that is not a ZIP, an image) is not text at all.
+  const head = bytes.subarray(0, 512);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!utf16 && head.includes(0)) throw new HarError('The file is not MusicXML: it is not text.');
+  try {
+    return decodeXmlText(bytes, 'The file');
+  } catch (error) {
+    if (error instanceof HarError) throw new HarError('The file is not MusicXML: it is not UTF-8 or UTF-16 text.');
+    throw error;
+  }
+}
+
+function rootElement(text: string): string {
+  const root = PROLOG.exec(text)?.[1];
+  if (root) return root;
+  const result = XMLValidator.validate(text.slice(0, 200_000));
+  if (result !== true) {
+    throw new HarError(
+      `The file is not MusicXML: it is not well-formed XML (line ${result.err.line}: ${result.err.msg.replace(/\.$/, '')}).`,
+    );
+  }
+  throw new HarError('The file is not MusicXML: it has no root element.');
+}
+
+/** The score an .mxl archive names in META-INF/container.xml (or, without one, its only MusicXML file). */
+function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
+  let files: Map<string, Uint8Array>;
+  try {
+    files = unzipWithLimits(bytes, HAR_LIMITS);
+  } catch (error) {
+    if (error instanceof HarError && error.code !== 'too_large') {
+      throw new HarError(`The .mxl archive cannot be read: ${error.message.replace(/^The archive /, 'it ').replace(/^The file /, 'it ')}`);
+    }
+    throw error;
+  }
+  const container = files.get('META-INF/container.xml');
+  let path: string | undefined;
+  if (container) {
+    const xml = new TextDecoder().decode(container);
+    const rootfiles = [...xml.matchAll(/<rootfile\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    const attribute = (attrs: string, name: string) => new RegExp(`${name}\\s*=\\s*"([^"]*)"`).exec(attrs)?.[1];
+    const chosen =
+      rootfiles.find((attrs) => (attribute(attrs, 'media-type') ?? MUSICXML_MEDIA_TYPE) === MUSICXML_MEDIA_TYPE) ?? rootfiles[0];
+    path = chosen === undefined ? undefined : attribute(chosen, 'full-path');
+  } else {
+    const scores = [...files.keys()].filter((name) => !name.startsWith('META-INF/') && /\.(musicxml|xml)$/i.test(name));
+    if (scores.length === 1) path = scores[0];
+  }
+  const score = path === undefined ? undefined : files.get(path);
+  if (!score) throw new HarError('The .mxl archive does not contain the MusicXML score its table of contents names.');
+  return score;
+}
+
+/** A score-partwise file whose measures hold parts (timewise nesting under a partwise name) is refused by name. */
+function assertPartwiseNesting(text: string): void {
+  if (/<measure(?=[\s>])[^>]*>\s*<part(?=[\s>])/.test(text) && !/<part(?=[\s>])[^>]*>\s*<measure(?=[\s>])/.test(text)) {
+    throw new HarError(
+      'The score says it is score-partwise but its measures contain parts, as in score-timewise: export it again as MusicXML.',
+    );
+  }
+}
+
+/**
+ * score-timewise (measures holding parts) as score-partwise (parts holding measures):
+ * the same content regrouped, in the part list's order.
+ */
+function timewiseToPartwise(text: string): string {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw new HarError(`The score is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, '')}).`);
+  }
+  const tree = parseXmlTree(text);
+  const rootIndex = tree.findIndex((node) => 'score-timewise' in node);
+  const root = tree[rootIndex] as XmlNode;
+  const content = children(root, 'score-timewise');
+  const header = content.filter((node) => !('measure' in node) && !('#text' in node));
+  const measures = content.filter((node) => 'measure' in node);
+  const partIds: string[] = [];
+  const byPart = new Map<string, XmlNode[]>();
+  for (const measure of measures) {
+    for (const part of children(measure, 'measure').filter((node) => 'part' in node)) {
+      const id = part[':@']?.['@_id'] ?? '';
+      if (!byPart.has(id)) {
+        byPart.set(id, []);
+        partIds.push(id);
+      }
+      byPart.get(id)?.push({ measure: children(part, 'part'), ':@': { ...(measure[':@'] ?? {}) } });
+    }
+  }
+  if (measures.length === 0 || partIds.length === 0) {
+    throw new HarError('The score is score-timewise but has no measure with a part: there is no music to convert.');
+  }
+  const listed = header.find((node) => 'part-list' in node);
+  const order = children(listed, 'part-list')
+    .filter((node) => 'score-part' in node)
+    .map((node) => node[':@']?.['@_id'] ?? '');
+  const ids = [...order.filter((id) => byPart.has(id)), ...partIds.filter((id) => !order.includes(id))];
+  const partwise: XmlNode = {
+    'score-partwise': [...header, ...ids.map((id) => ({ part: byPart.get(id) ?? [], ':@': { '@_id': id } }))],
+    ':@': { ...(root[':@'] ?? {}) },
+  };
+  const declaration = tree.filter((node) => '?xml' in node);
+  const out = buildXmlTree([...declaration, partwise]);
+  assertMusicXml(out, 'The converted score');
+  return out;
+}
+
+/**
+ * Items find their measure by its number (score-labels, workspace-score), so numbers must
+ * be distinct whole numbers in order. Scores whose numbers are not (repeats numbered again,
+ * '12a', gaps that go backwards) are numbered 1, 2, … (0 for a pickup measure) in every part.
+ */
+function renumberMeasures(musicxml: string): { musicxml: string; renumbered: boolean } {
+  const numbers = firstPartMeasureNumbers(musicxml);
+  const ints = numbers.map((n) => (n !== undefined && /^\d+$/.test(n) ? Number(n) : Number.NaN));
+  const fine = ints.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ints[i - 1] as number)));
+  if (fine) return { musicxml, renumbered: false };
+  const tree = parseXmlTree(musicxml);
+  const score = tree.find((node) => 'score-partwise' in node);
+  for (const part of children(score, 'score-partwise').filter((node) => 'part' in node)) {
+    const measures = children(part, 'part').filter((node) => 'measure' in node);
+    const pickup = measures[0]?.[':@']?.['@_implicit'] === 'yes';
+    measures.forEach((measure, index) => {
+      measure[':@'] = { ...(measure[':@'] ?? {}), '@_number': String(pickup ? index : index + 1) };
+    });
+  }
+  return { musicxml: buildXmlTree(tree), renumbered: true };
+}
+
+function firstPartMeasureNumbers(musicxml: string): (string | undefined)[] {
+  const start = musicxml.search(/<part\s[^>]*id=/);
+  const end = musicxml.indexOf('</part>', start);
+  const first = start < 0 ? '' : musicxml.slice(start, end < 0 ? undefined : end);
+  return [...first.matchAll(/<measure(?=[\s>/])([^>]*)>/g)].map((m) => /\bnumber\s*=\s*"([^"]*)"/.exec(m[1] ?? '')?.[1]);
+}
