@@ -41,6 +41,7 @@ EXPOSE 3000
 # Ready = database, storage and migrations answer (a worker answers it too).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Node itself is PID 1's child-free main process, so SIGTERM reaches the server's drain directly.
-# The same image runs a worker with ROLE=worker and migrations with `node packages/server/dist/migrate.js`.
+# Node (not npm) receives SIGTERM and drains; run with an init (`docker run --init`, compose `init: true`)
+# so ffmpeg children are reaped. The same image runs a worker with ROLE=worker and migrations with
+# `node packages/server/dist/migrate.js`.
 CMD ["node", "packages/server/dist/main.js"]
