@@ -55,4 +55,20 @@ describe('SetGradeTable (student grade book)', () => {
     expect(within(second as HTMLElement).getByText('Practice')).toBeTruthy();
     expect(within(third as HTMLElement).getByText('Not submitted yet')).toBeTruthy();
   });
+
+  it('says when a withheld grade will be shown, in the profile time zone', () => {
+    const shownAt = Date.UTC(2031, 9, 1, 15, 0) / 1000;
+    renderWithProviders(
+      <SetGradeTable
+        title="Week 2"
+        documents={[{ documentId: 1, title: 'Cadences', practice: false, gradeShownAt: shownAt }]}
+        cells={new Map([[1, [testSubmission({ id: 7, grade_hidden: true, points: null, max_points: null, percent: null, grade: null })]]])}
+        mode="highest"
+        language="en"
+        timeZone="America/New_York"
+        submissionPath={(s) => `/student/course/1/submission/${s.id}`}
+      />,
+    );
+    expect(screen.getByText('Grade will be shown on 10/01/2031, 11:00 AM')).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DateFormat, formatDate } from '../../../lib/format-date.ts';
 import { formatLetter, formatPercent, formatScore } from '../../../lib/format-grade.ts';
+import { withheldGradeText } from '../../../lib/withheld-grade-text.ts';
 import type { GradeCell, SetMode } from '../grade-book-model.ts';
 import styles from './set-grade-table.module.css';
 
@@ -12,6 +13,8 @@ export interface SetGradeTableDocument {
   documentId: number;
   title: string;
   practice: boolean;
+  /** When a grade withheld from the student will be shown; without it the cell says only that it is not released. */
+  gradeShownAt?: number | null;
 }
 
 export interface SetGradeTableProps {
@@ -111,7 +114,7 @@ export function SetGradeTable(props: SetGradeTableProps) {
                   </th>
                   {submission.grade_hidden ? (
                     <td colSpan={3} className={styles.muted} data-label={label.score}>
-                      {t('submissions.hidden')}
+                      {withheldGradeText(document.gradeShownAt, t, language, timeZone)}
                     </td>
                   ) : (
                     <>

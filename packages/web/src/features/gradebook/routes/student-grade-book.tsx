@@ -30,10 +30,20 @@ export function studentSets(sets: readonly AssignmentSet[], submissions: readonl
   return sets.map((set) => {
     const documents: SetGradeTableDocument[] = set.documents
       .filter((doc) => doc.gradable)
-      .map((doc) => ({ documentId: doc.id, title: doc.title, practice: doc.practice }));
+      .map((doc) => ({
+        documentId: doc.id,
+        title: doc.title,
+        practice: doc.practice,
+        gradeShownAt: doc.delay_showing_grade ? doc.show_grade_on_date : null,
+      }));
     for (const submission of submissions) {
       if (submission.assignment_id !== set.id || documents.some((doc) => doc.documentId === submission.document)) continue;
-      documents.push({ documentId: submission.document, title: submission.document_title, practice: submission.practice });
+      documents.push({
+        documentId: submission.document,
+        title: submission.document_title,
+        practice: submission.practice,
+        gradeShownAt: submission.grade_shown_at ?? null,
+      });
     }
     return { id: set.id, title: set.title, documents };
   });
