@@ -12,7 +12,8 @@ import { writeHar } from '@app/har/format';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { makeTone, makeVideo } from '../media-samples.ts';
-import { bundleDir, Instance, PgCluster, root, say, startS3, until, wait } from './cluster.ts';
+import { buildBundle } from './bundle.ts';
+import { bundleDir, Instance, PgCluster, say, startS3, until, wait } from './cluster.ts';
 
 const KILLS = Number(process.env.SCALE_KILLS ?? 3);
 const BUDGET_SECONDS = Number(process.env.SCALE_BUDGET_SECONDS ?? 480);
@@ -150,7 +151,7 @@ async function main() {
   const instances: Instance[] = [];
   try {
     say('building the server (scripts/build-server.mjs)');
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), bundleDir], { stdio: 'inherit' });
+    buildBundle();
     await pgCluster.start();
     say(`PostgreSQL on port ${pgCluster.port}; s3rver at ${s3.endpoint}; logs in ${logs}`);
 
