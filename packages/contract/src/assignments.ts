@@ -191,5 +191,12 @@ export const PreviewUrl = z.object({ status: PreviewStatus, url: z.string().null
 export type PreviewUrl = z.infer<typeof PreviewUrl>;
 
 export const LibraryDocument = z.object({ id: z.number().int(), doc_key: z.string(), title: z.string(), preview_status: PreviewStatus });
-export const LibrarySet = z.object({ id: z.number().int(), set_key: z.string(), title: z.string(), documents: z.array(LibraryDocument) });
+export const LibrarySet = z.object({
+  id: z.number().int(),
+  set_key: z.string(),
+  title: z.string(),
+  /** The caller's own section: exercises they made (issue 14). */
+  own: z.boolean(),
+  documents: z.array(LibraryDocument),
+});
 export type LibrarySet = z.infer<typeof LibrarySet>;

@@ -1,6 +1,7 @@
 import { type AccessRule, type AccessTable, httpAccess, MATRIX_ACTORS, type MatrixActor, staticFileAccess } from '../src/http/access.ts';
 import { assignmentsAccess } from '../src/modules/assignments/access.ts';
 import { authAccess } from '../src/modules/auth/access.ts';
+import { authoringAccess } from '../src/modules/authoring/access.ts';
 import { coursesAccess } from '../src/modules/courses/access.ts';
 import { discussionAccess } from '../src/modules/discussion/access.ts';
 import { gradeBookAccess } from '../src/modules/gradebook/access.ts';
@@ -30,6 +31,7 @@ export const ACCESS_TABLES: Record<string, AccessTable> = {
   'modules/people/access.ts': peopleAccess,
   'modules/assignments/access.ts': assignmentsAccess,
   'modules/library/access.ts': libraryAccess,
+  'modules/authoring/access.ts': authoringAccess,
   'modules/submissions/access.ts': submissionsAccess,
   'modules/gradebook/access.ts': gradeBookAccess,
   'modules/workspace/access.ts': workspaceAccess,

@@ -1,9 +1,11 @@
+import { choraleMusicXml, TEST_CHORALES } from '@app/har/analysis/test-chorales';
 import type { RouteOptions } from 'fastify';
 import type { MatrixActor } from '../src/http/access.ts';
 import { multipart } from './helpers.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 
 const DAY = 24 * 3600;
+const matrixChorale = () => choraleMusicXml(TEST_CHORALES[4] as (typeof TEST_CHORALES)[number]);
 
 /** One well-formed request for a route, made for one caller. */
 export type SampleRequest = {
@@ -179,6 +181,24 @@ export const SAMPLES: Record<string, Sample> = {
     const teacher = await w.actorOf('instructor');
     await w.app.services.assignments.grantExtension(teacher, set.id, w.ids.student ?? 0, w.app.deps.clock.now() + 21 * DAY);
     return { params: { id: set.id } };
+  },
+
+  // exercise authoring
+  'POST /api/exercise-drafts': (w) => ({
+    query: { course_id: String(w.course.id) },
+    raw: multipart([{ name: 'chorale.musicxml', bytes: Buffer.from(matrixChorale()), type: 'application/xml' }]),
+  }),
+  'POST /api/exercise-drafts/:id/exercise': async (w) => {
+    const teacher = await w.actorOf('instructor');
+    const draft = await w.app.services.authoring.createDraft(teacher, w.course.id, {
+      filename: 'chorale.musicxml',
+      read: async () => Buffer.from(matrixChorale()),
+    });
+    const first = draft.positions[0]?.id ?? 'm1b1';
+    return {
+      params: { id: draft.id },
+      body: { title: 'Authored chorale', items: [{ id: first, answers: ['I'], points: 1 }], add_to_library: true },
+    };
   },
 
   // submissions

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as Kysely sees it. Booleans are stored as 0/1 integers and
@@ -23,6 +23,7 @@ export interface Database {
   due_date_extensions: DueDateExtensionsTable;
   library_sets: LibrarySetsTable;
   library_documents: LibraryDocumentsTable;
+  exercise_drafts: ExerciseDraftsTable;
   document_downloads: DocumentDownloadsTable;
   submissions: SubmissionsTable;
   best_submissions: BestSubmissionsTable;
@@ -313,6 +314,17 @@ export interface LibrarySetsTable {
   set_key: string;
   title: string;
   weight: number;
+  created_at: number;
+  /** An instructor's own section (exercises they made); null for the shared library. */
+  owner_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ExerciseDraftsTable {
+  id: Generated<number>;
+  owner_id: number;
+  course_id: number;
+  storage_key: string;
+  title: string;
   created_at: number;
 }
 

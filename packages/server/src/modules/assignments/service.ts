@@ -295,7 +295,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
     async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<CourseDocument[]> {
       await loadSetToChange(actor, setId);
       const unique = [...new Set(libraryDocumentIds)];
-      const sources = await libraryRepo.findDocuments(db, unique);
+      const sources = await libraryRepo.findDocuments(db, unique, actor.user.id);
       if (sources.length !== unique.length) throw AppError.badRequest('document_ids', AssignmentMessages.libraryDocumentUnknown);
       const ordered = unique.map((id) => sources.find((s) => s.id === id)).filter((s) => s !== undefined);
       const stored: StoredHar[] = [];

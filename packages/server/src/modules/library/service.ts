@@ -8,6 +8,9 @@ import * as repo from './repository.ts';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
 
+/** The stored title of an instructor's own section; the web app shows it as "My exercises" in the reader's language (`own`). */
+const OWN_SECTION_TITLE = 'My exercises';
+
 /** The content library: sets of ready-made exercises instructors copy into their courses. */
 export function createLibraryService(deps: Deps) {
   const { db, clock, storage } = deps;
@@ -20,9 +23,10 @@ export function createLibraryService(deps: Deps) {
     /** Every set with its documents: two queries. */
     async list(actor: Actor): Promise<LibrarySet[]> {
       assertInstructor(actor);
-      const [sets, documents] = await Promise.all([repo.listSets(db), repo.listAllDocuments(db)]);
-      return sets.map((s) => ({
+      const [sets, documents] = await Promise.all([repo.listSets(db, actor.user.id), repo.listAllDocuments(db, actor.user.id)]);
+      return sets.map(({ owner_id, ...s }) => ({
         ...s,
+        own: owner_id !== null,
         documents: documents
           .filter((d) => d.library_set_id === s.id)
           .map((d) => ({
@@ -37,9 +41,31 @@ export function createLibraryService(deps: Deps) {
     /** The preview image of a library document. */
     async previewUrl(actor: Actor, id: number): Promise<PreviewUrl> {
       assertInstructor(actor);
-      const doc = await repo.findDocument(db, id);
+      const doc = await repo.findDocument(db, id, actor.user.id);
       if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
       return previewLink(deps, doc);
+    },
+
+    /**
+     * Adds an exercise the instructor made to their own library section (made on first use),
+     * from where the "Add from Library" picker copies it into any of their courses.
+     */
+    async addOwnExercise(actor: Actor, bytes: Uint8Array, fileName: string): Promise<{ id: number; title: string }> {
+      assertInstructor(actor);
+      const now = clock.now();
+      const stored = await storeHar(deps, 'library', bytes, fileName);
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const setId = await repo.ensureOwnSet(trx, actor.user.id, OWN_SECTION_TITLE, newSecret(12), now);
+          const documentId = await repo.insertDocument(trx, { setId, ...stored, now });
+          await enqueuePreviews(deps, trx, [stored]);
+          return documentId;
+        });
+        return { id, title: stored.title };
+      } catch (error) {
+        await storage.delete(stored.storageKey);
+        throw error;
+      }
     },
 
     /**

@@ -8,9 +8,16 @@ const sets: LibrarySet[] = [
     id: 1,
     set_key: 'a',
     title: 'Diatonic Harmony in Major',
+    own: false,
     documents: [doc(1, 'Cadences in C major'), doc(2, 'Cadential six-four in G major')],
   },
-  { id: 2, set_key: 'b', title: 'Minor Keys', documents: [doc(3, 'Neapolitan sixth in A minor'), doc(4, 'Cadences in D minor')] },
+  {
+    id: 2,
+    set_key: 'b',
+    title: 'Minor Keys',
+    own: false,
+    documents: [doc(3, 'Neapolitan sixth in A minor'), doc(4, 'Cadences in D minor')],
+  },
 ];
 
 describe('searchLibrary', () => {

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CourseDocument } from './assignments.ts';
+import { parseRomanNumeral } from './roman-numeral.ts';
+import { PlaybackNote } from './workspace.ts';
+
+/**
+ * Exercise authoring (issue 14): an instructor uploads a score, gets its analysis
+ * positions with a suggested Roman numeral each (a help to confirm, never a key), and
+ * saves the key they confirmed as a `.har` into an assignment set, their own section
+ * of the content library, or both.
+ */
+
+export const AUTHORING_MAX_ANSWERS = 8;
+export const AUTHORING_MAX_ITEMS = 500;
+
+export const AuthoringMessages = {
+  noFile: 'Choose a MusicXML file (.musicxml, .xml or .mxl).',
+  tooLarge: 'The file is larger than 20 MB.',
+  draftNotFound: 'This exercise draft does not exist or has expired.',
+  noDestination: 'Choose an assignment set, your library, or both.',
+  noItems: 'Give at least one chord an answer.',
+  unknownPosition: 'This item is not one of the score’s chords.',
+  repeatedPosition: 'Each chord can be keyed only once.',
+  notALabel: (answer: string) => `"${answer}" is not a Roman numeral.`,
+  noAnswers: 'Give each chord at least one answer.',
+} as const;
+
+export const DraftKey = z.object({
+  name: z.string(),
+  tonic: z.string(),
+  mode: z.enum(['major', 'minor']),
+  fifths: z.number().int(),
+  /** Whether the key signature told the major-or-minor choice apart from the music, or the music alone found the key. */
+  source: z.enum(['signature', 'music']),
+});
+
+export const DraftPosition = z.object({
+  id: z.string(),
+  /** 1, 2, … in score order: the fields are 'Answer for chord {number}'. */
+  number: z.number().int(),
+  measure: z.number().int(),
+  beat: z.number(),
+  onset: z.number(),
+  x: z.number().nullable(),
+  note_ids: z.array(z.string()),
+  /** The suggested label in the course's spelling, or null. */
+  suggestion: z.string().nullable(),
+  /** The spellings the key would accept for the suggestion. */
+  suggested_answers: z.array(z.string()),
+  /** The position most likely decorates the chord before it (a passing note): suggested to skip. */
+  embellishing: z.boolean(),
+});
+export type DraftPosition = z.infer<typeof DraftPosition>;
+
+export const ExerciseDraft = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  /** The score's own title, or the file's name. */
+  title: z.string(),
+  key: DraftKey,
+  converted: z.object({ from_timewise: z.boolean(), renumbered: z.boolean(), from_mxl: z.boolean() }),
+  score: z.object({ svg: z.string(), width: z.number(), height: z.number(), tempo: z.number(), notes: z.array(PlaybackNote) }),
+  positions: z.array(DraftPosition),
+});
+export type ExerciseDraft = z.infer<typeof ExerciseDraft>;
+
+export const DraftCourseQuery = z.object({ course_id: z.coerce.number().int().positive({ message: 'Give the course id.' }) });
+
+const Answer = z
+  .string()
+  .trim()
+  .min(1, { message: AuthoringMessages.noAnswers })
+  .max(32, { message: 'An answer can be at most 32 characters.' })
+  .refine((answer) => parseRomanNumeral(answer) !== undefined, { error: (issue) => AuthoringMessages.notALabel(String(issue.input)) });
+
+export const SaveExerciseItem = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: AuthoringMessages.unknownPosition }),
+  answers: z
+    .array(Answer)
+    .min(1, { message: AuthoringMessages.noAnswers })
+    .max(AUTHORING_MAX_ANSWERS, {
+      message: `At most ${AUTHORING_MAX_ANSWERS} answers a chord.`,
+    }),
+  points: z.number().min(0, { message: 'Points cannot be negative.' }).max(1000, { message: 'At most 1000 points a chord.' }),
+});
+export type SaveExerciseItem = z.infer<typeof SaveExerciseItem>;
+
+export const SaveExerciseRequest = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, { message: 'Give the exercise a title.' })
+      .max(200, { message: 'A title can be at most 200 characters.' }),
+    items: z
+      .array(SaveExerciseItem)
+      .min(1, { message: AuthoringMessages.noItems })
+      .max(AUTHORING_MAX_ITEMS, { message: `At most ${AUTHORING_MAX_ITEMS} chords.` })
+      .superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((item, index) => {
+          if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: AuthoringMessages.repeatedPosition });
+          seen.add(item.id);
+        });
+      }),
+    assignment_set_id: z.number().int().positive().optional(),
+    add_to_library: z.boolean().optional(),
+  })
+  .refine((body) => body.assignment_set_id !== undefined || body.add_to_library === true, {
+    message: AuthoringMessages.noDestination,
+    path: ['assignment_set_id'],
+  });
+export type SaveExerciseRequest = z.infer<typeof SaveExerciseRequest>;
+
+export const SavedExercise = z.object({
+  document: CourseDocument.nullable(),
+  library_document: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+export type SavedExercise = z.infer<typeof SavedExercise>;

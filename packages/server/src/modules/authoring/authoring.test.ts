@@ -1,0 +1,248 @@
+import { analyseScore } from '@app/har/analysis/analyze-score';
+import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
+import { readHar } from '@app/har/format';
+import { zipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { insertMembership } from '../courses/repository.ts';
+import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
+
+const chorale = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 6')) as TestChorale;
+const choraleXml = choraleMusicXml(chorale);
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** A 16-measure, four-part chorale: the issue's timing case (upload to an editable score). */
+function sixteenMeasures(): string {
+  const base = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 10')) as TestChorale;
+  const repeat = (voice: string) =>
+    Array.from({ length: 16 / 3 + 1 }, () => voice)
+      .join(' | ')
+      .split(' | ')
+      .slice(0, 16)
+      .join(' | ');
+  return choraleMusicXml({
+    ...base,
+    voices: Object.fromEntries(Object.entries(base.voices).map(([k, v]) => [k, repeat(v)])) as TestChorale['voices'],
+  });
+}
+
+describe.each(dialects)('exercise authoring (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let other: TestClient;
+  let ta: TestClient;
+  let student: TestClient;
+  let anonymous: TestClient;
+  let courseId: number;
+  let setId: number;
+
+  const upload = (client: TestClient, files: Parameters<typeof multipart>[0], course = courseId) =>
+    client.upload(`/api/exercise-drafts?course_id=${course}`, multipart(files));
+  const uploadChorale = (client: TestClient = owner) => upload(client, [{ name: 'chorale.musicxml', bytes: bytes(choraleXml) }]);
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
+    ({ client: other } = await t.signedIn({ user_type: 2 }));
+    const taUser = await t.signedIn();
+    ta = taUser.client;
+    const studentUser = await t.signedIn();
+    student = studentUser.client;
+    anonymous = t.client();
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
+    courseId = course.id;
+    for (const [userId, role] of [
+      [taUser.id, 'ta'],
+      [studentUser.id, 'student'],
+    ] as const) {
+      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
+    }
+    setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers the positions in score order, the key, the suggestions and the workspace rendering', async () => {
+    const started = performance.now();
+    const res = await uploadChorale();
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = res.json().data;
+    expect(draft).toMatchObject({
+      course_id: courseId,
+      title: chorale.title,
+      key: { name: 'A minor', mode: 'minor', tonic: 'A', fifths: 0 },
+    });
+    const expected = analyseScore(choraleXml, { cadential64: 'V', neapolitan6: 'N' }).positions;
+    expect(draft.positions.map((p: { id: string }) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(draft.positions.map((p: { number: number }) => p.number)).toEqual(expected.map((_, i) => i + 1));
+    const hand = handAnalysis(chorale);
+    for (const item of hand) {
+      const position = draft.positions.find((p: { id: string }) => p.id === item.id);
+      expect(item.answers, item.id).toContain(position.suggestion);
+      expect(position.x).toBeGreaterThan(0);
+      for (const id of position.note_ids) expect(draft.score.svg).toContain(`id="${id}"`);
+    }
+    expect(draft.positions.find((p: { id: string }) => p.id === 'm2b3')).toMatchObject({
+      suggestion: 'V64',
+      suggested_answers: ['V64', 'i64'],
+    });
+    expect(draft.positions.find((p: { id: string }) => p.id === 'm1b1.5')).toMatchObject({ embellishing: true });
+    expect(draft.score.notes.length).toBeGreaterThan(20);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('spells suggestions as the course does', async () => {
+    await owner.put(`/api/courses/${courseId}`, { cadential_64: 'I', neapolitan_6: 'II' });
+    const draft = (await uploadChorale()).json().data;
+    expect(draft.positions.find((p: { id: string }) => p.id === 'm2b3')).toMatchObject({ suggestion: 'i64' });
+  });
+
+  it('reads a 16-measure four-part chorale (timed), an .mxl and a timewise score', async () => {
+    const started = performance.now();
+    const long = await upload(owner, [{ name: 'long.xml', bytes: bytes(sixteenMeasures()) }]);
+    const elapsed = Math.round(performance.now() - started);
+    expect(long.statusCode, long.body).toBe(201);
+    expect(long.json().data.positions.length).toBeGreaterThanOrEqual(16 * 3);
+    console.info(`upload to editable score, 16-measure four-part chorale (${dialect}): ${elapsed} ms`);
+
+    const mxl = zipSync({
+      'META-INF/container.xml': bytes('<container><rootfiles><rootfile full-path="c.musicxml"/></rootfiles></container>'),
+      'c.musicxml': bytes(choraleXml),
+    });
+    const fromMxl = await upload(owner, [{ name: 'chorale.mxl', bytes: mxl }]);
+    expect(fromMxl.statusCode, fromMxl.body).toBe(201);
+    expect(fromMxl.json().data.converted).toMatchObject({ from_mxl: true });
+
+    const timewise = choraleXml
+      .replace('<score-partwise version="4.0">', '<score-timewise version="4.0">')
+      .replace('</score-partwise>', '</score-timewise>')
+      .replace(/<part id="(P\d)">([\s\S]*?)<\/part>/g, (_m, id: string, body: string) =>
+        body.replace(/<measure([^>]*)>([\s\S]*?)<\/measure>/g, `<measure$1><part id="${id}">$2</part></measure>`),
+      );
+    const fromTimewise = await upload(owner, [{ name: 'timewise.xml', bytes: bytes(timewise) }]);
+    expect(fromTimewise.statusCode, fromTimewise.body).toBe(201);
+    expect(fromTimewise.json().data.converted).toMatchObject({ from_timewise: true });
+  });
+
+  it('refuses bad uploads with a 400 (413 when too big) that says what is wrong', async () => {
+    const refused = async (files: Parameters<typeof multipart>[0]) => {
+      const res = await upload(owner, files);
+      return { status: res.statusCode, message: errorsOf(res)[0]?.messages?.[0] ?? errorsOf(res)[0]?.message };
+    };
+    expect(await refused([{ name: 'notes.txt', bytes: bytes('just words') }])).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The file is not MusicXML/),
+    });
+    expect(await refused([{ name: 'page.xml', bytes: bytes('<html><body/></html>') }])).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('its root element is <html>'),
+    });
+    const silent = choraleXml.replace(/<note><pitch>[\s\S]*?<\/note>/g, '<note><rest/><duration>4</duration></note>');
+    expect(await refused([{ name: 'rests.musicxml', bytes: bytes(silent) }])).toEqual({
+      status: 400,
+      message: 'The score has no notes: there is nothing to analyse.',
+    });
+    const confused = choraleXml.replace(/<part id="(P\d)">([\s\S]*?)<\/part>/g, (_m, id: string, body: string) =>
+      body.replace(/<measure([^>]*)>([\s\S]*?)<\/measure>/g, `<measure$1><part id="${id}">$2</part></measure>`),
+    );
+    expect(await refused([{ name: 'confused.musicxml', bytes: bytes(confused) }])).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('as in score-timewise'),
+    });
+    expect(await refused([{ name: 'broken.mxl', bytes: zipSync({ 'a.txt': bytes('x') }) }])).toMatchObject({ status: 400 });
+    expect(await refused([{ name: 'big.musicxml', bytes: new Uint8Array(21 * 1024 * 1024) }])).toMatchObject({
+      status: 413,
+      message: 'The file is larger than 20 MB.',
+    });
+    const none = await owner.post(`/api/exercise-drafts?course_id=${courseId}`, {});
+    expect(none.statusCode).toBe(400);
+    expect((await owner.upload('/api/exercise-drafts', multipart([{ name: 'c.musicxml', bytes: bytes(choraleXml) }]))).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('lets only the course’s instructors make drafts: 401, 403, 404', async () => {
+    expect((await uploadChorale(anonymous)).statusCode).toBe(401);
+    expect((await uploadChorale(student)).statusCode).toBe(403);
+    expect((await uploadChorale(ta)).statusCode).toBe(403);
+    expect((await uploadChorale(other)).statusCode).toBe(404);
+    expect((await upload(owner, [{ name: 'c.musicxml', bytes: bytes(choraleXml) }], 999_999)).statusCode).toBe(404);
+  });
+
+  it('saves the confirmed key as a .har into the set and the instructor’s own library, reusable in another course', async () => {
+    const draft = (await uploadChorale()).json().data;
+    const items = handAnalysis(chorale).map((item, i) => ({ id: item.id, answers: item.answers, points: i === 0 ? 2 : 1 }));
+    const res = await owner.post(`/api/exercise-drafts/${draft.id}/exercise`, {
+      title: 'Cadence in A minor',
+      items,
+      assignment_set_id: setId,
+      add_to_library: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json().data;
+    expect(saved.document).toMatchObject({ title: 'Cadence in A minor' });
+    expect(saved.library_document).toMatchObject({ title: 'Cadence in A minor' });
+
+    const row = await t.app.deps.db.selectFrom('documents').selectAll().where('id', '=', saved.document.id).executeTakeFirstOrThrow();
+    const har = readHar(new Uint8Array(await new Response((await t.app.deps.storage.get(row.storage_key)) as never).arrayBuffer()));
+    expect(har.manifest).toMatchObject({ kind: 'exercise', title: 'Cadence in A minor', document_key: row.doc_key });
+    expect(har.key?.items.map((i) => i.id)).toEqual(items.map((i) => i.id));
+    expect(har.key?.items[0]).toMatchObject({ measure: 1, beat: 1, answers: ['i'], points: 2 });
+    expect(har.key?.items.find((i) => i.id === 'm2b3')?.answers).toEqual(['V64', 'i64']);
+    expect(row.student_storage_key).not.toBeNull();
+    expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toHaveLength(1);
+
+    // Own section: listed for its owner, not for another instructor; the picker copies it into another course.
+    const mine = (await owner.get('/api/content-library')).json().data.find((s: { own: boolean }) => s.own);
+    expect(mine.documents.map((d: { title: string }) => d.title)).toEqual(['Cadence in A minor']);
+    const theirs = (await other.get('/api/content-library')).json().data;
+    expect(theirs.some((s: { own: boolean }) => s.own)).toBe(false);
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    const second = (await owner.post('/api/courses', { title: 'Harmony II', school_id: schoolId, academic_term_id: termId })).json().data;
+    const secondSet = (await owner.post(`/api/courses/${second.id}/assignments`, {})).json().data.id;
+    const copied = await owner.post(`/api/assignments/${secondSet}/documents`, { document_ids: [saved.library_document.id] });
+    expect(copied.statusCode, copied.body).toBe(201);
+    // Another instructor cannot pick it by id.
+    const otherCourse = (await other.post('/api/courses', { title: 'Elsewhere', school_id: schoolId, academic_term_id: termId })).json()
+      .data;
+    const otherSet = (await other.post(`/api/courses/${otherCourse.id}/assignments`, {})).json().data.id;
+    expect((await other.post(`/api/assignments/${otherSet}/documents`, { document_ids: [saved.library_document.id] })).statusCode).toBe(
+      400,
+    );
+    expect((await other.get(`/api/content-library/${saved.library_document.id}/preview-url`)).statusCode).toBe(404);
+  });
+
+  it('refuses a save that is not the owner’s, not a key, or has nowhere to go', async () => {
+    const draft = (await uploadChorale()).json().data;
+    const url = `/api/exercise-drafts/${draft.id}/exercise`;
+    const body = { title: 'Exercise', items: [{ id: 'm1b1', answers: ['i'], points: 1 }], assignment_set_id: setId };
+    expect((await anonymous.post(url, body)).statusCode).toBe(401);
+    expect((await other.post(url, body)).statusCode).toBe(404);
+    expect((await student.post(url, body)).statusCode).toBe(404);
+    expect((await owner.post('/api/exercise-drafts/999999/exercise', body)).statusCode).toBe(404);
+
+    const bad = async (change: Record<string, unknown>) => {
+      const res = await owner.post(url, { ...body, ...change });
+      return { status: res.statusCode, errors: errorsOf(res) };
+    };
+    expect(await bad({ items: [{ id: 'm1b1', answers: ['Vx7'], points: 1 }] })).toMatchObject({
+      status: 400,
+      errors: [{ messages: ['"Vx7" is not a Roman numeral.'] }],
+    });
+    expect(await bad({ items: [{ id: 'm9b9', answers: ['I'], points: 1 }] })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'items.0.id', messages: ['This item is not one of the score’s chords.'] }],
+    });
+    expect(await bad({ items: [] })).toMatchObject({ status: 400 });
+    expect(await bad({ assignment_set_id: undefined })).toMatchObject({
+      status: 400,
+      errors: [{ messages: ['Choose an assignment set, your library, or both.'] }],
+    });
+    // A set of a course the owner does not teach: the set's own rule (404).
+    expect((await bad({ assignment_set_id: 999_999 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,167 @@
+import { Readable } from 'node:stream';
+import { AssignmentMessages } from '@app/contract/assignments';
+import { AuthoringMessages, type ExerciseDraft, type SavedExercise, type SaveExerciseRequest } from '@app/contract/exercise-authoring';
+import { analyseScore } from '@app/har/analysis/analyze-score';
+import { analysisPositions } from '@app/har/analysis/positions';
+import { readScore } from '@app/har/analysis/score-reading';
+import { type AnswerKey, readHar, writeHar } from '@app/har/format';
+import { HarError } from '@app/har/har-error';
+import { noteName } from '@app/har/library/theory';
+import { importMusicXml } from '@app/har/musicxml-import';
+import { renderWorkspaceScore } from '@app/har/workspace-score';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { newKey } from '../../lib/random.ts';
+import { loadHar } from '../assignments/har-files.ts';
+import type { AssignmentsService, UploadedFile } from '../assignments/service.ts';
+import type { Actor } from '../auth/service.ts';
+import type { CoursesService } from '../courses/service.ts';
+import type { LibraryService } from '../library/service.ts';
+import * as repo from './repository.ts';
+
+export type AuthoringService = ReturnType<typeof createAuthoringService>;
+
+/** Drafts are kept a week; an instructor's older ones go when they upload the next. */
+const DRAFT_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Exercise authoring (issue 14): an instructor's MusicXML becomes a draft (stored score,
+ * analysis positions, key, suggestions, the workspace's rendering), and the key they
+ * confirm becomes a `.har` stored the way uploads are (assignments' storeHar through
+ * `upload`, the library's own section through `addOwnExercise`).
+ */
+export function createAuthoringService(
+  deps: Deps,
+  collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
+) {
+  const { db, clock, storage } = deps;
+  const { courses, assignments, library } = collaborators;
+
+  function refuse(error: unknown): never {
+    if (error instanceof HarError) {
+      if (error.code === 'too_large') throw new AppError('too_large', AuthoringMessages.tooLarge, 413);
+      throw AppError.badRequest('file', error.message);
+    }
+    throw error;
+  }
+
+  return {
+    /** Reads an uploaded score for a course the actor teaches and answers what authoring starts from. */
+    async createDraft(actor: Actor, courseId: number, upload: UploadedFile | undefined): Promise<ExerciseDraft> {
+      const { access, row: course } = await courses.access(actor, courseId);
+      if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
+      let bytes: Buffer;
+      try {
+        bytes = await upload.read();
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AuthoringMessages.tooLarge, 413);
+        throw error;
+      }
+      const settings = {
+        cadential64: course.cadential_64 === 'I' ? 'I' : 'V',
+        neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
+      } as const;
+      let draft: Omit<ExerciseDraft, 'id' | 'course_id'>;
+      let musicxml: string;
+      try {
+        const imported = importMusicXml(new Uint8Array(bytes));
+        musicxml = imported.musicxml;
+        const analysis = analyseScore(musicxml, settings);
+        const rendered = await renderWorkspaceScore(
+          musicxml,
+          analysis.positions.map((p) => ({ id: p.id, measure: p.measure, beat: p.beat, points: 1 })),
+        );
+        const fileTitle = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').trim();
+        draft = {
+          title: (analysis.title ?? fileTitle).slice(0, 200) || 'Exercise',
+          key: {
+            name: analysis.key.name,
+            tonic: noteName(analysis.key.tonic),
+            mode: analysis.key.mode,
+            fifths: analysis.key.fifths,
+            source: analysis.key.source,
+          },
+          converted: {
+            from_timewise: imported.converted.fromTimewise,
+            renumbered: imported.converted.renumbered,
+            from_mxl: imported.converted.fromMxl,
+          },
+          score: { svg: rendered.svg, width: rendered.width, height: rendered.height, tempo: rendered.tempo, notes: rendered.notes },
+          positions: analysis.positions.map((p, i) => ({
+            id: p.id,
+            number: i + 1,
+            measure: p.measure,
+            beat: p.beat,
+            onset: p.onset,
+            x: rendered.items[i]?.x ?? null,
+            note_ids: rendered.items[i]?.note_ids ?? [],
+            suggestion: p.suggestion.label,
+            suggested_answers: p.suggestion.answers,
+            embellishing: p.suggestion.embellishing,
+          })),
+        };
+      } catch (error) {
+        refuse(error);
+      }
+      const now = clock.now();
+      const storageKey = `exercise-drafts/${newKey(16)}.musicxml`;
+      await storage.put(storageKey, Readable.from(Buffer.from(musicxml, 'utf8')), { contentType: 'application/xml' });
+      let id: number;
+      try {
+        id = await repo.insertDraft(db, {
+          owner_id: actor.user.id,
+          course_id: courseId,
+          storage_key: storageKey,
+          title: draft.title,
+          created_at: now,
+        });
+      } catch (error) {
+        await storage.delete(storageKey);
+        throw error;
+      }
+      const old = await repo.deleteDraftsBefore(db, actor.user.id, now - DRAFT_SECONDS);
+      await Promise.all(old.map((key) => storage.delete(key)));
+      return { id, course_id: courseId, ...draft };
+    },
+
+    /**
+     * Writes the confirmed key as a `.har` (checked by readHar like any upload) and stores it in
+     * the chosen set (the set's own access rules apply) and/or the actor's library section.
+     */
+    async saveExercise(actor: Actor, draftId: number, input: SaveExerciseRequest): Promise<SavedExercise> {
+      const draft = await repo.findOwnDraft(db, draftId, actor.user.id);
+      if (!draft) throw AppError.notFound(AuthoringMessages.draftNotFound);
+      const musicxml = new TextDecoder().decode(await loadHar(deps, draft.storage_key));
+      const positions = new Map(analysisPositions(readScore(musicxml)).map((p, i) => [p.id, { ...p, order: i }]));
+      const items: AnswerKey['items'] = [];
+      input.items.forEach((item, index) => {
+        const position = positions.get(item.id);
+        if (!position) throw AppError.badRequest(`items.${index}.id`, AuthoringMessages.unknownPosition);
+        items.push({ id: item.id, measure: position.measure, beat: position.beat, answers: item.answers, points: item.points });
+      });
+      items.sort((a, b) => (positions.get(a.id)?.order ?? 0) - (positions.get(b.id)?.order ?? 0));
+      let bytes: Uint8Array;
+      try {
+        bytes = writeHar({
+          manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
+          score: musicxml,
+          key: { items },
+        });
+        readHar(bytes);
+      } catch (error) {
+        refuse(error);
+      }
+      const fileName = `${input.title}.har`;
+      let document: SavedExercise['document'] = null;
+      if (input.assignment_set_id !== undefined) {
+        async function* one(): AsyncIterable<UploadedFile> {
+          yield { filename: fileName, read: async () => Buffer.from(bytes) };
+        }
+        document = (await assignments.upload(actor, input.assignment_set_id, undefined, one()))[0] ?? null;
+      }
+      const libraryDocument = input.add_to_library ? await library.addOwnExercise(actor, bytes, fileName) : null;
+      return { document, library_document: libraryDocument };
+    },
+  };
+}
