@@ -28,6 +28,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAssignmentRoutes } from './modules/assignments/routes.ts';
 import { type AssignmentsService, createAssignmentsService } from './modules/assignments/service.ts';
+import { registerAuthoringRoutes } from './modules/authoring/routes.ts';
+import { type AuthoringService, createAuthoringService } from './modules/authoring/service.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCourseRoutes } from './modules/courses/routes.ts';
@@ -74,6 +76,7 @@ export type Services = {
   people: PeopleService;
   assignments: AssignmentsService;
   library: LibraryService;
+  authoring: AuthoringService;
   submissions: SubmissionsService;
   gradeBook: GradeBookService;
   workspace: WorkspaceService;
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const assignments = createAssignmentsService(deps, { courses });
   const auth = createAuthService(deps);
   const submissions = createSubmissionsService(deps, { courses });
+  const library = createLibraryService(deps);
   const services: Services = {
     auth,
     google: createGoogleService(deps, { auth, courses }),
@@ -168,7 +172,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     courses,
     people,
     assignments,
-    library: createLibraryService(deps),
+    library,
+    authoring: createAuthoringService(deps, { courses, assignments, library }),
     submissions,
     gradeBook: createGradeBookService(deps, { courses }),
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
@@ -229,6 +234,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerPeopleRoutes(app, services.people);
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
+  registerAuthoringRoutes(app, services.authoring);
   registerSubmissionRoutes(app, services.submissions);
   registerGradeBookRoutes(app, services.gradeBook);
   registerWorkspaceRoutes(app, services.workspace);
