@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestContext } from '../../test/helpers.ts';
 import { JobLeaseLostError, type JobQueue, JobStoppedError, JobTimeoutError } from './job-queue.ts';
+import { createPgWakeup } from './pg-wakeup.ts';
 import { createTableQueue } from './table-queue.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -295,4 +296,49 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
     expect(await jobRows()).toHaveLength(1);
     expect(await web.depth()).toEqual([{ name: 'noop', status: 'queued', count: 1, oldestAgeSeconds: 0 }]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'wakes an idle worker of another instance on commit (LISTEN/NOTIFY), long before its next poll',
+    async () => {
+      const wakeup = () =>
+        createPgWakeup({ connectionString: t.config.databaseUrl ?? '', schema: t.config.databaseSchema, log: t.app.log });
+      const make = (concurrency: number) => {
+        const queue = createTableQueue({
+          db: t.app.deps.db,
+          dialect,
+          clock: t.clock,
+          log: t.app.log,
+          concurrency,
+          pollIntervalMs: 600_000,
+          wakeup: wakeup(),
+        });
+        queues.push(queue);
+        return queue;
+      };
+      const web = make(0);
+      const worker = make(1);
+      const ran: number[] = [];
+      for (const queue of [web, worker]) {
+        queue.register<{ n: number }>(
+          'wake',
+          async (payload) => {
+            ran.push(payload.n);
+          },
+          { timeLimitMs: 1000 },
+        );
+      }
+      web.start();
+      worker.start();
+      // The worker's first poll (at start) found nothing; its next would be in ten minutes.
+      await wait(500);
+      await t.app.deps.db.transaction().execute(async (trx) => {
+        await web.enqueue('wake', { n: 1 }, { db: trx });
+        await wait(200);
+        // Not before the commit.
+        expect(ran).toEqual([]);
+      });
+      await until(() => ran.length === 1, 10_000);
+      expect(ran).toEqual([1]);
+    },
+  );
 });
