@@ -1,5 +1,6 @@
 import type { CourseDocument } from '@app/contract/assignments';
 import type { Course } from '@app/contract/courses';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -20,6 +21,7 @@ import { useAddLibraryDocuments } from '../api/add-library-documents.ts';
 import { useDeleteAssignment } from '../api/delete-assignment.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { useAssignment } from '../api/get-assignment.ts';
+import { assignmentKeys } from '../api/keys.ts';
 import { useReorderDocuments } from '../api/reorder-documents.ts';
 import { useUpdateAssignment } from '../api/update-assignment.ts';
 import { useUpdateDocument } from '../api/update-document.ts';
@@ -43,8 +45,19 @@ export interface LibraryPickerProps {
   adding: boolean;
 }
 
+/** What exercise authoring needs to make an exercise in this set; the app composes it in. */
+export interface ExerciseAuthoringProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  courseId: number;
+  assignmentId: number;
+  /** Called once an exercise is saved into the set. */
+  onSaved: () => void;
+}
+
 export interface AssignmentEditorPageProps {
   libraryPicker?: (props: LibraryPickerProps) => ReactNode;
+  exerciseAuthoring?: (props: ExerciseAuthoringProps) => ReactNode;
   googleClassroom?: GoogleClassroomSlot;
 }
 
@@ -52,7 +65,7 @@ export interface AssignmentEditorPageProps {
  * /course/{id}/assignment/{assignmentId} 'Edit Assignment Set' (spec §2): the set's information,
  * its documents (upload, library, order, settings, preview, delete), extensions, and deleting the set.
  */
-export function AssignmentEditorPage({ libraryPicker, googleClassroom }: AssignmentEditorPageProps) {
+export function AssignmentEditorPage({ libraryPicker, exerciseAuthoring, googleClassroom }: AssignmentEditorPageProps) {
   const { t } = useTranslation();
   usePageTitle(t('assignments.editor.title'));
   const navigate = useNavigate();
@@ -72,6 +85,8 @@ export function AssignmentEditorPage({ libraryPicker, googleClassroom }: Assignm
   const [deletingDocument, setDeletingDocument] = useState<CourseDocument | null>(null);
   const [confirmDeleteSet, setConfirmDeleteSet] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  const [authoringOpen, setAuthoringOpen] = useState(false);
+  const queryClient = useQueryClient();
 
   // Spec §6: an assignment that is not in this course goes to / with the spec's message.
   const notFound = !validId || (error instanceof ApiError && error.status === 404) || (set !== undefined && set.course !== course.id);
@@ -168,6 +183,11 @@ export function AssignmentEditorPage({ libraryPicker, googleClassroom }: Assignm
               {t('assignments.documents.addFromLibrary')}
             </Button>
             <UploadDocumentsButton assignmentId={set.id} />
+            {exerciseAuthoring ? (
+              <Button variant="outline" onClick={() => setAuthoringOpen(true)}>
+                {t('authoring.createExercise')}
+              </Button>
+            ) : null}
           </div>
         </div>
         <p className={sections.sectionHint}>{t('assignments.documents.uploadRules')}</p>
@@ -234,6 +254,14 @@ export function AssignmentEditorPage({ libraryPicker, googleClassroom }: Assignm
         loading={deleteSet.isPending}
         onConfirm={onDeleteSet}
       />
+
+      {exerciseAuthoring?.({
+        open: authoringOpen,
+        onOpenChange: setAuthoringOpen,
+        courseId: course.id,
+        assignmentId: set.id,
+        onSaved: () => void queryClient.invalidateQueries({ queryKey: assignmentKeys.set(set.id) }),
+      })}
 
       {libraryPicker?.({
         open: libraryOpen,

@@ -105,10 +105,10 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
                         if (input) input.indeterminate = count > 0 && count < ids.length;
                       }}
                       onChange={(event) => toggle(ids, event.target.checked)}
-                      aria-label={t('library.picker.selectSet', { title: set.title })}
+                      aria-label={t('library.picker.selectSet', { title: set.own ? t('library.ownSection') : set.title })}
                     />
                     <span id={`${searchId}-set-${set.id}`} className={styles.setTitle}>
-                      {set.title}
+                      {set.own ? t('library.ownSection') : set.title}
                     </span>
                     <span className={styles.setCount}>{t('library.documentCount', { total: ids.length })}</span>
                   </label>

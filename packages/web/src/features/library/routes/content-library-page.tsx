@@ -75,7 +75,7 @@ export function ContentLibraryPage() {
             {sets.map((set) => (
               <section key={set.id} className={styles.set} aria-labelledby={`${searchId}-${set.id}`}>
                 <h2 id={`${searchId}-${set.id}`} className={styles.setTitle}>
-                  {set.title}
+                  {set.own ? t('library.ownSection') : set.title}
                   <span className={styles.count}>{set.documents.length}</span>
                 </h2>
                 <ul className={styles.documents}>
@@ -97,7 +97,7 @@ export function ContentLibraryPage() {
           </div>
           {shown ? (
             <div ref={previewPanel} className={styles.preview} aria-live="polite">
-              <p className={styles.previewSet}>{shown.set.title}</p>
+              <p className={styles.previewSet}>{shown.set.own ? t('library.ownSection') : shown.set.title}</p>
               <h2 className={styles.previewTitle}>{shown.doc.title}</h2>
               <LibraryPreview key={shown.doc.id} documentId={shown.doc.id} title={shown.doc.title} />
             </div>

@@ -1,0 +1,16 @@
+import type { ExerciseDraft } from '@app/contract/exercise-authoring';
+import { useMutation } from '@tanstack/react-query';
+import { uploadWithProgress } from '../../../lib/api-client.ts';
+
+export type CreateExerciseDraftInput = { courseId: number; file: File; onProgress?: (fraction: number) => void };
+
+/** POST /api/exercise-drafts?course_id=: one MusicXML file; answers its positions, key, suggestions and rendering. */
+export function createExerciseDraft({ courseId, file, onProgress }: CreateExerciseDraftInput) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<ExerciseDraft>(`/api/exercise-drafts?course_id=${courseId}`, form, { onProgress });
+}
+
+export function useCreateExerciseDraft() {
+  return useMutation({ mutationFn: createExerciseDraft });
+}

@@ -1,0 +1,49 @@
+import type { DraftPosition } from '@app/contract/exercise-authoring';
+import { parseRomanNumeral } from '@app/contract/roman-numeral';
+
+/** One position's field as the author edits it: answers typed separated by commas. */
+export type AnswerField = { answers: string; points: string; skipped: boolean; touched: boolean };
+
+/** The fields as a draft opens: each suggestion (with its other accepted spelling) filled in, decorations skipped. */
+export function initialFields(positions: DraftPosition[]): Record<string, AnswerField> {
+  return Object.fromEntries(
+    positions.map((p) => [
+      p.id,
+      {
+        answers: (p.suggested_answers.length > 0 ? p.suggested_answers : p.suggestion ? [p.suggestion] : []).join(', '),
+        points: '1',
+        skipped: p.embellishing || p.suggestion === null,
+        touched: false,
+      },
+    ]),
+  );
+}
+
+export function splitAnswers(text: string): string[] {
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a.length > 0);
+}
+
+export type FieldProblem = 'noAnswer' | 'notALabel' | 'points';
+
+/** What is wrong with a kept field, if anything (the server checks the same). */
+export function fieldProblem(field: AnswerField): FieldProblem | undefined {
+  if (field.skipped) return undefined;
+  const answers = splitAnswers(field.answers);
+  if (answers.length === 0) return 'noAnswer';
+  if (answers.some((a) => parseRomanNumeral(a) === undefined)) return 'notALabel';
+  const points = Number(field.points);
+  if (field.points.trim() === '' || !Number.isFinite(points) || points < 0 || points > 1000) return 'points';
+  return undefined;
+}
+
+/** The items of the save request: kept fields in score order. */
+export function itemsOf(positions: DraftPosition[], fields: Record<string, AnswerField>) {
+  return positions.flatMap((p) => {
+    const field = fields[p.id];
+    if (!field || field.skipped) return [];
+    return [{ id: p.id, answers: splitAnswers(field.answers).slice(0, 8), points: Number(field.points) }];
+  });
+}
