@@ -25,7 +25,11 @@ export async function buildServer(target = outdir) {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    // app.ts finds the web app relative to its own file: each entry is one file in dist/, no chunks.
+    // What is imported only when needed (the S3 client) becomes a chunk of its own, loaded then.
+    // Chunks sit beside the entries: app.ts finds the web app, and the bundle nested packages,
+    // by paths relative to the file they are in.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     plugins: [
       {

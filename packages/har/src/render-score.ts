@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
-import { enableLog, enableLogToBuffer, LOG_WARNING, VerovioToolkit } from 'verovio/esm';
-import createVerovioModule from 'verovio/wasm';
+import type { VerovioToolkit } from 'verovio/esm';
 import { HarError } from './har-error.ts';
 import { firstMeasures } from './musicxml-tree.ts';
 
@@ -30,11 +29,14 @@ let toolkitPromise: Promise<VerovioToolkit> | undefined;
 
 /** The one Verovio toolkit of this process; every caller sets all its options before rendering. */
 export function loadToolkit(): Promise<VerovioToolkit> {
-  toolkitPromise ??= createVerovioModule().then((module) => {
+  // Imported here, not at the top: a web-only instance never renders, and loading Verovio's
+  // WebAssembly module is the largest part of a server start otherwise (decision 013).
+  toolkitPromise ??= Promise.all([import('verovio/wasm'), import('verovio/esm')]).then(async ([wasm, esm]) => {
+    const module = await wasm.default();
     // Keep Verovio's warnings in its buffer (read through getLog) instead of on stdout.
-    enableLogToBuffer(true, module);
-    enableLog(LOG_WARNING, module);
-    return new VerovioToolkit(module);
+    esm.enableLogToBuffer(true, module);
+    esm.enableLog(esm.LOG_WARNING, module);
+    return new esm.VerovioToolkit(module);
   });
   return toolkitPromise;
 }

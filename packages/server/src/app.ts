@@ -57,10 +57,12 @@ import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.
 import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createStorage } from './storage/create-storage.ts';
+import { registerWorkspaceRoutes } from './modules/workspace/routes.ts';
+import { createWorkspaceService, type WorkspaceService } from './modules/workspace/service.ts';
 import { createMetrics, type Metrics } from './operations/metrics.ts';
 import { createReadiness, type Readiness } from './operations/readiness.ts';
 import { registerOperationsRoutes } from './operations/routes.ts';
+import { createStorage } from './storage/create-storage.ts';
 import { registerFileRoutes } from './storage/file-routes.ts';
 import { isLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     log: app.log,
-    storage: overrides.storage ?? createStorage(config, () => (overrides.clock ?? systemClock).now()),
+    storage: overrides.storage ?? (await createStorage(config, () => (overrides.clock ?? systemClock).now())),
     jobs: createTableQueue({
       db: database.db,
       dialect: database.dialect,

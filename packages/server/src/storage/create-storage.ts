@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage, parseS3Url } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -23,8 +22,17 @@ export function filesSecret(config: Pick<Config, 'filesSecret' | 'dataDir'>): st
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** The storage the configuration names: S3 for STORAGE_URL=s3://…, else DATA_DIR/files. */
-export function createStorage(config: Pick<Config, 'storageUrl' | 'filesSecret' | 'dataDir'>, now: () => number): Storage {
-  if (config.storageUrl) return createS3Storage(parseS3Url(config.storageUrl));
+/**
+ * The storage the configuration names: S3 for STORAGE_URL=s3://…, else DATA_DIR/files.
+ * The AWS SDK is loaded only for S3: it is a large part of a start otherwise.
+ */
+export async function createStorage(
+  config: Pick<Config, 'storageUrl' | 'filesSecret' | 'dataDir'>,
+  now: () => number,
+): Promise<Storage> {
+  if (config.storageUrl) {
+    const { createS3Storage, parseS3Url } = await import('./s3-storage.ts');
+    return createS3Storage(parseS3Url(config.storageUrl));
+  }
   return createLocalStorage({ root: path.join(config.dataDir, 'files'), secret: filesSecret(config), now });
 }
