@@ -51,8 +51,6 @@ import { createPeopleService, type PeopleService } from './modules/people/servic
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
 import { registerSubmissionRoutes } from './modules/submissions/routes.ts';
 import { createSubmissionsService, type SubmissionsService } from './modules/submissions/service.ts';
-import { registerWorkspaceRoutes } from './modules/workspace/routes.ts';
-import { createWorkspaceService, type WorkspaceService } from './modules/workspace/service.ts';
 import { registerTeacherRequestRoutes } from './modules/teacher-requests/routes.ts';
 import { createTeacherRequestsService } from './modules/teacher-requests/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
