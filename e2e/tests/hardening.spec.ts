@@ -50,7 +50,11 @@ test.describe('e-mail change (issue 16)', () => {
     const dialog = page.getByRole('dialog', { name: 'Please Enter Current Password to Change Email' });
     await dialog.getByLabel('Current password').fill(DEMO.password);
     await dialog.getByRole('button', { name: 'Change Email' }).click();
-    await expect(page.getByText('We sent a link to ta.new@example.com. Your e-mail address changes once you follow it.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('We sent a link to ta.new@example.com. Your e-mail address changes once you follow it.'),
+    ).toBeVisible();
     await expect(page.getByText('Waiting for confirmation: we sent a link to ta.new@example.com.', { exact: false })).toBeVisible();
     await expect(field).toHaveValue(DEMO.ta);
 

@@ -90,7 +90,8 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
       await save('email', { email: emailChange.email, current_password: currentPassword });
       // The address changes only once the link mailed to it is followed (issue 16).
       notify({ severity: 'info', message: t('profile.emailConfirmationSent', { email: emailChange.email }) });
-      emailChange.settle(true);
+      // The field goes back to the address the account still has; its hint names the pending one.
+      emailChange.settle(false);
       setEmailChange(null);
     } catch (error) {
       // A wrong password may be typed again; any other refusal (a taken address) ends the change.
