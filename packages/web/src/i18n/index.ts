@@ -2,10 +2,7 @@ import { LANGUAGES, LanguageCode } from '@app/contract/users';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLocaleCookie, setLocaleCookie } from '../lib/cookies.ts';
-import en from './en.json';
-import ko from './ko.json';
-import zhHans from './zh-hans.json';
-import zhHant from './zh-hant.json';
+import type en from './en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,12 +10,18 @@ declare module 'i18next' {
   }
 }
 
-export const resources = {
-  en: { translation: en },
-  'zh-hans': { translation: zhHans },
-  'zh-hant': { translation: zhHant },
-  ko: { translation: ko },
-} as const;
+type Translation = typeof en;
+
+/**
+ * One chunk per language, fetched when it is needed (issue 15): a first visit downloads only the
+ * language it shows, not all four.
+ */
+const bundles: Record<LanguageCode, () => Promise<{ default: Translation }>> = {
+  en: () => import('./en.json'),
+  'zh-hans': () => import('./zh-hans.json'),
+  'zh-hant': () => import('./zh-hant.json'),
+  ko: () => import('./ko.json'),
+};
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
@@ -52,7 +55,9 @@ function initialLanguage(): LanguageCode {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  // Bundles arrive through loadLanguage; t() reads whatever has arrived.
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: ['en', 'zh-hans', 'zh-hant', 'ko'],
@@ -70,10 +75,40 @@ export function currentLanguage(): LanguageCode {
   return toLanguageCode(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
 }
 
+const loading = new Map<LanguageCode, Promise<void>>();
+
+/** Fetches a language's translations once and hands them to i18next. */
+export function loadLanguage(code: LanguageCode): Promise<void> {
+  let promise = loading.get(code);
+  if (!promise) {
+    promise = bundles[code]().then(({ default: translation }) => {
+      i18n.addResourceBundle(code, 'translation', translation, true, true);
+      if (code === 'en') indexEnglishMessages(translation);
+    });
+    loading.set(code, promise);
+  }
+  return promise;
+}
+
+/**
+ * Before the first render: the language the page shows. English (the fallback, and the key of
+ * server messages, see translateMessage) follows when the browser is idle, off the first load.
+ */
+export async function loadInitialLanguages(): Promise<void> {
+  const language = currentLanguage();
+  await loadLanguage(language);
+  if (language !== 'en') {
+    const english = () => void loadLanguage('en');
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(english);
+    else setTimeout(english, 1000);
+  }
+}
+
 /** Switches the UI language, remembers it in the `locale` cookie and updates <html lang>. */
 export async function changeLanguage(code: LanguageCode) {
   setLocaleCookie(code);
   document.documentElement.lang = HTML_LANG[code];
+  await loadLanguage(code);
   await i18n.changeLanguage(code);
 }
 
@@ -86,9 +121,11 @@ export function translateKey(key: string, options?: Record<string, unknown>): st
 // English sentences the server and the shared zod schemas send, mapped back to their keys,
 // so a message without a code (field errors, client validation) can still be translated.
 const keyByEnglishMessage = new Map<string, string>();
-for (const section of ['validation', 'errors'] as const) {
-  for (const [key, message] of Object.entries(en[section])) {
-    if (!keyByEnglishMessage.has(message)) keyByEnglishMessage.set(message, `${section}.${key}`);
+function indexEnglishMessages(english: Translation) {
+  for (const section of ['validation', 'errors'] as const) {
+    for (const [key, message] of Object.entries(english[section])) {
+      if (!keyByEnglishMessage.has(message)) keyByEnglishMessage.set(message, `${section}.${key}`);
+    }
   }
 }
 
