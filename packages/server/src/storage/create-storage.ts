@@ -26,10 +26,7 @@ export function filesSecret(config: Pick<Config, 'filesSecret' | 'dataDir'>): st
  * The storage the configuration names: S3 for STORAGE_URL=s3://…, else DATA_DIR/files.
  * The AWS SDK is loaded only for S3: it is a large part of a start otherwise.
  */
-export async function createStorage(
-  config: Pick<Config, 'storageUrl' | 'filesSecret' | 'dataDir'>,
-  now: () => number,
-): Promise<Storage> {
+export async function createStorage(config: Pick<Config, 'storageUrl' | 'filesSecret' | 'dataDir'>, now: () => number): Promise<Storage> {
   if (config.storageUrl) {
     const { createS3Storage, parseS3Url } = await import('./s3-storage.ts');
     return createS3Storage(parseS3Url(config.storageUrl));
