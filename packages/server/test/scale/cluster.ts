@@ -70,7 +70,7 @@ export class PgCluster {
   }
 
   /** The same without blocking this process (the load keeps running meanwhile). */
-  pgctlAsync(action: 'restart', mode = 'fast') {
+  pgctlAsync(action: 'start' | 'stop' | 'restart', mode = 'fast') {
     const options = `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     const command = `'${this.bin}/pg_ctl' -D '${this.base}/data' -l '${this.base}/log' -w -m ${mode} -o "${options}" ${action} >/dev/null`;
     const [file, args] = process.getuid?.() === 0 ? ['su', ['postgres', '-s', '/bin/bash', '-c', command]] : ['bash', ['-c', command]];

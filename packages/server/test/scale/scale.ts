@@ -324,53 +324,61 @@ async function main() {
     );
     check(true, 'the interrupted transcode completed on the new worker');
 
-    // --- PostgreSQL restart under load ------------------------------------------------------------
-    const results: { at: number; ok: boolean; status: number }[] = [];
-    let loading = true;
-    const load = async (base: string) => {
-      while (loading) {
-        const at = Date.now();
-        try {
-          const res = await fetch(`${base}/api/media-collections`, { headers: teacher.headers() });
-          await res.arrayBuffer();
-          results.push({ at, ok: res.status === 200, status: res.status });
-        } catch {
-          results.push({ at, ok: false, status: 0 });
-          await wait(50);
+    // --- PostgreSQL restart, then a longer outage, under load -----------------------------------------
+    const outage = async (what: string, act: () => Promise<void>) => {
+      const results: { at: number; ok: boolean; status: number }[] = [];
+      let loading = true;
+      const load = async (base: string) => {
+        while (loading) {
+          const at = Date.now();
+          try {
+            const res = await fetch(`${base}/api/media-collections`, { headers: teacher.headers() });
+            await res.arrayBuffer();
+            results.push({ at, ok: res.status === 200, status: res.status });
+          } catch {
+            results.push({ at, ok: false, status: 0 });
+            await wait(50);
+          }
         }
-      }
+      };
+      const loops = [web1, web2, web1, web2, web1, web2].map((i) => load(i.url));
+      await wait(2000);
+      say(`PostgreSQL: ${what}, under load`);
+      const downAt = Date.now();
+      const readyRed = (async () => {
+        await wait(300);
+        return (await fetch(`${web1.url}/api/ready`)).status;
+      })();
+      await act();
+      const backAt = Date.now();
+      await wait(12_000);
+      loading = false;
+      await Promise.all(loops);
+      const failures = results.filter((r) => !r.ok);
+      // Each result carries the time its request was sent; they finish out of order.
+      const lastFailure = failures.length ? Math.max(...failures.map((f) => f.at)) : downAt;
+      const firstFailure = failures.length ? Math.min(...failures.map((f) => f.at)) : downAt;
+      const recovery = Math.max(0, (lastFailure - backAt) / 1000);
+      const statuses = [...new Set(failures.map((f) => f.status))].sort();
+      figures[`${what}: PostgreSQL away (s)`] = ((backAt - downAt) / 1000).toFixed(1);
+      figures[`${what}: errors after it was back (s)`] = recovery.toFixed(1);
+      figures[`${what}: failed requests`] =
+        `${failures.length} of ${results.length}, over ${((lastFailure - firstFailure) / 1000).toFixed(1)} s`;
+      say(
+        `${results.length} requests, ${failures.length} failed (statuses ${statuses.join(', ') || 'none'}); readiness while away: ${await readyRed}`,
+      );
+      check(web1.alive && web2.alive && worker.alive, `no instance exited (${what})`);
+      check(recovery < 10, `errors stopped ${recovery.toFixed(1)} s after PostgreSQL was back (< 10 s)`);
+      check(!statuses.includes(500), 'requests while it was away got 503 (or a refused connection), never 500');
+      const afterwards = await teacher.json(web2.url, 'GET', '/api/media-collections');
+      check(afterwards.status === 200, 'service resumed by itself');
     };
-    const loops = [web1, web2, web1, web2, web1, web2].map((i) => load(i.url));
-    await wait(2000);
-    say('restarting PostgreSQL (pg_ctl restart -m fast) under load');
-    const restartAt = Date.now();
-    const readyRed = (async () => {
-      await wait(300);
-      return (await fetch(`${web1.url}/api/ready`)).status;
-    })();
-    await pgCluster.pgctlAsync('restart', 'fast');
-    const backAt = Date.now();
-    await wait(15_000);
-    loading = false;
-    await Promise.all(loops);
-    const failures = results.filter((r) => !r.ok);
-    // Each result carries the time its request was sent; they finish out of order.
-    const lastFailure = failures.length ? Math.max(...failures.map((f) => f.at)) : restartAt;
-    const firstFailure = failures.length ? Math.min(...failures.map((f) => f.at)) : restartAt;
-    const recovery = Math.max(0, (lastFailure - backAt) / 1000);
-    const statuses = [...new Set(failures.map((f) => f.status))].sort();
-    figures['PostgreSQL down (s)'] = ((backAt - restartAt) / 1000).toFixed(1);
-    figures['recovery after PostgreSQL is back (s)'] = recovery.toFixed(1);
-    figures['failed requests during the restart'] = `${failures.length} of ${results.length}`;
-    figures['first to last failed request (s)'] = ((lastFailure - firstFailure) / 1000).toFixed(1);
-    say(
-      `${results.length} requests, ${failures.length} failed (statuses ${statuses.join(', ') || 'none'}); readiness during the restart: ${await readyRed}`,
-    );
-    check(web1.alive && web2.alive && worker.alive, 'no instance exited during the PostgreSQL restart');
-    check(recovery < 10, `errors stopped ${recovery.toFixed(1)} s after PostgreSQL was back (< 10 s)`);
-    check(!statuses.includes(500), 'requests during the outage got 503 (or a refused connection), never 500');
-    const afterwards = await teacher.json(web2.url, 'GET', '/api/media-collections');
-    check(afterwards.status === 200, 'service resumed by itself');
+    await outage('restart -m fast', () => pgCluster.pgctlAsync('restart'));
+    await outage('stopped for 8 s', async () => {
+      await pgCluster.pgctlAsync('stop');
+      await wait(8000);
+      await pgCluster.pgctlAsync('start');
+    });
 
     // --- SIGTERM during an upload ---------------------------------------------------------------
     const form = multipart('file', [{ name: 'slow.har', bytes: har('Slow') }]);
