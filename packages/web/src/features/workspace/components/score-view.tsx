@@ -83,7 +83,8 @@ export function ScoreView(props: ScoreViewProps) {
 
   return (
     <div className={`${styles.frame} ${sticky ? styles.sticky : ''}`}>
-      <div ref={scrollerRef} className={styles.scroller}>
+      {/* Without fields inside (narrow screens) the frame itself takes focus, so the keyboard can scroll it. */}
+      <div ref={scrollerRef} className={styles.scroller} {...(fields ? {} : { tabIndex: 0, role: 'region', 'aria-label': label })}>
         <div className={styles.canvas} style={{ width, height: height + fieldsHeight }}>
           {band(activeId, styles.activeBand)}
           {soundingId !== activeId ? band(soundingId, styles.soundingBand) : null}
