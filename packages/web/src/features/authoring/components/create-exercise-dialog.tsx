@@ -26,6 +26,9 @@ export interface CreateExerciseDialogProps {
 
 /** The width each position's field needs under the score, in CSS pixels. */
 const FIELD_WIDTH = 104;
+const ROW_HEIGHT = 128;
+const SCORE_HEIGHT = 180;
+const MAX_SCORE_HEIGHT = 340;
 
 /**
  * 'Create Exercise' (issue 14): upload a MusicXML score, see it with a field under each chord,
@@ -164,26 +167,43 @@ function ScoreWithFields({
   onChange: (id: string, patch: Partial<AnswerField>) => void;
 }) {
   const { t } = useTranslation();
-  // Wide enough that neighbouring fields do not overlap; the score scrolls sideways.
-  const width = useMemo(() => {
-    const xs = draft.positions.map((p) => p.x).filter((x): x is number => x !== null);
-    let gap = 1;
-    for (let i = 1; i < xs.length; i++) gap = Math.min(gap, Math.max(0.001, (xs[i] as number) - (xs[i - 1] as number)));
-    return Math.max(720, Math.ceil(FIELD_WIDTH / gap) + FIELD_WIDTH);
-  }, [draft]);
-  const height = Math.round((width * draft.score.height) / Math.max(1, draft.score.width));
+  // The score at a readable height; fields that would overlap a neighbour go to the next row.
+  // Scaled up until a typical chord has a field's width of room (at most to a taller score).
+  const aspect = draft.score.width / Math.max(1, draft.score.height);
+  const xs = draft.positions.map((p) => p.x).filter((x): x is number => x !== null);
+  const gaps = xs
+    .slice(1)
+    .map((x, i) => x - (xs[i] as number))
+    .sort((a, b) => a - b);
+  const typical = gaps[Math.floor(gaps.length / 2)] ?? 1;
+  const width = Math.round(
+    Math.max(480, SCORE_HEIGHT * aspect, Math.min((FIELD_WIDTH + 8) / Math.max(typical, 0.001), MAX_SCORE_HEIGHT * aspect)),
+  );
+  const height = Math.round(width / aspect);
+  const rows = useMemo(() => {
+    const ends: number[] = [];
+    return draft.positions.map((p, i) => {
+      const left = (p.x ?? (i + 0.5) / draft.positions.length) * width - FIELD_WIDTH / 2;
+      let row = ends.findIndex((end) => left >= end + 4);
+      if (row < 0) row = ends.length;
+      ends[row] = left + FIELD_WIDTH;
+      return row;
+    });
+  }, [draft, width]);
+  const rowCount = Math.max(1, ...rows.map((r) => r + 1));
   return (
     <div className={styles.scroller}>
-      <div className={styles.canvas} style={{ width }}>
+      <div className={styles.canvas} style={{ width: width + FIELD_WIDTH, paddingBottom: rowCount * ROW_HEIGHT + 8 }}>
         <div
           className={styles.score}
+          // Half a field of room on each side, so the first and last fields fit.
           role="img"
           aria-label={t('authoring.scoreImage', { title: draft.title })}
-          style={{ height }}
+          style={{ width, height, marginLeft: FIELD_WIDTH / 2 }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Verovio SVG of the uploaded score (no scripts; CSP forbids inline script)
           dangerouslySetInnerHTML={{ __html: draft.score.svg }}
         />
-        <ol className={styles.fields} aria-label={t('authoring.chords')}>
+        <ol className={styles.fields} style={{ top: height + 8, width, height: rowCount * ROW_HEIGHT }} aria-label={t('authoring.chords')}>
           {draft.positions.map((p, i) => {
             const field = fields[p.id] as AnswerField;
             const problem = showProblems ? fieldProblem(field) : undefined;
@@ -192,7 +212,7 @@ function ScoreWithFields({
               <li
                 key={p.id}
                 className={`${styles.field} ${field.skipped ? styles.skipped : ''}`}
-                style={{ left: `calc(${left * 100}% - ${FIELD_WIDTH / 2}px)`, width: FIELD_WIDTH }}
+                style={{ left: left * width, top: (rows[i] ?? 0) * ROW_HEIGHT, width: FIELD_WIDTH }}
               >
                 <input
                   className={styles.answer}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+
+/*
+ * Exercise authoring (issue 14): an instructor turns a MusicXML chorale into an exercise in the
+ * set editor, accepting the suggestions and correcting one; a student does it in the workspace
+ * and gets the grade the key gives.
+ */
+
+const COURSE = 'Music Theory I';
+const CHORALE = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 6')) as TestChorale;
+const TITLE = 'Journey Chorale in A minor';
+
+async function signedIn(browser: Browser, server: Server, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await signInThroughForm(page, email);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  return page;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+test('an instructor makes an exercise from a MusicXML chorale; a student does it and gets the grade its key gives', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const file = testInfo.outputPath('chorale.musicxml');
+  fs.writeFileSync(file, choraleMusicXml(CHORALE));
+  const key = handAnalysis(CHORALE);
+
+  // The instructor: a new set, then Create Exercise.
+  const teacher = await signedIn(browser, server, DEMO.instructor);
+  await teacher
+    .getByRole('region', { name: /^As Instructor/ })
+    .getByRole('link', { name: COURSE, exact: true })
+    .click();
+  await teacher.getByRole('button', { name: 'New Assignment Set' }).click();
+  await expect(teacher.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
+  await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
+  const started = Date.now();
+  await dialog.getByLabel('Score (MusicXML)').setInputFiles(file);
+  await expect(dialog.getByLabel('Answer for chord 1', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const uploadToEditable = Date.now() - started;
+
+  // Every chord of the hand analysis is filled with its suggestion and marked as suggested; the
+  // passing note in the bass (chord 2) is offered to skip.
+  await expect(dialog.getByText('Key: A minor')).toBeVisible();
+  await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(CHORALE.title);
+  await expect(dialog.getByLabel('Answer for chord 1', { exact: true })).toHaveValue('i');
+  await expect(dialog.getByRole('checkbox', { name: 'Skip chord 2' })).toBeChecked();
+  await expect(dialog.getByLabel('Answer for chord 8', { exact: true })).toHaveValue('V64, i64');
+  const suggested = await dialog.getByText('Suggested', { exact: true }).count();
+  expect(suggested).toBe(key.length);
+  await expectAccessible(teacher);
+  await teacher.screenshot({ path: testInfo.outputPath('authoring-dialog.png'), fullPage: true });
+
+  // One correction: chord 3 (i6) is worth two points, and the author types its label again,
+  // which takes away its 'Suggested' mark.
+  await dialog.getByLabel('Answer for chord 3', { exact: true }).fill('i6');
+  await dialog.getByLabel('Points for chord 3', { exact: true }).fill('2');
+  await expect(dialog.getByText('Suggested', { exact: true })).toHaveCount(key.length - 1);
+  await dialog.getByLabel('Title', { exact: true }).fill(TITLE);
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(teacher.getByRole('textbox', { name: 'Document title' }).last()).toHaveValue(TITLE);
+  await teacher.screenshot({ path: testInfo.outputPath('authoring-saved.png'), fullPage: true });
+
+  // The student: the new set is released now; answering every chord as the key says gives
+  // full marks (i6 counts two points), one wrong answer takes its points away.
+  const student = await signedIn(browser, server, DEMO.student);
+  await student.getByRole('link', { name: COURSE, exact: true }).click();
+  await student
+    .getByRole('navigation', { name: /course/i })
+    .getByRole('link', { name: 'Assignments' })
+    .click();
+  await student.getByRole('link', { name: `Open ${TITLE}` }).click();
+  const chord = (n: number) => student.getByRole('textbox', { name: `Chord ${n}`, exact: true });
+  await expect(chord(1)).toBeEditable();
+  for (const [index, item] of key.entries()) {
+    // The last chord is answered wrongly on purpose.
+    await chord(index + 1).fill(index === key.length - 1 ? 'V' : (item.answers[0] as string));
+  }
+  await student.getByRole('button', { name: /^Submit/ }).click();
+  const result = student.getByRole('region', { name: /^Submission #\d+$/ });
+  await expect(result).toBeVisible();
+  // 9 items worth 10 points; the last (1 point) is wrong.
+  await expect(result.getByTestId('submission-score')).toHaveText('9 / 10');
+  await expect(result).toContainText('90%');
+  console.log(`[authoring figures] upload to editable score in the browser: ${uploadToEditable} ms`);
+});
