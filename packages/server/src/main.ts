@@ -113,6 +113,10 @@ async function main() {
       role: config.role,
       jobsConcurrency: config.role === 'worker' ? Math.max(1, config.jobs.concurrency) : config.jobs.concurrency,
       startMs: Math.round(performance.now() - started),
+      // Since the process began (module loading included), and the CPU time that took: the latter
+      // does not grow when the machine is busy with other work.
+      sinceProcessStartMs: Math.round(process.uptime() * 1000),
+      cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     },
     'ready',
   );
