@@ -157,6 +157,19 @@ test.describe('the exercise workspace', () => {
     await page.reload();
     for (const [index, item] of key.entries()) await expect(chord(page, index + 1)).toHaveValue(item.answer);
 
+    // Playback marks the chord that sounds; a click in a chord's column plays it and goes to its field.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(page.locator('[class*="soundingNote"]').first()).toBeAttached();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.locator('[class*="soundingNote"]')).toHaveCount(0);
+    const score = await page.getByRole('img', { name: `Score of ${EXERCISE}` }).boundingBox();
+    if (!score) throw new Error('the score is not shown');
+    const third = await page.locator('[data-chord="3"]').boundingBox();
+    if (!third) throw new Error('chord 3 has no field');
+    await page.mouse.click(third.x + third.width / 2, score.y + score.height / 2);
+    await expect(chord(page, 3)).toBeFocused();
+
     await page.getByRole('button', { name: /^Submit/ }).click();
     const result = page.getByRole('region', { name: /^Submission #\d+$/ });
     await expect(result).toBeVisible();

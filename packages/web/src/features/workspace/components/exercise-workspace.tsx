@@ -273,12 +273,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         courseTitle={courseTitle}
         assignmentsPath={assignmentsPath}
         viewer={viewer}
-        status={
-          <>
-            {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
-            {readOnly ? null : <SaveIndicator status={autosave.status} />}
-          </>
-        }
+        status={readOnly ? null : <SaveIndicator status={autosave.status} />}
       />
 
       {/* Announced once when the last minute starts; the visible notice says the same. */}
@@ -345,7 +340,9 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
               <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
               {' · '}
               {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
-              {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
+              {isMalformedLabel(answers[activeItem.id] ?? '') ? (
+                <span className={styles.problem}>{t('workspace.field.malformed')}</span>
+              ) : null}
               {feedback.get(activeItem.id)?.expected && !feedback.get(activeItem.id)?.correct ? (
                 <span className={styles.expected}>{t('workspace.field.expected', { label: feedback.get(activeItem.id)?.expected })}</span>
               ) : null}
@@ -356,7 +353,9 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         </p>
       )}
 
+      {/* Stays at the bottom of the window: the time left and Submit are always in reach. */}
       <div ref={submitBar} className={styles.submitBar}>
+        {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
         <span className={styles.answered}>{t('workspace.page.answered', { count: answered, total: items.length })}</span>
         {rules.gradable ? (
           <Button onClick={onSubmitClick} loading={submit.isPending} disabled={readOnly}>

@@ -1,5 +1,5 @@
 import type { WorkspaceItem } from '@app/contract/workspace';
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import styles from './score-view.module.css';
 
 export interface ScoreViewProps {
@@ -75,9 +75,16 @@ export function ScoreView(props: ScoreViewProps) {
     );
   };
 
-  const onClick = (event: React.MouseEvent) => {
+  // A note plays its chord; so does a click in a chord's column (noteheads are small targets).
+  const onClick = (event: MouseEvent) => {
     const note = (event.target as Element).closest('g.note');
-    const item = note ? itemByNote.get(note.id) : undefined;
+    let item = note ? itemByNote.get(note.id) : undefined;
+    if (!item) {
+      const rect = event.currentTarget.getBoundingClientRect();
+      const at = (event.clientX - rect.left) / rect.width;
+      const nearest = nearestItem(items, at);
+      if (nearest && Math.abs((nearest.x ?? 0) - at) * rect.width <= 18) item = nearest;
+    }
     if (item) onChordClick(item);
   };
 
@@ -108,4 +115,14 @@ export function ScoreView(props: ScoreViewProps) {
       </div>
     </div>
   );
+}
+
+/** The chord whose position (0..1 across the score) is closest to `at`. */
+export function nearestItem(items: readonly WorkspaceItem[], at: number): WorkspaceItem | undefined {
+  let best: WorkspaceItem | undefined;
+  for (const item of items) {
+    if (item.x === null) continue;
+    if (!best || Math.abs(item.x - at) < Math.abs((best.x ?? 0) - at)) best = item;
+  }
+  return best;
 }
