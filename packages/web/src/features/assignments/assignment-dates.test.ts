@@ -7,9 +7,9 @@ const YEAR = 365 * DAY;
 const set = testSet();
 
 describe('assignment dates (spec §5)', () => {
-  it('offers a year around the course, with the 60-second gap between assigned and due', () => {
-    expect(assignmentDateLimits('released_at', set, testPeriod)).toEqual({ min: testPeriod.start_date - YEAR, max: set.due_at - 60 });
-    expect(assignmentDateLimits('due_at', set, testPeriod)).toEqual({ min: set.released_at + 60, max: testPeriod.end_date + YEAR });
+  it('offers a year around the course, with more than 60 seconds between assigned and due', () => {
+    expect(assignmentDateLimits('released_at', set, testPeriod)).toEqual({ min: testPeriod.start_date - YEAR, max: set.due_at - 61 });
+    expect(assignmentDateLimits('due_at', set, testPeriod)).toEqual({ min: set.released_at + 61, max: testPeriod.end_date + YEAR });
   });
 
   it('saves a date inside the course period without asking', () => {

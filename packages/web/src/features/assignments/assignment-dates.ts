@@ -21,14 +21,14 @@ export type AssignmentDateCheck =
 
 /**
  * The range a date picker offers (spec §5): one year before the course start to one year after its
- * end, and the assigned date at least 60 s before the due date (the due date 60 s after it).
+ * end, and the assigned date more than 60 s before the due date (the due date more than 60 s after it).
  */
 export function assignmentDateLimits(field: AssignmentDateField, set: SetDates, course: CoursePeriod): { min: number; max: number } {
   const low = course.start_date - ASSIGNMENT_DATE_MARGIN_SECONDS;
   const high = course.end_date + ASSIGNMENT_DATE_MARGIN_SECONDS;
   return field === 'released_at'
-    ? { min: low, max: Math.min(high, set.due_at - ASSIGNMENT_MIN_GAP_SECONDS) }
-    : { min: Math.max(low, set.released_at + ASSIGNMENT_MIN_GAP_SECONDS), max: high };
+    ? { min: low, max: Math.min(high, set.due_at - ASSIGNMENT_MIN_GAP_SECONDS - 1) }
+    : { min: Math.max(low, set.released_at + ASSIGNMENT_MIN_GAP_SECONDS + 1), max: high };
 }
 
 /**
