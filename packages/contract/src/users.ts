@@ -1,20 +1,14 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './constants.ts';
 import { Course } from './courses.ts';
 import { CourseInvitation, EnrollmentRequest } from './people.ts';
 import { Email, Password } from './rules.ts';
 
-export const LANGUAGES = [
-  { abbreviation: 'en', language: 'English' },
-  { abbreviation: 'zh-hans', language: '简体中文' },
-  { abbreviation: 'zh-hant', language: '繁體中文' },
-  { abbreviation: 'ko', language: '한국어' },
-] as const;
-export const LanguageCode = z.enum(['en', 'zh-hans', 'zh-hant', 'ko'], {
+export { LANGUAGES, UserType } from './constants.ts';
+export const LanguageCode = z.enum(LANGUAGE_CODES, {
   message: 'Language must be one of en, zh-hans, zh-hant, ko.',
 });
 export type LanguageCode = z.infer<typeof LanguageCode>;
-
-export const UserType = { student: 1, instructor: 2 } as const;
 
 export const User = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
+import { prefetchGradeBook, prefetchSignedIn } from './prefetch.ts';
 import { Root } from './root.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       },
       {
         Component: AppLayout,
+        loader: prefetchSignedIn,
         children: [
           {
             index: true,
@@ -148,6 +150,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'grade-book',
+                loader: prefetchGradeBook,
                 lazy: page(
                   () => import('../features/gradebook/routes/grade-book-page.tsx'),
                   (m) => m.GradeBookPage,

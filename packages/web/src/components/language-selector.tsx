@@ -1,4 +1,4 @@
-import { LanguageCode } from '@app/contract/users';
+import { isLanguageCode } from '@app/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, SUPPORTED_LANGUAGES } from '../i18n/index.ts';
 import { SelectField } from './ui/select-field.tsx';
@@ -18,8 +18,8 @@ export function LanguageSelector({ className }: { className?: string }) {
       options={OPTIONS}
       value={currentLanguage()}
       onChange={(event) => {
-        const parsed = LanguageCode.safeParse(event.target.value);
-        if (parsed.success) void changeLanguage(parsed.data);
+        const code = event.target.value;
+        if (isLanguageCode(code)) void changeLanguage(code);
       }}
     />
   );

@@ -1,4 +1,5 @@
-import { LANGUAGES, LanguageCode } from '@app/contract/users';
+import { isLanguageCode, LANGUAGES } from '@app/contract/constants';
+import type { LanguageCode } from '@app/contract/users';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLocaleCookie, setLocaleCookie } from '../lib/cookies.ts';
@@ -31,8 +32,7 @@ const HTML_LANG: Record<LanguageCode, string> = { en: 'en', 'zh-hans': 'zh-Hans'
 function toLanguageCode(value: string | undefined): LanguageCode | undefined {
   if (!value) return undefined;
   const lower = value.toLowerCase();
-  const exact = LanguageCode.safeParse(lower);
-  if (exact.success) return exact.data;
+  if (isLanguageCode(lower)) return lower;
   if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant')) return 'zh-hant';
   if (lower.startsWith('zh')) return 'zh-hans';
   if (lower.startsWith('ko')) return 'ko';

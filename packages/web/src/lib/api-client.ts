@@ -1,4 +1,4 @@
-import { ErrorBody } from '@app/contract/errors';
+import type { ErrorBody } from '@app/contract/errors';
 import { clearTokens, getAccessToken, getCsrfCookie, setTokens } from './cookies.ts';
 import { signInPath } from './redirect.ts';
 import { BACKGROUND_HEADER, isUserActive } from './user-activity.ts';
@@ -81,7 +81,9 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-function parseErrors(body: unknown): ErrorItem[] {
+/** The envelope's errors, checked against the contract; its schema (and zod) load with the first error, off the first load. */
+async function parseErrors(body: unknown): Promise<ErrorItem[]> {
+  const { ErrorBody } = await import('@app/contract/errors');
   const parsed = ErrorBody.safeParse(body);
   return parsed.success ? parsed.data.errors : [];
 }
@@ -140,9 +142,9 @@ async function send<T>(method: Method, path: string, options: RequestOptions & {
     if (response.status === 401 && redirectOnUnauthorized) {
       clearTokens();
       onUnauthorized(signInPath(currentPath()));
-      throw new ApiError(401, parseErrors(json), true);
+      throw new ApiError(401, await parseErrors(json), true);
     }
-    throw new ApiError(response.status, parseErrors(json));
+    throw new ApiError(response.status, await parseErrors(json));
   }
   return (json !== null && typeof json === 'object' && 'data' in json ? json.data : undefined) as T;
 }
@@ -180,9 +182,9 @@ export async function uploadWithProgress<T>(
       } else if (xhr.status === 401) {
         clearTokens();
         onUnauthorized(signInPath(currentPath()));
-        reject(new ApiError(401, parseErrors(json), true));
+        void parseErrors(json).then((errors) => reject(new ApiError(401, errors, true)));
       } else {
-        reject(new ApiError(xhr.status, parseErrors(json)));
+        void parseErrors(json).then((errors) => reject(new ApiError(xhr.status, errors)));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, []));

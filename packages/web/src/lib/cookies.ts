@@ -1,4 +1,4 @@
-import { SESSION_TIMED_OUT_FLAG_SECONDS } from '@app/contract/rules';
+import { SESSION_TIMED_OUT_FLAG_SECONDS } from '@app/contract/constants';
 import Cookies from 'js-cookie';
 
 /** The browser cookies of DESIGN §5; every read and write of them goes through this module. */

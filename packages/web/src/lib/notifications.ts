@@ -1,4 +1,4 @@
-import { NOTIFICATION_SLIDE_OUT_MS, NOTIFICATION_TIMEOUT_MS } from '@app/contract/rules';
+import { NOTIFICATION_SLIDE_OUT_MS, NOTIFICATION_TIMEOUT_MS } from '@app/contract/constants';
 import { useSyncExternalStore } from 'react';
 
 export type Severity = 'error' | 'warning' | 'info' | 'success';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { clearTokens, getAccessToken, getTokenExpire, markSessionTimedOut } from './cookies.ts';
 
-export { SESSION_WARNING_SECONDS } from '@app/contract/rules';
+export { SESSION_WARNING_SECONDS } from '@app/contract/constants';
 
 export const SESSION_CHECK_INTERVAL_MS = 1000;
 

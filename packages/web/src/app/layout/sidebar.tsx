@@ -1,4 +1,4 @@
-import { UserType } from '@app/contract/users';
+import { UserType } from '@app/contract/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionTimedOut, clearTokens, getAccessToken, hasSessionTimedOut, setTokens } from '../../../lib/cookies.ts';
 import { SessionTimeout } from './session-timeout.tsx';
 
@@ -25,6 +25,11 @@ function renderAt(path: string) {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('SessionTimeout', () => {
+  // The dialog's code is fetched on demand; here it is at hand, so one async act shows it.
+  beforeAll(async () => {
+    await import('../../../components/ui/modal.tsx');
+  });
+
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
@@ -42,10 +47,12 @@ describe('SessionTimeout', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('counts down in a Session Timeout dialog from 60 seconds', () => {
+  it('counts down in a Session Timeout dialog from 60 seconds', async () => {
     setTokens('token', nowSeconds() + 90);
     renderAt('/my-profile');
-    act(() => vi.advanceTimersByTime(30_000));
+    await act(async () => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(screen.getByRole('dialog', { name: 'Session Timeout' })).toBeTruthy();
     expect(screen.getByText('60 seconds')).toBeTruthy();
     act(() => vi.advanceTimersByTime(5_000));

@@ -8,6 +8,12 @@ export function getCourseSets(courseId: number, signal?: AbortSignal) {
   return api.get<AssignmentSet[]>(`/api/courses/${courseId}/assignments`, { signal });
 }
 
+/** Query options, shared by the hook and the route's prefetch. */
+export const courseSetsQuery = (courseId: number) => ({
+  queryKey: gradeBookKeys.sets(courseId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getCourseSets(courseId, signal),
+});
+
 export function useCourseSets(courseId: number) {
-  return useQuery({ queryKey: gradeBookKeys.sets(courseId), queryFn: ({ signal }) => getCourseSets(courseId, signal) });
+  return useQuery(courseSetsQuery(courseId));
 }

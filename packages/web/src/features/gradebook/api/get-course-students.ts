@@ -8,6 +8,12 @@ export function getCourseStudents(courseId: number, signal?: AbortSignal) {
   return api.get<CoursePerson[]>(`/api/courses/${courseId}/students`, { signal });
 }
 
+/** Query options, shared by the hook and the route's prefetch. */
+export const courseStudentsQuery = (courseId: number) => ({
+  queryKey: gradeBookKeys.students(courseId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getCourseStudents(courseId, signal),
+});
+
 export function useCourseStudents(courseId: number) {
-  return useQuery({ queryKey: gradeBookKeys.students(courseId), queryFn: ({ signal }) => getCourseStudents(courseId, signal) });
+  return useQuery(courseStudentsQuery(courseId));
 }

@@ -1,0 +1,25 @@
+/*
+ * Plain values, without zod: the web app's first chunk needs them before any schema, and stays
+ * free of zod that way (issue 15). users.ts and rules.ts build on them and re-export them.
+ */
+
+export const LANGUAGES = [
+  { abbreviation: 'en', language: 'English' },
+  { abbreviation: 'zh-hans', language: '简体中文' },
+  { abbreviation: 'zh-hant', language: '繁體中文' },
+  { abbreviation: 'ko', language: '한국어' },
+] as const;
+export const LANGUAGE_CODES = ['en', 'zh-hans', 'zh-hant', 'ko'] as const;
+
+/** True for one of the interface languages (the LanguageCode schema's values). */
+export function isLanguageCode(value: string): value is (typeof LANGUAGE_CODES)[number] {
+  return (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+export const UserType = { student: 1, instructor: 2 } as const;
+
+/** Session and notification constants of spec §9. */
+export const SESSION_WARNING_SECONDS = 60;
+export const SESSION_TIMED_OUT_FLAG_SECONDS = 10;
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+export const NOTIFICATION_SLIDE_OUT_MS = 200;
