@@ -5,6 +5,7 @@ import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
 import { runGradeBookBenchmark } from './gradebook.ts';
+import { runInstancesBenchmark } from './instances.ts';
 import { runMediaBenchmarks } from './media.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   documents: runDocumentBenchmarks,
   gradebook: runGradeBookBenchmark,
   media: runMediaBenchmarks,
+  instances: runInstancesBenchmark,
 };
 
 const wanted = process.argv.slice(2);
