@@ -85,6 +85,23 @@ describe.each(dialects)('operations (%s)', (dialect) => {
       }
     });
 
+    it('answers an upload 503 with Retry-After while the storage endpoint is unreachable', async () => {
+      const storage = t.app.deps.storage;
+      const put = storage.put;
+      storage.put = async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+      };
+      try {
+        const res = await upload();
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(errorsOf(res)[0]?.code).toBe('unavailable');
+      } finally {
+        storage.put = put;
+      }
+      expect((await upload()).statusCode).toBe(201);
+    });
+
     it('reports pending migrations when the instance does not migrate at start', async () => {
       const fresh = await createTestApp(dialect, { MIGRATE_ON_START: '0' });
       try {
