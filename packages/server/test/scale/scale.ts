@@ -146,6 +146,7 @@ async function main() {
   }, BUDGET_SECONDS * 1000);
   deadline.unref();
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-scale-logs-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-scale-data-'));
   const pgCluster = new PgCluster();
   const s3 = await startS3();
   const instances: Instance[] = [];
@@ -158,7 +159,7 @@ async function main() {
     const shared = {
       DATABASE_URL: pgCluster.url,
       STORAGE_URL: s3.url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'hd-scale-data-')),
+      DATA_DIR: dataDir,
       FILES_SECRET: 'scale-test-files-secret-0123456789abcdef',
       LOG_LEVEL: 'info',
       METRICS_TOKEN,
@@ -486,6 +487,7 @@ async function main() {
     pgCluster.destroy();
     if (process.env.SCALE_KEEP_LOGS !== '1') fs.rmSync(logs, { recursive: true, force: true });
     fs.rmSync(bundleDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
