@@ -36,6 +36,9 @@ const DEFAULT_ZOOM = { wide: 4, narrow: 1 };
 const FIELD_WIDTH = 52;
 const FIELD_ROW_HEIGHT = 64;
 const FEEDBACK_HEIGHT = 20;
+/** Room under the fields for the note on the focused chord (its place, the grader's complaint). */
+const NOTE_HEIGHT = 44;
+const NOTE_WIDTH = 340;
 export const NARROW_QUERY = '(max-width: 640px)';
 
 export interface Viewer {
@@ -128,7 +131,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     [items, width],
   );
   const rowHeight = FIELD_ROW_HEIGHT + (feedback.size > 0 ? FEEDBACK_HEIGHT : 0);
-  const fieldsHeight = rowCount(placements) * rowHeight;
+  const fieldsHeight = rowCount(placements) * rowHeight + NOTE_HEIGHT;
 
   const answered = items.filter((item) => (answers[item.id] ?? '').trim() !== '').length;
   const empty = items.length - answered;
@@ -265,6 +268,35 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   );
 
   const warning = secondsLeft !== null && secondsLeft > 0 && secondsLeft <= 60;
+  const activeIndex = activeItem ? items.indexOf(activeItem) : -1;
+  const activeFeedback = activeItem ? feedback.get(activeItem.id) : undefined;
+  // Under the focused field, for the eyes only: its accessible description says the same.
+  const activeNote = activeItem ? (
+    <p
+      key="note"
+      className={styles.note}
+      aria-hidden="true"
+      style={{
+        top: rowCount(placements) * rowHeight,
+        left: Math.max(0, Math.min(width - NOTE_WIDTH, (placements[activeIndex]?.left ?? 0) + FIELD_WIDTH / 2 - NOTE_WIDTH / 2)),
+        width: NOTE_WIDTH,
+      }}
+    >
+      <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
+      {' · '}
+      {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
+      {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
+      {activeFeedback?.expected && !activeFeedback.correct ? (
+        <span className={styles.expected}>{t('workspace.field.expected', { label: activeFeedback.expected })}</span>
+      ) : null}
+    </p>
+  ) : null;
+  const instructions = (
+    <p className={styles.instructions}>
+      {readOnly ? null : `${t('workspace.page.instructions')} `}
+      {t('workspace.page.labels', { cadential: workspace.labels.cadential_64, neapolitan: workspace.labels.neapolitan_6 })}
+    </p>
+  );
 
   return (
     <div className={styles.workspace}>
@@ -283,11 +315,6 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       {warning ? <Notice severity="warning">{t('workspace.timer.warning')}</Notice> : null}
       {timeUp ? <Notice severity="info">{t('workspace.timer.ended')}</Notice> : null}
       {rules.refusal && !timeUp ? <Notice severity="info">{refusalText(rules.refusal)}</Notice> : null}
-
-      <p className={styles.instructions}>
-        {readOnly ? null : `${t('workspace.page.instructions')} `}
-        {t('workspace.page.labels', { cadential: workspace.labels.cadential_64, neapolitan: workspace.labels.neapolitan_6 })}
-      </p>
 
       <div className={toolbarStyles.toolbar}>
         <PlaybackControls
@@ -324,34 +351,19 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         }}
         label={t('workspace.score.label', { title: document.title })}
         scrollerRef={scroller}
-        fields={narrow ? undefined : items.map(field)}
+        fields={narrow ? undefined : [...items.map(field), activeNote]}
         fieldsHeight={narrow ? 0 : fieldsHeight}
         sticky={narrow}
       />
 
+      {narrow ? instructions : null}
       {narrow ? (
         <ul className={styles.list} aria-label={t('workspace.score.chords')}>
           {items.map(field)}
         </ul>
-      ) : (
-        <p className={styles.detail} aria-hidden="true">
-          {activeItem ? (
-            <>
-              <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
-              {' · '}
-              {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
-              {isMalformedLabel(answers[activeItem.id] ?? '') ? (
-                <span className={styles.problem}>{t('workspace.field.malformed')}</span>
-              ) : null}
-              {feedback.get(activeItem.id)?.expected && !feedback.get(activeItem.id)?.correct ? (
-                <span className={styles.expected}>{t('workspace.field.expected', { label: feedback.get(activeItem.id)?.expected })}</span>
-              ) : null}
-            </>
-          ) : (
-            ' '
-          )}
-        </p>
-      )}
+      ) : null}
+
+      {narrow ? null : instructions}
 
       {/* Stays at the bottom of the window: the time left and Submit are always in reach. */}
       <div ref={submitBar} className={styles.submitBar}>
