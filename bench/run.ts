@@ -1,20 +1,24 @@
 // `npm run bench [-- name …]`: every benchmark, or the named ones. They print figures and
 // are never part of `npm test`.
 import { runAccountBenchmarks } from './accounts.ts';
+import { runApiBenchmarks } from './api.ts';
 import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
 import { runGradeBookBenchmark } from './gradebook.ts';
 import { runInstancesBenchmark } from './instances.ts';
 import { runMediaBenchmarks } from './media.ts';
+import { runWebBenchmarks } from './web.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
+  api: runApiBenchmarks,
   dashboard: runDashboardBenchmark,
   documents: runDocumentBenchmarks,
   gradebook: runGradeBookBenchmark,
-  media: runMediaBenchmarks,
   instances: runInstancesBenchmark,
+  media: runMediaBenchmarks,
+  web: runWebBenchmarks,
 };
 
 const wanted = process.argv.slice(2);

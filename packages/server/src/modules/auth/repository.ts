@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
+import { selectUsers, type UserWithTimezone, withFlags } from '../users/repository.ts';
 
 /** Stores a new session and returns it. */
 export async function insertSession(
@@ -30,16 +31,57 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The session for a token hash if it is neither revoked nor past either limit. */
-export async function findLiveSession(db: Db, tokenHash: string, now: number): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)
+/**
+ * A live session (neither revoked nor past either limit) and its user, in one statement: every
+ * authenticated request starts here (issue 15).
+ */
+export async function findLiveSessionWithUser(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<{ session: SessionRow; user: UserWithTimezone } | undefined> {
+  const row = await selectUsers(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash as session_token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.expires_at as session_expires_at',
+      'sessions.absolute_expires_at as session_absolute_expires_at',
+      'sessions.revoked_at as session_revoked_at',
+      'sessions.ip as session_ip',
+      'sessions.user_agent as session_user_agent',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.absolute_expires_at', '>', now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id,
+    session_token_hash,
+    session_created_at,
+    session_expires_at,
+    session_absolute_expires_at,
+    session_revoked_at,
+    session_ip,
+    session_user_agent,
+    ...user
+  } = row;
+  const session: SessionRow = {
+    id: session_id,
+    token_hash: session_token_hash,
+    user_id: user.id,
+    created_at: session_created_at,
+    expires_at: session_expires_at,
+    absolute_expires_at: session_absolute_expires_at,
+    revoked_at: session_revoked_at,
+    ip: session_ip,
+    user_agent: session_user_agent,
+  };
+  const withUserFlags = withFlags(user);
+  return withUserFlags && { session, user: withUserFlags };
 }
 
 /** A session by id if it is neither revoked nor past either limit. */

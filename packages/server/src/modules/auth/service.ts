@@ -80,10 +80,10 @@ export function createAuthService(deps: Deps) {
       options: { forceSlide?: boolean; slide?: boolean } = {},
     ): Promise<{ actor: Actor; expiresAt: number } | undefined> {
       const now = clock.now();
-      const session = await repo.findLiveSession(db, hashSecret(token), now);
-      if (!session) return undefined;
-      const user = await findUserById(db, session.user_id);
-      if (!user) return undefined;
+      // One statement finds the session and loads its user (issue 15).
+      const found = await repo.findLiveSessionWithUser(db, hashSecret(token), now);
+      if (!found) return undefined;
+      const { session, user } = found;
       const slid = Math.min(now + config.sessionIdleSeconds, session.absolute_expires_at);
       let expiresAt = session.expires_at;
       const slides = options.slide !== false;

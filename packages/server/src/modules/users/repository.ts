@@ -4,7 +4,8 @@ import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 /** A user row with the name of their time zone and whether a teacher account request of theirs is pending. */
 export type UserWithTimezone = UserRow & { timezone_name: string; has_pending_teacher_account_request: boolean };
 
-function selectUsers(db: Db) {
+/** Users with their time zone's name and pending-request flag (also the start of the session lookup). */
+export function selectUsers(db: Db) {
   return db
     .selectFrom('users')
     .innerJoin('timezones', 'timezones.id', 'users.timezone_id')
@@ -24,7 +25,7 @@ function selectUsers(db: Db) {
 }
 
 // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-function withFlags<T extends { has_pending_teacher_account_request: unknown }>(row: T | undefined) {
+export function withFlags<T extends { has_pending_teacher_account_request: unknown }>(row: T | undefined) {
   return row && { ...row, has_pending_teacher_account_request: Boolean(row.has_pending_teacher_account_request) };
 }
 

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestClient, type TestContext } from '../../test/helpers.ts';
+import { withStatementCache } from '../db/database.ts';
+import { ensureAcademicTerm, ensureSchool } from '../modules/reference/repository.ts';
+
+/**
+ * The statements an authenticated GET runs, per endpoint family (issue 15): a change that adds a
+ * round trip to every request fails here instead of slipping into the benchmarks.
+ */
+describe.each(dialects)('hot path (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let courseId: number;
+
+  /** The statements one GET runs, after a first call has slid the session. */
+  const statementsOf = async (url: string) => {
+    expect((await owner.get(url)).statusCode).toBe(200);
+    t.queries.length = 0;
+    expect((await owner.get(url)).statusCode).toBe(200);
+    return [...t.queries];
+  };
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ({ client: owner } = await t.signedIn({ user_type: 2 }));
+    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
+    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
+    courseId = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data.id;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('authenticates and loads the actor in one statement, and slides the session at most every few seconds', async () => {
+    const statements = await statementsOf('/api/users');
+    expect(statements[0]).toMatch(/from "users".*join "sessions"/s);
+    expect(statements.filter((sql) => /"sessions"/.test(sql))).toHaveLength(1);
+    expect(statements.some((sql) => /^update "sessions"/.test(sql))).toBe(false);
+    t.clock.advance(60);
+    t.queries.length = 0;
+    await owner.get('/api/users');
+    expect(t.queries.filter((sql) => /^update "sessions"/.test(sql))).toHaveLength(1);
+  });
+
+  it('runs a fixed number of statements per endpoint family', async () => {
+    // The actor, then the dashboard: courses, their instructors' names, invitations, enrollment
+    // requests, a pending e-mail change — whatever the number of courses (courses.test.ts).
+    expect(await statementsOf('/api/users')).toHaveLength(6);
+    // The actor, the membership and the course.
+    expect(await statementsOf(`/api/courses/${courseId}`)).toHaveLength(3);
+    // The actor, the membership, the book (written by the database).
+    expect(await statementsOf(`/api/courses/${courseId}/grade-book`)).toHaveLength(3);
+  });
+});
+
+describe('SQLite statement cache', () => {
+  it('compiles each statement once, and keeps only the most recently used', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-cache-'));
+    const sqlite = new SQLite(path.join(dir, 'cache.db'));
+    try {
+      const cached = withStatementCache(sqlite, 2);
+      const first = cached.prepare('select 1 as one');
+      expect(cached.prepare('select 1 as one')).toBe(first);
+      expect(first.all([])).toEqual([{ one: 1 }]);
+      cached.prepare('select 2');
+      cached.prepare('select 3');
+      // 'select 1' was the least recently used of three: compiled again.
+      expect(cached.prepare('select 1 as one')).not.toBe(first);
+    } finally {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
