@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { configureZodMessages } from '@app/contract/zod-config';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -17,9 +17,9 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
+import { registerAccessLog, requestIdOf } from './http/access-log.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
-import { registerAccessLog, requestIdOf } from './http/access-log.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -28,6 +28,8 @@ import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerAnswerKeyRoutes } from './modules/answer-keys/routes.ts';
+import { type AnswerKeysService, createAnswerKeysService } from './modules/answer-keys/service.ts';
 import { registerAssignmentRoutes } from './modules/assignments/routes.ts';
 import { type AssignmentsService, createAssignmentsService } from './modules/assignments/service.ts';
 import { registerAuthoringRoutes } from './modules/authoring/routes.ts';
@@ -79,6 +81,7 @@ export type Services = {
   assignments: AssignmentsService;
   library: LibraryService;
   authoring: AuthoringService;
+  answerKeys: AnswerKeysService;
   submissions: SubmissionsService;
   gradeBook: GradeBookService;
   workspace: WorkspaceService;
@@ -176,6 +179,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assignments,
     library,
     authoring: createAuthoringService(deps, { courses, assignments, library }),
+    answerKeys: createAnswerKeysService(deps, { assignments }),
     submissions,
     gradeBook: createGradeBookService(deps, { courses }),
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
@@ -245,6 +249,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAssignmentRoutes(app, services.assignments);
   registerLibraryRoutes(app, services.library);
   registerAuthoringRoutes(app, services.authoring);
+  registerAnswerKeyRoutes(app, services.answerKeys);
   registerSubmissionRoutes(app, services.submissions);
   registerGradeBookRoutes(app, services.gradeBook);
   registerWorkspaceRoutes(app, services.workspace);

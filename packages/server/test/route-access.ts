@@ -1,4 +1,5 @@
 import { type AccessRule, type AccessTable, httpAccess, MATRIX_ACTORS, type MatrixActor, staticFileAccess } from '../src/http/access.ts';
+import { answerKeysAccess } from '../src/modules/answer-keys/access.ts';
 import { assignmentsAccess } from '../src/modules/assignments/access.ts';
 import { authAccess } from '../src/modules/auth/access.ts';
 import { authoringAccess } from '../src/modules/authoring/access.ts';
@@ -32,6 +33,7 @@ export const ACCESS_TABLES: Record<string, AccessTable> = {
   'modules/assignments/access.ts': assignmentsAccess,
   'modules/library/access.ts': libraryAccess,
   'modules/authoring/access.ts': authoringAccess,
+  'modules/answer-keys/access.ts': answerKeysAccess,
   'modules/submissions/access.ts': submissionsAccess,
   'modules/gradebook/access.ts': gradeBookAccess,
   'modules/workspace/access.ts': workspaceAccess,

@@ -1,6 +1,8 @@
 import { choraleMusicXml, TEST_CHORALES } from '@app/har/analysis/test-chorales';
+import { readHar } from '@app/har/format';
 import type { RouteOptions } from 'fastify';
 import type { MatrixActor } from '../src/http/access.ts';
+import { loadHar } from '../src/modules/assignments/har-files.ts';
 import { multipart } from './helpers.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 
@@ -200,6 +202,15 @@ export const SAMPLES: Record<string, Sample> = {
       body: { title: 'Authored chorale', items: [{ id: first, answers: ['I'], points: 1 }], add_to_library: true },
     };
   },
+
+  // answer keys: a fresh document each, so the shared one keeps its key
+  'PUT /api/documents/:id/key': async (w) => {
+    const id = await w.fresh.document();
+    const row = await w.app.deps.db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const key = readHar(await loadHar(w.app.deps, row.storage_key)).key?.items ?? [];
+    return { params: { id }, body: { items: key.map((item) => ({ id: item.id, answers: item.answers, points: item.points + 1 })) } };
+  },
+  'POST /api/documents/:id/regrade': async (w) => ({ params: { id: await w.fresh.document() } }),
 
   // submissions
   'POST /api/documents/:id/submissions': (w) => ({

@@ -14,6 +14,7 @@ import { migration0011 } from './migrations/0011-hardening.ts';
 import { migration0012 } from './migrations/0012-operations.ts';
 import { migration0014 } from './migrations/0014-gradebook-best.ts';
 import { migration0015 } from './migrations/0015-exercise-authoring.ts';
+import { migration0016 } from './migrations/0016-document-versions.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '0012-operations': migration0012,
   '0014-gradebook-best': migration0014,
   '0015-exercise-authoring': migration0015,
+  '0016-document-versions': migration0016,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -20,6 +20,9 @@ export interface Database {
   enrollment_requests: EnrollmentRequestsTable;
   assignment_sets: AssignmentSetsTable;
   documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  document_regrades: DocumentRegradesTable;
+  grade_changes: GradeChangesTable;
   due_date_extensions: DueDateExtensionsTable;
   library_sets: LibrarySetsTable;
   library_documents: LibraryDocumentsTable;
@@ -294,8 +297,58 @@ export interface DocumentsTable {
   show_answers: Generated<string>;
   /** The exercise without its key, the only file a student receives; null until made. */
   student_storage_key: string | null;
+  /** Which version of the key the files hold: 1, then one more per "Edit Key" (migration 0016). */
+  key_version: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** The files of each version of a document's key made by an edit, the replaced first one included (migration 0016). */
+export interface DocumentVersionsTable {
+  id: Generated<number>;
+  document_id: number;
+  version: number;
+  storage_key: string;
+  student_storage_key: string | null;
+  size: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** Each "Regrade" of a document and its progress (answer-keys/regrade-job.ts). */
+export interface DocumentRegradesTable {
+  id: Generated<number>;
+  document_id: number;
+  key_version: number;
+  /** QUEUED, RUNNING, DONE or FAILED. */
+  status: string;
+  total: Generated<number>;
+  done: Generated<number>;
+  changed: Generated<number>;
+  error: string | null;
+  requested_by: number | null;
+  requested_at: number;
+  finished_at: number | null;
+}
+
+/** The audit list: a grade a regrade changed, who asked for it and when. */
+export interface GradeChangesTable {
+  id: Generated<number>;
+  document_id: number;
+  regrade_id: number;
+  submission_id: number;
+  student_id: number;
+  changed_by: number | null;
+  changed_at: number;
+  key_version: number;
+  old_points: number;
+  old_max_points: number;
+  old_percent: number;
+  old_grade: string;
+  new_points: number;
+  new_max_points: number;
+  new_percent: number;
+  new_grade: string;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocument = Insertable<DocumentsTable>;
@@ -373,6 +426,8 @@ export interface SubmissionsTable {
   result_json: string;
   /** Which of the student's submissions of the document it is, from 1 (gradebook/repository.ts keeps it). */
   number: Generated<number>;
+  /** The version of the document's key that graded it (documents.key_version then). */
+  key_version: Generated<number>;
 }
 
 /** Each student's best submission per document and kind (migration 0014, gradebook/repository.ts). */

@@ -86,6 +86,33 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
   return { storageKey, studentStorageKey, contentHash: hash, size: stored.byteLength, docKey, title: doc.manifest.title, previewReady };
 }
 
+/**
+ * Stores a new version of a course document's exercise (an edited key) beside the first, under
+ * the same doc_key (handed-in work names it), with its own student copy: the copy's content
+ * changes with the points, so the workspace's layout cache (keyed by its hash) follows.
+ */
+export async function storeKeyVersion(
+  deps: Pick<Deps, 'storage'>,
+  doc: HarDocument,
+  docKey: string,
+  version: number,
+): Promise<{ storageKey: string; studentStorageKey: string; size: number }> {
+  const stamped: HarDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
+  const bytes = writeHar(stamped);
+  const storageKey = `documents/${docKey}.v${version}.har`;
+  const studentStorageKey = `documents/${docKey}.v${version}.student.har`;
+  await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+  try {
+    await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(writeHar(studentCopy(stamped)))), {
+      contentType: 'application/zip',
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    throw error;
+  }
+  return { storageKey, studentStorageKey, size: bytes.byteLength };
+}
+
 /** Removes what storeHar wrote (the file and its student copy). */
 export async function deleteStored(deps: Pick<Deps, 'storage'>, stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey'>) {
   await Promise.all(

@@ -190,6 +190,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
             student_report_key: null,
             render_status: 'PENDING',
             result_json: JSON.stringify(result),
+            // The key read above (a later "Edit Key" leaves this grade until a regrade).
+            key_version: doc.key_version,
           });
           await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
           // The grade book reads each student's best from this table (issue 15).

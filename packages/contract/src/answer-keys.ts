@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AUTHORING_MAX_ITEMS, SaveExerciseItem } from './exercise-authoring.ts';
+import { WorkspaceScore } from './workspace.ts';
+
+/**
+ * Editing the key of a document already in use (issue 14): each edit makes a new version of
+ * the document; submissions keep the grade their key gave until the instructor asks for a
+ * regrade, which runs as a job and records every grade it changes.
+ */
+
+export const AnswerKeyMessages = {
+  noKey: 'This document has no answer key to edit.',
+  itemsMismatch: 'Give each chord of the exercise exactly once.',
+  changedMeanwhile: 'Someone changed this key meanwhile. Open it again to see their version.',
+} as const;
+
+/** One keyed chord as the editor shows it: where it is, and what the key accepts now. */
+export const KeyEditorItem = z.object({
+  id: z.string(),
+  /** 1, 2, … in score order: the fields are 'Answer for chord {number}'. */
+  number: z.number().int(),
+  measure: z.number().int(),
+  beat: z.number(),
+  x: z.number().nullable(),
+  answers: z.array(z.string()),
+  points: z.number(),
+});
+export type KeyEditorItem = z.infer<typeof KeyEditorItem>;
+
+/** GET /api/documents/{id}/key: the score laid out as in the workspace, with the current key. */
+export const DocumentKey = z.object({
+  document_id: z.number().int(),
+  title: z.string(),
+  version: z.number().int(),
+  score: WorkspaceScore.pick({ svg: true, width: true, height: true }),
+  items: z.array(KeyEditorItem),
+});
+export type DocumentKey = z.infer<typeof DocumentKey>;
+
+/** PUT /api/documents/{id}/key: every chord of the key once, with its new answers and points. */
+export const UpdateKeyRequest = z.object({
+  items: z
+    .array(SaveExerciseItem)
+    .min(1, { message: AnswerKeyMessages.itemsMismatch })
+    .max(AUTHORING_MAX_ITEMS, { message: AnswerKeyMessages.itemsMismatch }),
+});
+export type UpdateKeyRequest = z.infer<typeof UpdateKeyRequest>;
+
+export const RegradeStatus = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']);
+export type RegradeStatus = z.infer<typeof RegradeStatus>;
+
+export const Regrade = z.object({
+  id: z.number().int(),
+  key_version: z.number().int(),
+  status: RegradeStatus,
+  /** Submissions to regrade, those done so far, and how many grades changed. */
+  total: z.number().int(),
+  done: z.number().int(),
+  changed: z.number().int(),
+  error: z.string().nullable(),
+  requested_by: z.string().nullable(),
+  requested_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+});
+export type Regrade = z.infer<typeof Regrade>;
+
+/** GET/POST /api/documents/{id}/regrade: the key's version, the submissions graded by an older one, and the latest regrade. */
+export const RegradeState = z.object({
+  key_version: z.number().int(),
+  submissions: z.number().int(),
+  outdated: z.number().int(),
+  regrade: Regrade.nullable(),
+});
+export type RegradeState = z.infer<typeof RegradeState>;
+
+/** GET /api/documents/{id}/grade-changes: one grade a regrade changed (newest first). */
+export const GradeChange = z.object({
+  id: z.number().int(),
+  submission_id: z.number().int(),
+  student_id: z.number().int(),
+  student_first_name: z.string(),
+  student_last_name: z.string(),
+  changed_by: z.string().nullable(),
+  changed_at: z.number().int(),
+  key_version: z.number().int(),
+  old_points: z.number(),
+  old_max_points: z.number(),
+  old_percent: z.number(),
+  old_grade: z.string(),
+  new_points: z.number(),
+  new_max_points: z.number(),
+  new_percent: z.number(),
+  new_grade: z.string(),
+});
+export type GradeChange = z.infer<typeof GradeChange>;

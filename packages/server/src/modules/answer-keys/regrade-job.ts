@@ -1,0 +1,113 @@
+import { readHar } from '@app/har/format';
+import { type GradingSettings, gradeSubmission } from '@app/har/grade';
+import type { Deps } from '../../deps.ts';
+import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
+import { loadHar } from '../assignments/har-files.ts';
+import { refreshBestSubmissions } from '../gradebook/repository.ts';
+import { RENDER_JOB } from '../submissions/render-job.ts';
+import * as repo from './repository.ts';
+
+export const REGRADE_JOB = 'document-regrade';
+const MAX_ATTEMPTS = 3;
+type RegradePayload = { regradeId: number };
+
+/** The course's spelling of the cadential six-four and the Neapolitan, as the grader reads it. */
+export function gradingSettingsOf(course: { cadential_64: string; neapolitan_6: string }): GradingSettings {
+  return { cadential64: course.cadential_64 === 'I' ? 'I' : 'V', neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N' };
+}
+
+/**
+ * The regrade job: grades every submission of a document again with its current key. A
+ * submission already graded by that version is left alone, and each is written only if still
+ * at the version it was read at, so a second run (handlers run at least once) changes nothing
+ * and records nothing twice. Each changed grade gets an audit row; every regraded submission
+ * is drawn again by the render job and its student's best submission recomputed, all in the
+ * transaction that writes it.
+ */
+export function registerRegradeJob(deps: Deps) {
+  const { db, clock } = deps;
+  deps.jobs.register<RegradePayload>(
+    REGRADE_JOB,
+    async ({ regradeId }, context) => {
+      const regrade = await repo.findRegrade(db, regradeId);
+      if (!regrade || regrade.status === 'DONE' || regrade.status === 'FAILED') return;
+      try {
+        const doc = await repo.findDocumentForKey(db, regrade.document_id);
+        if (!doc) return; // removed meanwhile (the regrade row went with it)
+        const version = doc.key_version;
+        const exercise = readHar(await loadHar(deps, doc.storage_key));
+        const settings = gradingSettingsOf(doc);
+        const ids = await repo.submissionIdsOf(db, doc.id);
+        await repo.updateRegrade(db, regradeId, { status: 'RUNNING', key_version: version, total: ids.length, done: 0 });
+        let done = 0;
+        for (const id of ids) {
+          if (context.signal.aborted) throw context.signal.reason;
+          const row = await repo.submissionForRegrade(db, id);
+          if (row && row.key_version !== version) {
+            let result: ReturnType<typeof gradeSubmission> | undefined;
+            try {
+              result = gradeSubmission(exercise, readHar(await loadHar(deps, row.har_key)), settings);
+            } catch (error) {
+              // An unreadable hand-in keeps its grade and stays counted as graded by the old key.
+              context.log.warn({ submissionId: id, err: error }, 'regrade: submission unreadable');
+            }
+            if (result) {
+              const graded = result;
+              await db.transaction().execute(async (trx) => {
+                const written = await repo.writeRegradedSubmission(trx, id, row.key_version, {
+                  points: graded.points,
+                  max_points: graded.max_points,
+                  percent: graded.percent,
+                  grade: graded.grade,
+                  result_json: JSON.stringify(graded),
+                  key_version: version,
+                });
+                if (!written) return;
+                if (graded.points !== row.points || graded.max_points !== row.max_points || graded.grade !== row.grade) {
+                  await repo.insertGradeChange(trx, {
+                    document_id: doc.id,
+                    regrade_id: regradeId,
+                    submission_id: id,
+                    student_id: row.student_id,
+                    changed_by: regrade.requested_by,
+                    changed_at: clock.now(),
+                    key_version: version,
+                    old_points: row.points,
+                    old_max_points: row.max_points,
+                    old_percent: row.percent,
+                    old_grade: row.grade,
+                    new_points: graded.points,
+                    new_max_points: graded.max_points,
+                    new_percent: graded.percent,
+                    new_grade: graded.grade,
+                  });
+                }
+                await refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: doc.id }]);
+                await deps.jobs.enqueue(RENDER_JOB, { submissionId: id }, { db: trx });
+              });
+            }
+          }
+          done += 1;
+          await repo.updateRegrade(db, regradeId, { done });
+        }
+        await repo.updateRegrade(db, regradeId, {
+          status: 'DONE',
+          changed: await repo.countGradeChanges(db, regradeId),
+          finished_at: clock.now(),
+        });
+      } catch (error) {
+        const handedBack = error instanceof JobStoppedError || error instanceof JobLeaseLostError;
+        if (!handedBack && context.attempt >= MAX_ATTEMPTS) {
+          await repo.updateRegrade(db, regradeId, {
+            status: 'FAILED',
+            error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+            changed: await repo.countGradeChanges(db, regradeId),
+            finished_at: clock.now(),
+          });
+        }
+        throw error;
+      }
+    },
+    { timeLimitMs: 30 * 60_000, maxAttempts: MAX_ATTEMPTS },
+  );
+}

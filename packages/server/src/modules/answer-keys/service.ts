@@ -1,0 +1,198 @@
+import {
+  AnswerKeyMessages,
+  type DocumentKey,
+  type GradeChange,
+  type RegradeState,
+  RegradeStatus,
+  type UpdateKeyRequest,
+} from '@app/contract/answer-keys';
+import { AssignmentMessages } from '@app/contract/assignments';
+import { type AnswerKey, exerciseItems, type HarDocument, readHar } from '@app/har/format';
+import { HarError } from '@app/har/har-error';
+import { renderWorkspaceScore } from '@app/har/workspace-score';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { commitOrRemove } from '../../storage/orphans.ts';
+import { loadHar, storeKeyVersion } from '../assignments/har-files.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
+import type { Actor } from '../auth/service.ts';
+import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
+import * as repo from './repository.ts';
+
+export type AnswerKeysService = ReturnType<typeof createAnswerKeysService>;
+
+const nameOf = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
+
+function presentRegrade(row: repo.RegradeRow | undefined): RegradeState['regrade'] {
+  if (!row) return null;
+  const status = RegradeStatus.safeParse(row.status);
+  return {
+    id: row.id,
+    key_version: row.key_version,
+    status: status.success ? status.data : 'QUEUED',
+    total: row.total,
+    done: row.done,
+    changed: row.changed,
+    error: row.error,
+    requested_by: nameOf(row.first_name, row.last_name),
+    requested_at: row.requested_at,
+    finished_at: row.finished_at,
+  };
+}
+
+/**
+ * Editing the key of a course document in use, and regrading its submissions (issue 14;
+ * docs/decisions/018-answer-key-versions-and-regrade.md). Instructors of the course only.
+ */
+export function createAnswerKeysService(deps: Deps, collaborators: { assignments: AssignmentsService }) {
+  const { db, clock, storage } = deps;
+  const { assignments } = collaborators;
+  registerRegradeJob(deps);
+
+  /** The document for one of its course's instructors: 404 for what the actor may not see, 403 for its TAs and students. */
+  async function loadForInstructor(actor: Actor, documentId: number) {
+    const { role } = await assignments.openDocument(actor, documentId);
+    if (role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+    const doc = await repo.findDocumentForKey(db, documentId);
+    if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
+    return doc;
+  }
+
+  /** The exercise with its key as stored now; a document without a key cannot be edited. */
+  async function keyedExercise(storageKey: string): Promise<HarDocument & { key: AnswerKey }> {
+    const exercise = readHar(await loadHar(deps, storageKey));
+    if (exercise.manifest.kind !== 'exercise' || !exercise.key || exercise.key.items.length === 0)
+      throw AppError.conflict(AnswerKeyMessages.noKey);
+    return exercise as HarDocument & { key: AnswerKey };
+  }
+
+  async function state(doc: { id: number }): Promise<RegradeState> {
+    const current = await repo.findDocumentForKey(db, doc.id);
+    const version = current?.key_version ?? 1;
+    const counts = await repo.countSubmissions(db, doc.id, version);
+    return {
+      key_version: version,
+      submissions: counts.total,
+      outdated: counts.outdated,
+      regrade: presentRegrade(await repo.latestRegrade(db, doc.id)),
+    };
+  }
+
+  return {
+    /** The document's score laid out as in the workspace, each keyed chord with its answers and points. */
+    async getKey(actor: Actor, documentId: number): Promise<DocumentKey> {
+      const doc = await loadForInstructor(actor, documentId);
+      const exercise = await keyedExercise(doc.storage_key);
+      const answers = new Map(exercise.key.items.map((item) => [item.id, item.answers]));
+      let layout: Awaited<ReturnType<typeof renderWorkspaceScore>>;
+      try {
+        layout = await renderWorkspaceScore(exercise.score, exerciseItems(exercise));
+      } catch (error) {
+        if (error instanceof HarError) throw AppError.conflict(error.message);
+        throw error;
+      }
+      return {
+        document_id: doc.id,
+        title: exercise.manifest.title,
+        version: doc.key_version,
+        score: { svg: layout.svg, width: layout.width, height: layout.height },
+        items: layout.items.map((item, index) => ({
+          id: item.id,
+          number: index + 1,
+          measure: item.measure,
+          beat: item.beat,
+          x: item.x,
+          answers: answers.get(item.id) ?? [],
+          points: item.points,
+        })),
+      };
+    },
+
+    /**
+     * Makes a new version of the document with new answers and points for its chords (the
+     * chords stay: hand-ins and drafts name them). Its own student copy comes with it. Grades
+     * already given stay until a regrade.
+     */
+    async updateKey(actor: Actor, documentId: number, input: UpdateKeyRequest): Promise<RegradeState> {
+      const doc = await loadForInstructor(actor, documentId);
+      const exercise = await keyedExercise(doc.storage_key);
+      const given = new Map(input.items.map((item) => [item.id, item]));
+      if (given.size !== input.items.length || given.size !== exercise.key.items.length)
+        throw AppError.badRequest('items', AnswerKeyMessages.itemsMismatch);
+      const items = exercise.key.items.map((item) => {
+        const edit = given.get(item.id);
+        if (!edit) throw AppError.badRequest('items', AnswerKeyMessages.itemsMismatch);
+        return { ...item, answers: edit.answers, points: edit.points };
+      });
+      const version = doc.key_version + 1;
+      let stored: Awaited<ReturnType<typeof storeKeyVersion>>;
+      try {
+        stored = await storeKeyVersion(deps, { ...exercise, key: { items } }, doc.doc_key, version);
+      } catch (error) {
+        if (error instanceof HarError) throw AppError.badRequest('items', error.message);
+        throw error;
+      }
+      const written = await commitOrRemove(storage, [stored.storageKey, stored.studentStorageKey], () =>
+        db
+          .transaction()
+          .execute((trx) => repo.writeKeyVersion(trx, doc, doc.key_version, { ...stored, by: actor.user.id, now: clock.now() })),
+      );
+      if (!written) {
+        await Promise.all([storage.delete(stored.storageKey), storage.delete(stored.studentStorageKey)]);
+        throw AppError.conflict(AnswerKeyMessages.changedMeanwhile);
+      }
+      return state(doc);
+    },
+
+    /** How many submissions an older key graded, and the latest regrade's progress. */
+    async regradeState(actor: Actor, documentId: number): Promise<RegradeState> {
+      return state(await loadForInstructor(actor, documentId));
+    },
+
+    /**
+     * Queues a regrade of every submission of the document with its current key. Asking again
+     * while one for this version is queued or running answers that one.
+     */
+    async requestRegrade(actor: Actor, documentId: number): Promise<RegradeState> {
+      const doc = await loadForInstructor(actor, documentId);
+      const latest = await repo.latestRegrade(db, doc.id);
+      const active = latest && (latest.status === 'QUEUED' || latest.status === 'RUNNING') && latest.key_version === doc.key_version;
+      if (!active) {
+        await db.transaction().execute(async (trx) => {
+          const id = await repo.insertRegrade(trx, {
+            document_id: doc.id,
+            key_version: doc.key_version,
+            requested_by: actor.user.id,
+            now: clock.now(),
+          });
+          await deps.jobs.enqueue(REGRADE_JOB, { regradeId: id }, { db: trx });
+        });
+      }
+      return state(doc);
+    },
+
+    /** The audit list: every grade a regrade of the document changed, newest first. */
+    async gradeChanges(actor: Actor, documentId: number): Promise<GradeChange[]> {
+      const doc = await loadForInstructor(actor, documentId);
+      const rows = await repo.listGradeChanges(db, doc.id);
+      return rows.map((row) => ({
+        id: row.id,
+        submission_id: row.submission_id,
+        student_id: row.student_id,
+        student_first_name: row.student_first_name,
+        student_last_name: row.student_last_name,
+        changed_by: nameOf(row.first_name, row.last_name),
+        changed_at: row.changed_at,
+        key_version: row.key_version,
+        old_points: row.old_points,
+        old_max_points: row.old_max_points,
+        old_percent: row.old_percent,
+        old_grade: row.old_grade,
+        new_points: row.new_points,
+        new_max_points: row.new_max_points,
+        new_percent: row.new_percent,
+        new_grade: row.new_grade,
+      }));
+    },
+  };
+}
