@@ -1,0 +1,116 @@
+import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
+import type { Course } from '@app/contract/courses';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, NOW, submission } from '../test-workspace.tsx';
+import { StudentAssignmentsPage } from './student-assignments-page.tsx';
+
+const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
+const course = { id: 3, title: 'Music Theory I', user_course_role: 'student' } as Course;
+
+const doc = (id: number, title: string, overrides: Partial<CourseDocument> = {}): CourseDocument => ({
+  id,
+  assignment_id: 4,
+  title,
+  weight: id,
+  doc_key: `k${id}`,
+  preview_status: 'READY',
+  gradable: true,
+  practice: false,
+  incremental_grading: false,
+  multiple_submissions: false,
+  delay_showing_grade: false,
+  show_grade_on_date: null,
+  timed: false,
+  timed_time_seconds: null,
+  show_answers: 'AFTER_DUE',
+  ...overrides,
+});
+
+const set = (overrides: Partial<AssignmentSet>): AssignmentSet => ({
+  id: 4,
+  course: 3,
+  title: 'Week 1',
+  released_at: NOW - 86400,
+  due_at: NOW + 86400,
+  set_key: 's4',
+  show_after_due: true,
+  weight: 0,
+  documents: [],
+  extension_due_at: null,
+  ...overrides,
+});
+
+describe("the students' assignments page", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the released sets with their due dates and where the student stands with each document', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW * 1000 });
+    fakeApi((call) => {
+      if (call.url === '/api/courses/3/assignments')
+        return {
+          status: 200,
+          data: [
+            set({
+              extension_due_at: NOW + 3 * 86400,
+              documents: [
+                doc(1, 'Phrase 1'),
+                doc(2, 'Phrase 2'),
+                doc(3, 'Phrase 3', { delay_showing_grade: true, show_grade_on_date: NOW + 5 * 86400 }),
+                doc(4, 'Drill', { practice: true }),
+                doc(5, 'Quiz', { timed: true, timed_time_seconds: 1800 }),
+              ],
+            }),
+            set({ id: 5, title: 'Week 0', due_at: NOW - 3600, documents: [doc(6, 'Old phrase')] }),
+          ],
+        };
+      if (call.url.startsWith('/api/courses/3/submissions'))
+        return {
+          status: 200,
+          data: [
+            submission({ id: 9, document: 2, points: 7, max_points: 8, percent: 87.5, grade: 'B+' }),
+            submission({ id: 10, document: 3, grade_hidden: true, points: null, percent: null, grade: null }),
+          ],
+        };
+      if (call.url === '/api/courses/3/drafts') return { status: 200, data: [{ document_id: 1, updated_at: NOW - 600 }] };
+      return { status: 404 };
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/student/course/:courseId',
+          element: <Outlet context={course} />,
+          children: [{ path: 'assignments', element: <StudentAssignmentsPage viewer={viewer} /> }],
+        },
+      ],
+      { initialEntries: ['/student/course/3/assignments'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+
+    const week1 = await screen.findByRole('region', { name: 'Week 1' });
+    expect(within(week1).getByText('Due 09/13/2031, 2:00 PM')).toBeTruthy();
+    expect(within(week1).getByText('Your extension')).toBeTruthy();
+    const row = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
+    expect(row('Phrase 1').textContent).toContain('In progress');
+    expect(row('Phrase 1').textContent).toContain('Saved 09/10/2031, 1:50 PM');
+    expect(row('Phrase 2').textContent).toContain('Submitted');
+    expect(row('Phrase 2').textContent).toContain('7 / 8');
+    expect(row('Phrase 2').textContent).toContain('B+');
+    expect(row('Phrase 3').textContent).toContain('Grade will be shown on 09/15/2031, 2:00 PM');
+    expect(row('Drill').textContent).toContain('Practice');
+    expect(row('Quiz').textContent).toContain('Time limit: 30 min');
+    expect(row('Quiz').textContent).toContain('Not started');
+    expect(row('Old phrase').textContent).toContain('Past due');
+    expect(screen.getByRole('link', { name: 'Open Phrase 1' }).getAttribute('href')).toBe('/student/course/3/document/1');
+  });
+});
