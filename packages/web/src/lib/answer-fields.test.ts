@@ -1,6 +1,6 @@
 import type { DraftPosition } from '@app/contract/exercise-authoring';
 import { describe, expect, it } from 'vitest';
-import { fieldProblem, initialFields, itemsOf } from './answer-fields.ts';
+import { fieldProblem, initialFields, itemsOf, keyFields } from './answer-fields.ts';
 
 const position = (id: string, suggestion: string | null, extra: Partial<DraftPosition> = {}): DraftPosition => ({
   id,
@@ -50,5 +50,19 @@ describe('answer fields', () => {
       { id: 'm1b1', answers: ['I'], points: 2 },
       { id: 'm1b2', answers: ['V', 'V7'], points: 1 },
     ]);
+  });
+
+  it('opens an existing key as it stands and sends every chord back', () => {
+    const fields = keyFields([
+      { id: 'a', answers: ['V64', 'I64'], points: 2 },
+      { id: 'b', answers: ['I'], points: 1 },
+    ]);
+    expect(fields.a).toEqual({ answers: 'V64, I64', points: '2', skipped: false, touched: false });
+    expect(itemsOf([{ id: 'a' }, { id: 'b' }], { ...fields, b: { answers: 'I, vi', points: '0', skipped: false, touched: true } })).toEqual(
+      [
+        { id: 'a', answers: ['V64', 'I64'], points: 2 },
+        { id: 'b', answers: ['I', 'vi'], points: 0 },
+      ],
+    );
   });
 });

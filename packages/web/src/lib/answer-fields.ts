@@ -1,7 +1,7 @@
 import type { DraftPosition } from '@app/contract/exercise-authoring';
 import { parseRomanNumeral } from '@app/contract/roman-numeral';
 
-/** One position's field as the author edits it: answers typed separated by commas. */
+/** One position's field as the author edits it (exercise authoring, Edit Key): answers typed separated by commas. */
 export type AnswerField = { answers: string; points: string; skipped: boolean; touched: boolean };
 
 /** The fields as a draft opens: each suggestion (with its other accepted spelling) filled in, decorations skipped. */
@@ -39,8 +39,15 @@ export function fieldProblem(field: AnswerField): FieldProblem | undefined {
   return undefined;
 }
 
+/** The fields of a key being edited: its answers and points as they stand. */
+export function keyFields(items: { id: string; answers: string[]; points: number }[]): Record<string, AnswerField> {
+  return Object.fromEntries(
+    items.map((item) => [item.id, { answers: item.answers.join(', '), points: String(item.points), skipped: false, touched: false }]),
+  );
+}
+
 /** The items of the save request: kept fields in score order. */
-export function itemsOf(positions: DraftPosition[], fields: Record<string, AnswerField>) {
+export function itemsOf(positions: { id: string }[], fields: Record<string, AnswerField>) {
   return positions.flatMap((p) => {
     const field = fields[p.id];
     if (!field || field.skipped) return [];

@@ -8,4 +8,8 @@ export const assignmentKeys = {
   extensions: (assignmentId: number) => ['assignments', 'set', assignmentId, 'extensions'] as const,
   preview: (documentId: number) => ['assignments', 'preview', documentId] as const,
   students: (courseId: number) => ['assignments', 'students', courseId] as const,
+  /** A document's key for Edit Key, its regrade state and its audit list of changed grades. */
+  documentKey: (documentId: number) => ['assignments', 'key', documentId] as const,
+  regrade: (documentId: number) => ['assignments', 'key', documentId, 'regrade'] as const,
+  gradeChanges: (documentId: number) => ['assignments', 'key', documentId, 'grade-changes'] as const,
 };

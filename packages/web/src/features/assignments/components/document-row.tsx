@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
-import { EyeIcon, SettingsIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { EditIcon, EyeIcon, SettingsIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { timedDurationText } from '../assignment-text.ts';
 import { DocumentPreview } from './document-preview.tsx';
 import styles from './document-row.module.css';
@@ -22,6 +22,8 @@ export interface DocumentRowProps {
   onDelete: () => void;
   onRename: (title: string) => Promise<unknown>;
   onChange: (changes: UpdateDocumentRequest) => Promise<unknown>;
+  /** Opens 'Edit Key' for the document (issue 14). */
+  onEditKey?: () => void;
   /** The document's Google Classroom button, composed in by the app (see google-classroom-slot.tsx). */
   googleClassroom?: ReactNode;
 }
@@ -38,6 +40,7 @@ export function DocumentRow({
   onDelete,
   onRename,
   onChange,
+  onEditKey,
   googleClassroom,
 }: DocumentRowProps) {
   const { t } = useTranslation();
@@ -86,6 +89,12 @@ export function DocumentRow({
                 <EyeIcon width="18" height="18" />
                 <span className={styles.actionText}>{t('assignments.documents.preview')}</span>
               </Button>
+              {onEditKey ? (
+                <Button variant="ghost" size="sm" onClick={onEditKey} aria-label={t('answerKeys.editKeyLabel', { title: doc.title })}>
+                  <EditIcon width="18" height="18" />
+                  <span className={styles.actionText}>{t('answerKeys.editKey')}</span>
+                </Button>
+              ) : null}
               <Button
                 variant={open ? 'secondary' : 'ghost'}
                 size="sm"

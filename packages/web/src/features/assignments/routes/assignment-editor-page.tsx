@@ -31,6 +31,7 @@ import { AssignmentInfoPanel } from '../components/assignment-info-panel.tsx';
 import { DocumentPreviewModal } from '../components/document-preview-modal.tsx';
 import { DocumentRow } from '../components/document-row.tsx';
 import { DueDateExtensions } from '../components/due-date-extensions.tsx';
+import { EditKeyDialog } from '../components/edit-key-dialog.tsx';
 import sections from '../components/editor-sections.module.css';
 import type { GoogleClassroomSlot } from '../components/google-classroom-slot.tsx';
 import { UploadDocumentsButton } from '../components/upload-documents-button.tsx';
@@ -83,6 +84,7 @@ export function AssignmentEditorPage({ libraryPicker, exerciseAuthoring, googleC
   const addFromLibrary = useAddLibraryDocuments();
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deletingDocument, setDeletingDocument] = useState<CourseDocument | null>(null);
+  const [editingKey, setEditingKey] = useState<CourseDocument | null>(null);
   const [confirmDeleteSet, setConfirmDeleteSet] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [authoringOpen, setAuthoringOpen] = useState(false);
@@ -217,6 +219,7 @@ export function AssignmentEditorPage({ libraryPicker, exerciseAuthoring, googleC
                   timeZone={timeZone}
                   onPreview={() => setPreviewIndex(index)}
                   onDelete={() => setDeletingDocument(doc)}
+                  onEditKey={() => setEditingKey(doc)}
                   onRename={(title) => updateDocument.mutateAsync({ assignmentId: set.id, documentId: doc.id, changes: { title } })}
                   onChange={(changes) => updateDocument.mutateAsync({ assignmentId: set.id, documentId: doc.id, changes })}
                   googleClassroom={googleClassroom?.({ assignment: set, document: doc })}
@@ -230,6 +233,8 @@ export function AssignmentEditorPage({ libraryPicker, exerciseAuthoring, googleC
       <DueDateExtensions set={set} course={course} timeZone={timeZone} />
 
       <DocumentPreviewModal documents={documents} index={previewIndex} onIndexChange={setPreviewIndex} />
+
+      <EditKeyDialog document={editingKey} onClose={() => setEditingKey(null)} timeZone={timeZone} />
 
       <ConfirmDialog
         open={deletingDocument !== null}

@@ -1,0 +1,109 @@
+import type { CourseDocument } from '@app/contract/assignments';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
+import { type AnswerField, fieldProblem, itemsOf, keyFields } from '../../../lib/answer-fields.ts';
+import { apiErrorMessages } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useDocumentKey } from '../api/get-document-key.ts';
+import { useUpdateDocumentKey } from '../api/update-document-key.ts';
+import styles from './edit-key-dialog.module.css';
+import { RegradeSection } from './regrade-section.tsx';
+
+export interface EditKeyDialogProps {
+  /** The document whose key is open, or null when closed. */
+  document: CourseDocument | null;
+  onClose: () => void;
+  timeZone: string;
+}
+
+/**
+ * 'Edit Key' (issue 14): the exercise's score with its key under each chord, as in 'Create
+ * Exercise'; saving makes a new version of the document without touching grades already given,
+ * and below it 'Regrade' and the audit list of grades regrades changed.
+ */
+export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialogProps) {
+  const { t } = useTranslation();
+  const key = useDocumentKey(doc?.id ?? null);
+  const save = useUpdateDocumentKey();
+  const [fields, setFields] = useState<Record<string, AnswerField>>({});
+  const [showProblems, setShowProblems] = useState(false);
+
+  // The fields follow the key as stored (on opening, and after a save makes the next version).
+  useEffect(() => {
+    if (key.data) {
+      setFields(keyFields(key.data.items));
+      setShowProblems(false);
+    }
+  }, [key.data]);
+
+  const items = key.data?.items ?? [];
+  const ready = key.data !== undefined && items.every((item) => fields[item.id] !== undefined);
+  const problems = ready ? items.filter((item) => fieldProblem(fields[item.id] as AnswerField)) : [];
+  const changed = ready && items.some((item) => fields[item.id]?.touched);
+
+  const change = (id: string, patch: Partial<AnswerField>) =>
+    setFields((current) => ({ ...current, [id]: { ...(current[id] as AnswerField), ...patch, touched: true } }));
+
+  const onSave = () => {
+    if (!doc || !key.data) return;
+    setShowProblems(true);
+    if (problems.length > 0) return;
+    save.mutate(
+      { documentId: doc.id, body: { items: itemsOf(items, fields) } },
+      { onSuccess: (state) => notify({ severity: 'success', message: t('answerKeys.saved', { version: state.key_version }) }) },
+    );
+  };
+
+  return (
+    <Modal
+      open={doc !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      size="lg"
+      title={t('answerKeys.title', { title: doc?.title ?? '' })}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button onClick={onSave} loading={save.isPending} disabled={!changed}>
+            {t('answerKeys.save')}
+          </Button>
+        </>
+      }
+    >
+      {doc === null ? null : key.error ? (
+        <Notice severity="error">
+          {apiErrorMessages(key.error).map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Notice>
+      ) : !key.data || !ready ? (
+        <LoadingScreen label={t('answerKeys.loading')} />
+      ) : (
+        <div className={styles.editor}>
+          <p className={styles.version}>{t('answerKeys.version', { version: key.data.version })}</p>
+          <Notice severity="info">{t('answerKeys.versionNote')}</Notice>
+          {showProblems && problems.length > 0 ? (
+            <Notice severity="error">{t('authoring.fixFields', { count: problems.length })}</Notice>
+          ) : null}
+          <ScoreWithFields
+            title={key.data.title}
+            score={key.data.score}
+            positions={items}
+            fields={fields}
+            showProblems={showProblems}
+            onChange={change}
+          />
+          <RegradeSection documentId={doc.id} timeZone={timeZone} />
+        </div>
+      )}
+    </Modal>
+  );
+}
