@@ -6,7 +6,9 @@ import styles from './score-with-fields.module.css';
 
 /** The width each position's field needs under the score, in CSS pixels. */
 const FIELD_WIDTH = 104;
+/** A row of fields: answer, 'Suggested', points, and Skip where chords can be left out. */
 const ROW_HEIGHT = 128;
+const ROW_HEIGHT_WITHOUT_SKIP = 104;
 const SCORE_HEIGHT = 180;
 const MAX_SCORE_HEIGHT = 340;
 
@@ -31,6 +33,7 @@ export interface ScoreWithFieldsProps {
  */
 export function ScoreWithFields({ title, score, positions, fields, showProblems, onChange, skippable = false }: ScoreWithFieldsProps) {
   const { t } = useTranslation();
+  const rowHeight = skippable ? ROW_HEIGHT : ROW_HEIGHT_WITHOUT_SKIP;
   // The score at a readable height; fields that would overlap a neighbour go to the next row.
   // Scaled up until a typical chord has a field's width of room (at most to a taller score).
   const aspect = score.width / Math.max(1, score.height);
@@ -57,7 +60,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
   const rowCount = Math.max(1, ...rows.map((r) => r + 1));
   return (
     <div className={styles.scroller}>
-      <div className={styles.canvas} style={{ width: width + FIELD_WIDTH, paddingBottom: rowCount * ROW_HEIGHT + 8 }}>
+      <div className={styles.canvas} style={{ width: width + FIELD_WIDTH, paddingBottom: rowCount * rowHeight + 8 }}>
         <div
           className={styles.score}
           // Half a field of room on each side, so the first and last fields fit.
@@ -67,7 +70,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Verovio SVG of the score (no scripts; CSP forbids inline script)
           dangerouslySetInnerHTML={{ __html: score.svg }}
         />
-        <ol className={styles.fields} style={{ top: height + 8, width, height: rowCount * ROW_HEIGHT }} aria-label={t('authoring.chords')}>
+        <ol className={styles.fields} style={{ top: height + 8, width, height: rowCount * rowHeight }} aria-label={t('authoring.chords')}>
           {positions.map((p, i) => {
             const field = fields[p.id] as AnswerField;
             const problem = showProblems ? fieldProblem(field) : undefined;
@@ -76,7 +79,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
               <li
                 key={p.id}
                 className={`${styles.field} ${field.skipped ? styles.skipped : ''}`}
-                style={{ left: left * width, top: (rows[i] ?? 0) * ROW_HEIGHT, width: FIELD_WIDTH }}
+                style={{ left: left * width, top: (rows[i] ?? 0) * rowHeight, width: FIELD_WIDTH }}
               >
                 <input
                   className={styles.answer}
