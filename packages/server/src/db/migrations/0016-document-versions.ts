@@ -2,7 +2,7 @@ import { withId } from '../column.ts';
 import type { DialectMigration, MigrationDb } from '../migrate.ts';
 
 /**
- * Issue 14, editing the key of a document in use (docs/decisions/018-answer-key-versions-and-regrade.md):
+ * Issue 14, editing the key of a document in use (docs/decisions/020-answer-key-versions-and-regrade.md):
  * `documents.key_version` is the version its files hold now and `document_versions` the files of
  * every version made by an edit (the first one recorded when it is first replaced);
  * `submissions.key_version` says which key graded a submission; `document_regrades` is each

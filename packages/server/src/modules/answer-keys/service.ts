@@ -42,7 +42,7 @@ function presentRegrade(row: repo.RegradeRow | undefined): RegradeState['regrade
 
 /**
  * Editing the key of a course document in use, and regrading its submissions (issue 14;
- * docs/decisions/018-answer-key-versions-and-regrade.md). Instructors of the course only.
+ * docs/decisions/020-answer-key-versions-and-regrade.md). Instructors of the course only.
  */
 export function createAnswerKeysService(deps: Deps, collaborators: { assignments: AssignmentsService }) {
   const { db, clock, storage } = deps;
