@@ -215,7 +215,7 @@ export async function runGradeBookBenchmark() {
     const rssBefore = process.memoryUsage().rss;
     const auth = { authorization: `Bearer ${token}` };
     for (const [label, url, runs, key] of [
-      ['grade-book (best per student and document)', `/api/courses/${courseId}/grade-book`, 5, 'best'],
+      ['grade-book (best per student and document)', `/api/courses/${courseId}/grade-book`, 3, 'best'],
       ['grade-book?include_practice=false', `/api/courses/${courseId}/grade-book?include_practice=false`, 3, 'formal'],
       ['grade-book?submissions=all (every submission)', `/api/courses/${courseId}/grade-book?submissions=all`, 3, 'all'],
       ...(process.env.BENCH_LEGACY === '1'
@@ -246,6 +246,12 @@ export async function runGradeBookBenchmark() {
         `GET /api/courses/{id}/${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms (median of ${runs})  ${cells.toLocaleString('en').padStart(7)} cells  ${(bytes / 1024 / 1024).toFixed(1).padStart(5)} MB, ${(wire / 1024 / 1024).toFixed(2).padStart(5)} MB on the wire (${encoding})  peak heap +${median(heaps).toFixed(0)} MB`,
       );
       if (key === 'best') {
+        // The issue's row: the process after three grade-book requests (it also holds the data just built).
+        const rss = process.memoryUsage().rss / 1024 / 1024;
+        console.log(
+          `Process RSS after 3 grade-book requests: ${rss.toFixed(0)} MB (${(rss - rssBefore / 1024 / 1024).toFixed(0)} MB more than before them)`,
+        );
+        record('gradebook.rss_mb', rss, 'MB', { max: 400 });
         record('gradebook.api_best_ms', ms, 'ms', { max: 300 });
         record('gradebook.api_best_wire_mb', wire / 1024 / 1024, 'MB', { max: 5 });
         record('gradebook.heap_mb', median(heaps), 'MB', { max: 150 });
@@ -255,11 +261,9 @@ export async function runGradeBookBenchmark() {
         record('gradebook.legacy_best_ms', ms, 'ms');
       }
     }
-    const rss = process.memoryUsage().rss / 1024 / 1024;
     console.log(
-      `Process RSS after those requests: ${rss.toFixed(0)} MB (${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB more than before them; server, data build and bench share the process)`,
+      `Process RSS after all of them: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (server, data build and bench share the process)`,
     );
-    record('gradebook.rss_mb', rss, 'MB', { max: 400 });
 
     if (!fs.existsSync(path.join(web, 'index.html'))) {
       console.log('Browser first render: skipped (run `npm run build` first).');
