@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { GradeBookCells } from '@app/contract/gradebook';
 import type { Submission } from '@app/contract/submissions';
 import { readHar } from '@app/har/format';
@@ -109,6 +110,15 @@ describe.each(dialects)('grade book (%s)', (dialect) => {
     expect(errorsOf(refused)[0]?.message).toBe('You are not an instructor of this course.');
     expect((await other.get(`/api/courses/${courseId}/grade-book`)).statusCode).toBe(404);
     expect((await ta.get(`/api/courses/${courseId}/grade-book`)).statusCode).toBe(200);
+    // Compressed by the route itself, in the encoding the browser takes.
+    for (const [encoding, inflate] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const packed = await owner.request('GET', `/api/courses/${courseId}/grade-book`, { headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(cellsOf(inflate(packed.rawPayload).toString())).toEqual([]);
+    }
     expect((await owner.get(`/api/courses/${courseId}/grade-book?submissions=some`)).statusCode).toBe(400);
     expect((await owner.get(`/api/courses/${courseId}/grade-book?sets=1;2`)).statusCode).toBe(400);
   });
