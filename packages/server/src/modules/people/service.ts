@@ -81,10 +81,9 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
   }
 
   async function findInvitation(idOrToken: string) {
-    const row = /^\d+$/.test(idOrToken)
-      ? await repo.findInvitationById(db, Number(idOrToken))
-      : await repo.findInvitationByTokenHash(db, hashSecret(idOrToken));
-    return row;
+    const id = invitationId(idOrToken);
+    if (id === null) return /^\d+$/.test(idOrToken) ? undefined : repo.findInvitationByTokenHash(db, hashSecret(idOrToken));
+    return repo.findInvitationById(db, id);
   }
 
   return {
@@ -284,4 +283,11 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       return decided.map((r) => presentRequest({ ...r, status: outcome }));
     },
   };
+}
+
+/** An invitation id given in place of a token: digits that make an id both engines can store (a longer number finds nothing). */
+function invitationId(idOrToken: string): number | null {
+  if (!/^\d{1,15}$/.test(idOrToken)) return null;
+  const id = Number(idOrToken);
+  return id > 0 ? id : null;
 }
