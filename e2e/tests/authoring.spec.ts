@@ -6,13 +6,15 @@ import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.
 
 /*
  * Exercise authoring (issue 14): an instructor turns a MusicXML chorale into an exercise in the
- * set editor, accepting the suggestions and correcting one; a student does it in the workspace
- * and gets the grade the key gives.
+ * set editor, accepting the suggestions and correcting one (playing the score as in the workspace);
+ * makes another from the Content Library page into 'My exercises'; a student does the first in
+ * the workspace and gets the grade the key gives.
  */
 
 const COURSE = 'Music Theory I';
 const CHORALE = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 6')) as TestChorale;
 const TITLE = 'Journey Chorale in A minor';
+const LIBRARY_TITLE = 'Journey Library Chorale';
 
 async function signedIn(browser: Browser, server: Server, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
@@ -67,6 +69,17 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
   await expectAccessible(teacher);
   await teacher.screenshot({ path: testInfo.outputPath('authoring-dialog.png'), fullPage: true });
 
+  // Play works as in the workspace: the sounding chord is marked; a click on a note plays its chord.
+  await dialog.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(dialog.locator('[class*="soundingNote"]').first()).toBeAttached();
+  await dialog.getByRole('button', { name: 'Stop' }).click();
+  await expect(dialog.locator('[class*="soundingNote"]')).toHaveCount(0);
+  const firstNote = await dialog.locator('g.note').first().boundingBox();
+  if (!firstNote) throw new Error('the score has no notes');
+  await teacher.mouse.click(firstNote.x + firstNote.width / 2, firstNote.y + firstNote.height / 2);
+  await expect(dialog.getByRole('button', { name: 'Play chord 1' })).toBeVisible();
+
   // One correction: chord 3 (i6) is worth two points, and the author types its label again,
   // which takes away its 'Suggested' mark.
   await dialog.getByLabel('Answer for chord 3', { exact: true }).fill('i6');
@@ -78,6 +91,19 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
   await expect(dialog).toBeHidden();
   await expect(teacher.getByRole('textbox', { name: 'Document title' }).last()).toHaveValue(TITLE);
   await teacher.screenshot({ path: testInfo.outputPath('authoring-saved.png'), fullPage: true });
+
+  // Create Exercise from the Content Library page: the same dialog, saved into 'My exercises'.
+  await teacher.goto('/content-library');
+  await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+  const fromLibrary = teacher.getByRole('dialog', { name: 'Create Exercise' });
+  await fromLibrary.getByLabel('Score (MusicXML)').setInputFiles(file);
+  await expect(fromLibrary.getByLabel('Answer for chord 1', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(fromLibrary.getByText('My exercises', { exact: false })).toBeVisible();
+  await fromLibrary.getByLabel('Title', { exact: true }).fill(LIBRARY_TITLE);
+  await fromLibrary.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible();
+  await expect(fromLibrary).toBeHidden();
+  await expect(teacher.getByRole('region', { name: /^My exercises/ }).getByRole('button', { name: LIBRARY_TITLE })).toBeVisible();
 
   // The student: the new set is released now; answering every chord as the key says gives
   // full marks (i6 counts two points), one wrong answer takes its points away.

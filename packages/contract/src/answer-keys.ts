@@ -22,6 +22,9 @@ export const KeyEditorItem = z.object({
   measure: z.number().int(),
   beat: z.number(),
   x: z.number().nullable(),
+  /** Quarter notes from the start and the chord's note ids in the SVG: playback and its highlight, as in the workspace. */
+  onset: z.number(),
+  note_ids: z.array(z.string()),
   answers: z.array(z.string()),
   points: z.number(),
 });
@@ -32,7 +35,7 @@ export const DocumentKey = z.object({
   document_id: z.number().int(),
   title: z.string(),
   version: z.number().int(),
-  score: WorkspaceScore.pick({ svg: true, width: true, height: true }),
+  score: WorkspaceScore,
   items: z.array(KeyEditorItem),
 });
 export type DocumentKey = z.infer<typeof DocumentKey>;

@@ -286,8 +286,8 @@ export const routes: RouteObject[] = [
           {
             path: 'content-library',
             lazy: page(
-              () => import('../features/library/routes/content-library-page.tsx'),
-              (m) => m.ContentLibraryPage,
+              () => import('./routes/content-library.tsx'),
+              (m) => m.ContentLibraryRoute,
             ),
           },
           {

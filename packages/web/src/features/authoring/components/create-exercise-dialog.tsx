@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { type AnswerField, fieldProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,9 +18,12 @@ import styles from './create-exercise-dialog.module.css';
 export interface CreateExerciseDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The course whose spelling rules (V64/I64, N6/bII6) the suggestions follow. */
   courseId: number;
-  /** The set the exercise goes into. */
-  assignmentId: number;
+  /** The set the exercise goes into; without one (the content library page) it goes into the author's own library only. */
+  assignmentId?: number;
+  /** The courses the author teaches, to choose the spelling rules from (the content library page). */
+  courseOptions?: readonly { id: number; title: string }[];
   /** Called once the exercise is saved, so the screen refreshes its set and the library. */
   onSaved: () => void;
 }
@@ -30,7 +34,7 @@ export interface CreateExerciseDialogProps {
  * (alternatives separated by commas), points, skip chords, title; save into the set and/or the
  * author's own library section.
  */
-export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentId, onSaved }: CreateExerciseDialogProps) {
+export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentId, courseOptions, onSaved }: CreateExerciseDialogProps) {
   const { t } = useTranslation();
   const createDraft = useCreateExerciseDraft();
   const save = useSaveExercise();
@@ -40,6 +44,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [toLibrary, setToLibrary] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [chosenCourseId, setChosenCourseId] = useState(courseId);
+  const libraryOnly = assignmentId === undefined;
 
   const reset = () => {
     setDraft(null);
@@ -58,7 +64,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
     if (!file) return;
     setUploadError(null);
     createDraft.mutate(
-      { courseId, file },
+      { courseId: chosenCourseId, file },
       {
         onSuccess: (made) => {
           setDraft(made);
@@ -81,7 +87,10 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
     setShowProblems(true);
     if (problems.length > 0 || kept.length === 0 || title.trim() === '') return;
     save.mutate(
-      { draftId: draft.id, body: { title: title.trim(), items: kept, assignment_set_id: assignmentId, add_to_library: toLibrary } },
+      {
+        draftId: draft.id,
+        body: { title: title.trim(), items: kept, assignment_set_id: assignmentId, add_to_library: libraryOnly || toLibrary },
+      },
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t('authoring.saved') });
@@ -135,11 +144,25 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
             onChange={change}
             skippable
           />
-          <CheckboxField label={t('authoring.addToLibrary')} checked={toLibrary} onChange={(e) => setToLibrary(e.target.checked)} />
+          {libraryOnly ? (
+            <p className={styles.hint}>{t('authoring.savesToLibrary')}</p>
+          ) : (
+            <CheckboxField label={t('authoring.addToLibrary')} checked={toLibrary} onChange={(e) => setToLibrary(e.target.checked)} />
+          )}
         </div>
       ) : (
         <div className={styles.upload}>
           <p>{t('authoring.uploadHint')}</p>
+          {courseOptions && courseOptions.length > 1 ? (
+            <SelectField
+              label={t('authoring.course')}
+              hint={t('authoring.courseHint')}
+              options={courseOptions.map((course) => ({ value: String(course.id), label: course.title }))}
+              value={String(chosenCourseId)}
+              disabled={createDraft.isPending}
+              onChange={(e) => setChosenCourseId(Number(e.target.value))}
+            />
+          ) : null}
           <label className={styles.fileLabel}>
             <span>{t('authoring.scoreFile')}</span>
             <input

@@ -1,21 +1,38 @@
 import { UserType } from '@app/contract/users';
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { useLeaveWithNotice } from '../../../lib/use-leave-with-notice.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import { useContentLibrary } from '../api/get-content-library.ts';
+import { libraryKeys } from '../api/keys.ts';
 import { LibraryPreview } from '../components/library-preview.tsx';
 import { searchLibrary } from '../components/library-search.ts';
 import styles from './content-library.module.css';
+
+/** What the page gives the 'Create Exercise' slot (exercise authoring, composed in app/routes). */
+export interface LibraryExerciseAuthoringProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The courses the instructor teaches; the first is the default for the suggestions' spelling rules. */
+  courses: readonly { id: number; title: string }[];
+  /** Called once an exercise is saved into the instructor's own section ('My exercises'). */
+  onSaved: () => void;
+}
+
+export interface ContentLibraryPageProps {
+  exerciseAuthoring?: (props: LibraryExerciseAuthoringProps) => ReactNode;
+}
 
 /**
  * /content-library (spec §2): the sets of ready-made exercises, searchable by title, with the first
  * page of the chosen one. Instructors only; a student goes to /my-profile with the spec's message.
  */
-export function ContentLibraryPage() {
+export function ContentLibraryPage({ exerciseAuthoring }: ContentLibraryPageProps = {}) {
   const { t } = useTranslation();
   usePageTitle(t('library.title'));
   const searchId = useId();
@@ -26,6 +43,9 @@ export function ContentLibraryPage() {
   const [query, setQuery] = useState('');
   const [chosenId, setChosenId] = useState<number | null>(null);
   const previewPanel = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const [authoringOpen, setAuthoringOpen] = useState(false);
+  const taught = (user?.course_instructors ?? []).filter((course) => !course.archived);
 
   if (!allowed || !library.data) return <LoadingScreen />;
 
@@ -46,7 +66,20 @@ export function ContentLibraryPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('library.title')}</h1>
         <p className={styles.lead}>{t('library.lead', { sets: library.data.length, total })}</p>
+        {exerciseAuthoring && taught.length > 0 ? (
+          <Button variant="outline" onClick={() => setAuthoringOpen(true)}>
+            {t('authoring.createExercise')}
+          </Button>
+        ) : null}
       </header>
+      {exerciseAuthoring && taught.length > 0
+        ? exerciseAuthoring({
+            open: authoringOpen,
+            onOpenChange: setAuthoringOpen,
+            courses: taught,
+            onSaved: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+          })
+        : null}
 
       <div className={styles.search}>
         <label htmlFor={searchId} className={styles.searchLabel}>

@@ -1,5 +1,6 @@
 import type { WorkspaceItem } from '@app/contract/workspace';
 import { type MouseEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { nearestItem } from '../../../lib/use-playback.ts';
 import styles from './score-view.module.css';
 
 export interface ScoreViewProps {
@@ -115,14 +116,4 @@ export function ScoreView(props: ScoreViewProps) {
       </div>
     </div>
   );
-}
-
-/** The chord whose position (0..1 across the score) is closest to `at`. */
-export function nearestItem(items: readonly WorkspaceItem[], at: number): WorkspaceItem | undefined {
-  let best: WorkspaceItem | undefined;
-  for (const item of items) {
-    if (item.x === null) continue;
-    if (!best || Math.abs(item.x - at) < Math.abs((best.x ?? 0) - at)) best = item;
-  }
-  return best;
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { MAX_TEMPO, MIN_TEMPO } from '../use-playback.ts';
-import styles from './workspace-toolbar.module.css';
+import { MAX_TEMPO, MIN_TEMPO } from '../../lib/use-playback.ts';
+import { Button } from './button.tsx';
+import styles from './playback-controls.module.css';
 
 export interface PlaybackControlsProps {
   available: boolean;

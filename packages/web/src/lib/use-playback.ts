@@ -1,19 +1,24 @@
-import type { WorkspaceItem, WorkspaceScore } from '@app/contract/workspace';
+import type { PlaybackNote } from '@app/contract/workspace';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { canPlay, createSynth, type Synth } from './synth.ts';
+
+/** A chord that can sound: when (quarter notes from the start), its notes' ids in the SVG, and where it sits (0..1). */
+export type PlayableChord = { id: string; onset: number; note_ids: readonly string[]; x: number | null };
+/** What playback needs of a score: its tempo and notes (the workspace's and authoring's renderings both have them). */
+export type PlayableScore = { tempo: number; notes: readonly PlaybackNote[] };
 
 export const MIN_TEMPO = 30;
 export const MAX_TEMPO = 200;
 
 /** The item sounding at quarter `position`: the last one whose onset has passed. */
-export function itemAt(items: readonly WorkspaceItem[], position: number): WorkspaceItem | undefined {
-  let current: WorkspaceItem | undefined;
+export function itemAt<T extends PlayableChord>(items: readonly T[], position: number): T | undefined {
+  let current: T | undefined;
   for (const item of items) if (item.onset <= position + 1e-6) current = item;
   return current;
 }
 
 /** The notes of one chord: its own note ids, else whatever sounds at its onset. */
-export function chordNotes(score: WorkspaceScore, item: WorkspaceItem) {
+export function chordNotes(score: PlayableScore, item: PlayableChord) {
   const ids = new Set(item.note_ids);
   const own = score.notes.filter((note) => ids.has(note.note_id));
   if (own.length > 0) return own;
@@ -25,7 +30,7 @@ export function chordNotes(score: WorkspaceScore, item: WorkspaceItem) {
  * highlight), and a single chord on demand. Every entry point is called from a click, which
  * lets the browser start audio.
  */
-export function usePlayback(score: WorkspaceScore, items: readonly WorkspaceItem[]) {
+export function usePlayback<T extends PlayableChord>(score: PlayableScore, items: readonly T[]) {
   const synth = useRef<Synth | null>(null);
   const frame = useRef(0);
   const [playing, setPlaying] = useState(false);
@@ -74,7 +79,7 @@ export function usePlayback(score: WorkspaceScore, items: readonly WorkspaceItem
     follow(start, 0, end, tempo);
   };
 
-  const playChord = async (item: WorkspaceItem) => {
+  const playChord = async (item: T) => {
     const s = getSynth();
     stop();
     await s.resume();
@@ -100,4 +105,14 @@ export function usePlayback(score: WorkspaceScore, items: readonly WorkspaceItem
   };
 
   return { available, playing, soundingId, tempo, setTempo: changeTempo, play, stop, playChord };
+}
+
+/** The chord whose position (0..1 across the score) is closest to `at`. */
+export function nearestItem<T extends PlayableChord>(items: readonly T[], at: number): T | undefined {
+  let best: T | undefined;
+  for (const item of items) {
+    if (item.x === null) continue;
+    if (!best || Math.abs(item.x - at) < Math.abs((best.x ?? 0) - at)) best = item;
+  }
+  return best;
 }
