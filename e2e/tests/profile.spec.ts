@@ -84,6 +84,12 @@ test.describe('profile', () => {
     await dialog.getByLabel('Current password').fill(password);
     await dialog.getByRole('button', { name: 'Change Email' }).click();
     await expect(dialog).toBeHidden();
+    // The new address takes effect once the link mailed to it is followed (issue 16).
+    await expect(emailField).toHaveValue(email);
+    const { link } = await server.mailTo(newEmail);
+    await page.goto(link);
+    await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible();
+    await page.goto(`${server.url}/my-profile/edit`);
     await expect(emailField).toHaveValue(newEmail);
 
     await page.getByRole('link', { name: 'Back to My Profile' }).click();
