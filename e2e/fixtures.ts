@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,3 +148,31 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** The API as a test device uses it: bearer token and CSRF header on every call; failures fail the test. */
+export async function apiAs(server: Pick<Server, 'url'>, email: string, password: string = DEMO.password) {
+  const context = await request.newContext({ baseURL: server.url });
+  const csrf = ((await (await context.get('/api/csrf')).json()) as { data: { csrf_token: string } }).data.csrf_token;
+  const signIn = await context.post('/api/users/sign-in', { headers: { 'X-CSRFToken': csrf }, data: { email, password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const headers = { Authorization: `Bearer ${signIn.headers()['x-access-token']}`, 'X-CSRFToken': csrf };
+  const data = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  };
+  return {
+    get: async <T>(path: string) => data<T>(await context.get(path, { headers })),
+    post: async <T>(path: string, body: unknown) => data<T>(await context.post(path, { headers, data: body })),
+    put: async <T>(path: string, body: unknown) => data<T>(await context.put(path, { headers, data: body })),
+    delete: async (path: string) => data<unknown>(await context.delete(path, { headers })),
+    upload: async <T>(path: string, name: string, bytes: Uint8Array) =>
+      data<T>(
+        await context.post(path, {
+          headers,
+          multipart: { file: { name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) } },
+        }),
+      ),
+    bytes: async (url: string) => new Uint8Array(await (await context.get(url)).body()),
+    dispose: () => context.dispose(),
+  };
+}

@@ -1,7 +1,7 @@
 import { readHar } from '@app/har/format';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { apiAs, DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
 
 /*
  * The exercise workspace (issue 13): students do their exercises in the browser. The demo course
@@ -18,26 +18,6 @@ type DocumentRef = { id: number; title: string };
 /** What the journeys read of the page itself (the e2e project has no DOM types). */
 type PageGlobals = { document: { querySelector(selector: string): unknown } };
 type SetRef = { id: number; title: string; documents: DocumentRef[] };
-
-/** The API as a test device uses it: bearer token and CSRF header on every call. */
-async function apiAs(server: Server, email: string) {
-  const context = await request.newContext({ baseURL: server.url });
-  const csrf = ((await (await context.get('/api/csrf')).json()) as { data: { csrf_token: string } }).data.csrf_token;
-  const signIn = await context.post('/api/users/sign-in', { headers: { 'X-CSRFToken': csrf }, data: { email, password: DEMO.password } });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const headers = { Authorization: `Bearer ${signIn.headers()['x-access-token']}`, 'X-CSRFToken': csrf };
-  const data = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  };
-  return {
-    get: async <T>(path: string) => data<T>(await context.get(path, { headers })),
-    post: async <T>(path: string, body: unknown) => data<T>(await context.post(path, { headers, data: body })),
-    put: async <T>(path: string, body: unknown) => data<T>(await context.put(path, { headers, data: body })),
-    bytes: async (url: string) => new Uint8Array(await (await context.get(url)).body()),
-    dispose: () => context.dispose(),
-  };
-}
 
 /** The instructor's view of the demo course: its id, its sets, and the answer key of a document (instructors keep the full file). */
 async function demoCourse(server: Server) {
@@ -252,6 +232,10 @@ test.describe('the exercise workspace', () => {
     await expect(page.getByRole('region', { name: 'Submission #1' })).toBeVisible();
     await expect(chord(page, 1)).not.toBeEditable();
     await page.context().close();
+    // Other journeys on this server count the demo course's sets: leave it as it was.
+    const instructor = await apiAs(server, DEMO.instructor);
+    await instructor.delete(`/api/assignments/${set.id}`);
+    await instructor.dispose();
   });
 
   test('at 375 px the fields are a list in score order beside a scrolling score, still linked to their chords', async ({
