@@ -6,9 +6,9 @@ import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicx
  * of every part with its spelling (letter, alteration, octave) at concert pitch, and
  * when it starts and ends in quarter notes from the start of the score. A tied note
  * lengthens the note it continues; grace and cue notes, unpitched notes and rests
- * sound nothing. Measures are timed as workspace-score.ts times them (the first part's,
- * a beat being the time signature's beat-type), so positions found here sit where the
- * workspace and the score labels look for them.
+ * sound nothing. Measures are timed from the first part, a beat being the time
+ * signature's beat-type; the workspace (workspace-score.ts) reads its notes and measures
+ * here too, so positions found here sit where the workspace looks for them.
  */
 
 export type SpelledNote = {
@@ -23,6 +23,8 @@ export type SpelledNote = {
   midi: number;
   onset: number;
   end: number;
+  /** With `labelNotes`: the id written on the note's element (`n1`, `n2`, …), which Verovio keeps in its SVG. */
+  id?: string;
 };
 
 export type MeasureTiming = {
@@ -50,7 +52,15 @@ const NATURAL = [0, 2, 4, 5, 7, 9, 11];
 const EPSILON = 1e-6;
 
 export function readScore(musicxml: string): ScoreReading {
-  const tree = parseXmlTree(musicxml);
+  return readScoreTree(parseXmlTree(musicxml));
+}
+
+/**
+ * The same, from a parsed tree; with `labelNotes` every sounding note's element also gets
+ * an id of ours (written into the tree), so the notes can be found in Verovio's SVG.
+ */
+export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean } = {}): ScoreReading {
+  let counter = 0;
   const parts = partsOf(tree);
   if (parts.length === 0) throw new HarError('The score has no parts.');
   const notes: SpelledNote[] = [];
@@ -111,6 +121,12 @@ export function readScore(musicxml: string): ScoreReading {
           if (content.some((node) => 'rest' in node || 'cue' in node) || duration === 0) continue;
           const spelled = spellingOf(content, transpose);
           if (!spelled) continue;
+          let id: string | undefined;
+          if (options.labelNotes) {
+            counter += 1;
+            id = `n${counter}`;
+            element[':@'] = { ...(element[':@'] ?? {}), '@_id': id };
+          }
           const onset = start + at / divisions;
           const end = onset + duration / divisions;
           const tiedFrom = open.get(spelled.midi);
@@ -120,7 +136,7 @@ export function readScore(musicxml: string): ScoreReading {
             continue;
           }
           const voice = `${partIndex}:${textOf(content, 'voice') ?? '1'}`;
-          const note: SpelledNote = { part: partIndex, voice, ...spelled, onset, end };
+          const note: SpelledNote = { part: partIndex, voice, ...spelled, onset, end, ...(id ? { id } : {}) };
           notes.push(note);
           open.set(spelled.midi, note);
           if (notes.length > MAX_ANALYSED_NOTES) throw new HarError(`The score has more than ${MAX_ANALYSED_NOTES} notes.`);
