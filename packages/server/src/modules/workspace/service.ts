@@ -26,6 +26,8 @@ export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items'] };
 
 const renderedKey = (hash: string) => `workspaces/${hash}.json`;
+/** Layouts kept in memory, by student-copy key (a copy's key never gets other content: a new version has a new key). */
+const REMEMBERED_LAYOUTS = 200;
 
 /**
  * The exercise workspace (issue 13): a student opens a document, sees the score with
@@ -38,6 +40,7 @@ export function createWorkspaceService(
 ) {
   const { db, clock, storage } = deps;
   const { courses, assignments, submissions } = collaborators;
+  const layouts = new Map<string, RenderedWorkspace>();
 
   /** A document a student of its course may work on now (released, visible). 404/403 otherwise. */
   async function openForStudent(actor: Actor, documentId: number) {
@@ -46,14 +49,23 @@ export function createWorkspaceService(
     return opened;
   }
 
-  /** The student copy and its score laid out for the workspace, rendered once per content and kept in storage. */
+  /**
+   * The student copy's score laid out for the workspace: from memory, else from storage
+   * (rendered once per content), else rendered now. Opening and every autosave read it.
+   */
   async function rendered(doc: Parameters<AssignmentsService['studentCopyKey']>[0]): Promise<RenderedWorkspace> {
-    const bytes = await loadHar(deps, await assignments.studentCopyKey(doc));
+    const copyKey = await assignments.studentCopyKey(doc);
+    const remembered = layouts.get(copyKey);
+    if (remembered) return remembered;
+    const value = await storedOrRendered(await loadHar(deps, copyKey));
+    layouts.set(copyKey, value);
+    if (layouts.size > REMEMBERED_LAYOUTS) layouts.delete(layouts.keys().next().value as string);
+    return value;
+  }
+
+  async function storedOrRendered(bytes: Uint8Array): Promise<RenderedWorkspace> {
     const key = renderedKey(contentHash(bytes));
-    if (await storage.stat(key)) {
-      const cached = await loadHar(deps, key);
-      return JSON.parse(Buffer.from(cached).toString('utf8')) as RenderedWorkspace;
-    }
+    if (await storage.stat(key)) return JSON.parse(Buffer.from(await loadHar(deps, key)).toString('utf8')) as RenderedWorkspace;
     const copy = readHar(bytes);
     let layout: Awaited<ReturnType<typeof renderWorkspaceScore>>;
     try {
@@ -125,8 +137,7 @@ export function createWorkspaceService(
     /** Stores the student's answers as they type; answers must be for the document's items. */
     async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[]): Promise<Draft> {
       const { doc } = await openForStudent(actor, documentId);
-      const copy = readHar(await loadHar(deps, await assignments.studentCopyKey(doc)));
-      const known = new Set(exerciseItems(copy).map((item) => item.id));
+      const known = new Set((await rendered(doc)).items.map((item) => item.id));
       if (answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
       const now = clock.now();
       await repo.saveDraft(db, doc.id, actor.user.id, answers, now);
