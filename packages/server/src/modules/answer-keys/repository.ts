@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { GradeChangesTable } from '../../db/schema.ts';
 
 /** A document's current key version and files, with its course's chord-label settings. */
 export function findDocumentForKey(db: Db, documentId: number) {
@@ -184,26 +185,7 @@ export async function writeRegradedSubmission(
 }
 
 /** Adds one row to a document's audit list of changed grades. */
-export async function insertGradeChange(
-  db: Db,
-  values: {
-    document_id: number;
-    regrade_id: number;
-    submission_id: number;
-    student_id: number;
-    changed_by: number | null;
-    changed_at: number;
-    key_version: number;
-    old_points: number;
-    old_max_points: number;
-    old_percent: number;
-    old_grade: string;
-    new_points: number;
-    new_max_points: number;
-    new_percent: number;
-    new_grade: string;
-  },
-) {
+export async function insertGradeChange(db: Db, values: Insertable<GradeChangesTable>) {
   await db.insertInto('grade_changes').values(values).execute();
 }
 
