@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, test as base, expect, type Page, request } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,6 +149,31 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** A second person at their own browser, signed in (page errors go to the test's output). */
+export async function signedInElsewhere(
+  browser: Browser,
+  server: Pick<Server, 'url'>,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, ...(viewport ? { viewport } : {}) });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`[${email} page error at ${page.url()}] ${error.message}`));
+  await page.goto('/sign-in');
+  await signInThroughForm(page, email);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  return page;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
 
 /** The API as a test device uses it: bearer token and CSRF header on every call; failures fail the test. */
 export async function apiAs(server: Pick<Server, 'url'>, email: string, password: string = DEMO.password) {

@@ -1,6 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { DEMO, expect, expectAccessible, type Server, signedInElsewhere, test } from '../fixtures.ts';
+
+const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
+  signedInElsewhere(browser, server, email, viewport);
 
 /*
  * Editing the key of an exercise in use (issue 14): the instructor changes the key of a document a
@@ -12,23 +14,6 @@ const COURSE = 'Music Theory I';
 const LIBRARY_DOCUMENT = 'Minor Phrase 2 (E minor)';
 const TITLE = 'Regrade Journey Phrase';
 const WRONG = 'N6';
-
-async function signedIn(browser: Browser, server: Server, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 const scoreOf = (text: string) => {
   const [points, max] = text.split('/').map((part) => Number(part.trim()));

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { DEMO, expect, expectAccessible, type Server, signedInElsewhere, test } from '../fixtures.ts';
+
+const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
+  signedInElsewhere(browser, server, email, viewport);
 
 /*
  * Exercise authoring (issue 14): an instructor turns a MusicXML chorale into an exercise in the
@@ -15,23 +17,6 @@ const COURSE = 'Music Theory I';
 const CHORALE = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 6')) as TestChorale;
 const TITLE = 'Journey Chorale in A minor';
 const LIBRARY_TITLE = 'Journey Library Chorale';
-
-async function signedIn(browser: Browser, server: Server, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test('an instructor makes an exercise from a MusicXML chorale; a student does it and gets the grade its key gives', async ({
   browser,

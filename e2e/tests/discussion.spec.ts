@@ -1,17 +1,7 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, signedInElsewhere, test } from '../fixtures.ts';
 
 const COURSE = 'Music Theory I';
-
-/** A second person at their own browser, signed in, on the dashboard. */
-async function signedInElsewhere(browser: Browser, server: Server, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  return page;
-}
 
 function courseMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Course menu' });

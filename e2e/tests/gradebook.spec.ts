@@ -1,23 +1,15 @@
 import fs from 'node:fs';
 import { readHar, writeHar } from '@app/har/format';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, DEMO, expect, signedInElsewhere, test } from '../fixtures.ts';
+
+const signedIn = signedInElsewhere;
 
 const COURSE = 'Music Theory I';
 const STUDENT = { first: 'Fanny', last: 'Mendelssohn' };
 const STUDENT_ROW = `${STUDENT.last}, ${STUDENT.first}`;
 
 type SubmissionData = { id: number; points: number; max_points: number; percent: number; grade: string; number: number };
-
-/** A second person at their own browser, signed in. */
-async function signedIn(browser: Browser, server: Server, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  return page;
-}
 
 /** The grade book's scroll area, scrolled to its right end so the newest set's columns are drawn. */
 async function showLastColumns(page: Page) {

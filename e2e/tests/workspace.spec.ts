@@ -1,7 +1,9 @@
 import { readHar } from '@app/har/format';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, type Server, signedInElsewhere, test } from '../fixtures.ts';
+
+const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 800 }) =>
+  signedInElsewhere(browser, server, email, viewport);
 
 /*
  * The exercise workspace (issue 13): students do their exercises in the browser. The demo course
@@ -39,31 +41,12 @@ async function demoCourse(server: Server) {
   return { courseId: course.id, instructor, documentNamed, keyOf };
 }
 
-async function signedIn(browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`[${email} page error at ${page.url()}] ${error.message}`));
-  await page.goto('/sign-in');
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  return page;
-}
-
 const chord = (page: Page, n: number) => page.getByRole('textbox', { name: `Chord ${n}`, exact: true });
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-
-/** No serious or critical axe violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test.describe('the exercise workspace', () => {
   test('a student opens a demo exercise, fills every chord, reloads, submits and sees the score; the instructor sees it', async ({
