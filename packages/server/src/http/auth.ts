@@ -1,6 +1,7 @@
 import { Messages } from '@app/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, AuthService, IssuedSession } from '../modules/auth/service.ts';
+import type { AuthService, IssuedSession } from '../modules/auth/service.ts';
+import type { Actor } from './actor.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {

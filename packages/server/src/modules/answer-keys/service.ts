@@ -11,11 +11,11 @@ import { type AnswerKey, exerciseItems, type HarDocument, readHar } from '@app/h
 import { HarError } from '@app/har/har-error';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import { loadHar, storeKeyVersion } from '../assignments/har-files.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
-import type { Actor } from '../auth/service.ts';
 import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
 

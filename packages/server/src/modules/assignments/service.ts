@@ -19,10 +19,10 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { DocumentUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
-import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as libraryRepo from '../library/repository.ts';
 import {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contract/errors';
 import type { LanguageCode, PasswordRequest, SignUpRequest } from '@app/contract/users';
 import type { z } from 'zod';
-import type { SessionRow } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { accountMail } from '../../mail/templates.ts';
@@ -11,7 +11,6 @@ import { findTimezoneId, findUserByEmail, findUserById, insertUser, type UserWit
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 
-export type Actor = { user: UserWithTimezone; session: SessionRow; token: string };
 export type IssuedSession = { token: string; expiresAt: number };
 export type RequestInfo = { ip: string; userAgent: string | null };
 

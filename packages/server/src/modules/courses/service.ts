@@ -18,9 +18,9 @@ import {
 } from '@app/contract/courses';
 import type { CourseUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
-import type { Actor } from '../auth/service.ts';
 import * as policy from './policy.ts';
 import { effectiveStatus, formatPrice, presentCourse } from './present.ts';
 import * as repo from './repository.ts';

@@ -11,9 +11,9 @@ import {
 } from '@app/contract/discussion';
 import type { LanguageCode } from '@app/contract/users';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { replyMail } from '../../mail/discussion-templates.ts';
-import type { Actor } from '../auth/service.ts';
 import type { CourseAccess } from '../courses/policy.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';

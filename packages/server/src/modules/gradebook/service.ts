@@ -1,7 +1,7 @@
 import { CourseMessages } from '@app/contract/courses';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
 import { canTeachCourse } from '../courses/policy.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';

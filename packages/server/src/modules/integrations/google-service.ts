@@ -1,11 +1,12 @@
 import { GoogleErrorCode, type GoogleInfo, IntegrationMessages } from '@app/contract/integrations';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { filesSecret } from '../../storage/create-storage.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import { findLiveSessionById } from '../auth/repository.ts';
-import type { Actor, AuthService } from '../auth/service.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { createGoogleClient, GoogleApiError, type GoogleTokens } from './google-client.ts';
 import * as repo from './repository.ts';

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IntegrationMessages, type IntegrationStatus } from '@app/contract/integrations';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
-import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { createFastSpringClient, type FastSpringOrder } from './fastspring-client.ts';
 import * as repo from './repository.ts';

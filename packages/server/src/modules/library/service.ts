@@ -1,9 +1,9 @@
 import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contract/assignments';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
 import { enqueuePreviews, jobStatus, previewLink, storeHar } from '../assignments/har-files.ts';
-import type { Actor } from '../auth/service.ts';
 import * as repo from './repository.ts';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;

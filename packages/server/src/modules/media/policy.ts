@@ -1,5 +1,5 @@
 import { UserType } from '@app/contract/users';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /** Spec §6: only instructors (user_type 2) use the media library. */
 export function canUseMediaLibrary(actor: Actor): boolean {

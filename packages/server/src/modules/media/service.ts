@@ -13,9 +13,9 @@ import {
 } from '@app/contract/media';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { StorageLimitError } from '../../storage/storage.ts';
-import type { Actor } from '../auth/service.ts';
 import { canUseMediaLibrary } from './policy.ts';
 import { presentCollection, presentFile } from './present.ts';
 import * as repo from './repository.ts';

@@ -11,10 +11,10 @@ import {
 } from '@app/contract/people';
 import type { LanguageCode } from '@app/contract/users';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { courseMail } from '../../mail/course-templates.ts';
-import type { Actor } from '../auth/service.ts';
 import { effectiveStatus } from '../courses/present.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';

@@ -6,12 +6,12 @@ import { exerciseItems, type HarDocument, readHar, submissionOf, writeHar } from
 import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
 import { jobStatus, loadHar } from '../assignments/har-files.ts';
 import { showAnswersOf } from '../assignments/present.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
-import type { Actor } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { refreshBestSubmissions } from '../gradebook/repository.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';

@@ -1,5 +1,5 @@
 import { UserType } from '@app/contract/users';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /** Only students ask for a teacher account; an instructor already is one (spec §6). */
 export function canRequestTeacherAccount(actor: Actor): boolean {

@@ -3,9 +3,9 @@ import type { TeacherAccountRequestInput, TeacherRequestStatus } from '@app/cont
 import { type LanguageCode, UserType } from '@app/contract/users';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { accountMail } from '../../mail/templates.ts';
-import type { Actor } from '../auth/service.ts';
 import { updateUser } from '../users/repository.ts';
 import { canRequestTeacherAccount } from './policy.ts';
 import { presentTeacherRequest } from './present.ts';
