@@ -27,6 +27,7 @@ import { recordRouteTable } from './http/route-table.ts';
 import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAnswerKeyRoutes } from './modules/answer-keys/routes.ts';
 import { type AnswerKeysService, createAnswerKeysService } from './modules/answer-keys/service.ts';
@@ -163,6 +164,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
   });
+  // Every e-mail is a job queued with the change it is about (mail/mail-job.ts).
+  registerMailJob(deps);
   // A getter, since the assignments service is built from this one (duplicates copy its content).
   const courses = createCoursesService(deps, { assignments: () => assignments });
   const people = createPeopleService(deps, { courses });

@@ -27,8 +27,11 @@ export interface JobQueue {
    * again waits for the same stop.
    */
   stop(options?: { graceMs?: number }): Promise<void>;
-  /** Runs every job that is due now, one after another, until none is left (tests, CLI). Returns how many ran. */
-  drain(): Promise<number>;
+  /**
+   * Runs every job that is due now (only those named in `names`, if given), one after another,
+   * until none is left (tests, CLI). Returns how many ran.
+   */
+  drain(options?: { names?: readonly string[] }): Promise<number>;
   /** Jobs waiting or running, by name and status, with the age of the oldest (metrics). */
   depth(): Promise<{ name: string; status: string; count: number; oldestAgeSeconds: number }[]>;
 }

@@ -91,9 +91,9 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
       eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
     ]);
 
-  /** Takes the next due job (queued and due, or running with an expired lease) for this worker. */
-  async function claim(): Promise<JobRow | undefined> {
-    const names = [...handlers.keys()];
+  /** Takes the next due job (queued and due, or running with an expired lease) for this worker, of `only` these names if given. */
+  async function claim(only?: readonly string[]): Promise<JobRow | undefined> {
+    const names = [...handlers.keys()].filter((name) => !only || only.includes(name));
     if (names.length === 0) return undefined;
     const now = clock.now();
     let candidate = db
@@ -320,10 +320,10 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
       return stopping;
     },
 
-    async drain() {
+    async drain(drainOptions = {}) {
       let ran = 0;
       for (;;) {
-        const job = await claim();
+        const job = await claim(drainOptions.names);
         if (!job) {
           if (running.size === 0) return ran;
           await Promise.allSettled([...running.values()].map((r) => r.done));
