@@ -26,7 +26,8 @@ const DOCUMENTS_PER_SET = 10;
 const SUBMISSIONS_EACH = 3;
 const MAX_POINTS = 8;
 const PASSWORD = 'BenchPass123';
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+// BENCH_WEB_DIST measures a build in another directory (e.g. a private `vite build --outDir`).
+const webDist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 
 /** Rows in batches: one multi-row INSERT per batch, all in one transaction per table. */
 async function insertBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {

@@ -13,7 +13,8 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemoData } from '../packages/server/src/seed/demo.ts';
 import { median, record } from './budget.ts';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+// BENCH_WEB_DIST measures a build in another directory (e.g. a private `vite build --outDir`).
+const webDist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 
 type Load = {
   jsFiles: number;
