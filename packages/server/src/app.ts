@@ -241,7 +241,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   registerNulGuard(app);
   registerCsrf(app, { secure });
-  registerAuthentication(app, services.auth);
+  registerAuthentication(app, deps);
   registerIdempotency(app, deps);
   const readiness = createReadiness(deps);
   registerOperationsRoutes(app, { readiness, metrics, metricsToken: config.metricsToken, role: config.role });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { type Compilable, type CompiledQuery, Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -75,5 +75,37 @@ export function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteD
       }
       return statement;
     },
+  };
+}
+
+/** The `slot` of a precompiled query whose arguments are `A`: `slot('id')` has the type of `A['id']`. */
+export type SlotOf<A> = <K extends keyof A & string>(name: K) => A[K];
+
+/** A named slot in a query built once, filled with the caller's value at each execution. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A query on the request hot path, built and compiled once per database (or transaction) instead
+ * of on every call (issue 15: building and compiling took ~15 % of a request). `build` receives
+ * `slot(name)`, which stands for the argument of that name wherever a value goes; the compiled
+ * SQL keeps its placeholders and each call passes its arguments as parameters, so nothing is
+ * spliced into the SQL text. Only plain values may go in a slot (not lists: `in` needs its
+ * length at build time).
+ */
+export function precompiled<A extends Record<string, unknown>, O>(
+  build: (db: Db, slot: SlotOf<A>) => Compilable<O>,
+): (db: Db, args: A) => Promise<O[]> {
+  const compiledFor = new WeakMap<Db, CompiledQuery<O>>();
+  return async (db, args) => {
+    let compiled = compiledFor.get(db);
+    if (!compiled) {
+      compiled = build(db, (name) => new Slot(name) as never).compile();
+      compiledFor.set(db, compiled);
+    }
+    const template = compiled;
+    const parameters = template.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+    return (await db.executeQuery<O>({ ...template, parameters })).rows;
   };
 }

@@ -1,6 +1,8 @@
 import { Messages } from '@app/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, IssuedSession } from '../modules/auth/service.ts';
+import type { Deps } from '../deps.ts';
+import { hashSecret } from '../lib/random.ts';
+import { extendSession, findLiveSessionWithUser } from '../modules/auth/repository.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './errors.ts';
 
@@ -22,6 +24,36 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+// An idle expiry moves only when it would move by this much: one write per few seconds, not per request.
+const SLIDE_GRANULARITY_SECONDS = 5;
+
+/** A session token as the browser holds it, with its idle expiry. */
+export type IssuedSession = { token: string; expiresAt: number };
+
+/**
+ * The actor behind a bearer token, with the idle expiry slid forward (unless `slide` is false: a
+ * background request); undefined when the token is not live. One statement finds the session
+ * and loads its user; a second, at most every few seconds, slides it (issue 15).
+ */
+export async function authenticate(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  token: string,
+  options: { forceSlide?: boolean; slide?: boolean } = {},
+): Promise<{ actor: Actor; expiresAt: number } | undefined> {
+  const now = deps.clock.now();
+  const found = await findLiveSessionWithUser(deps.db, hashSecret(token), now);
+  if (!found) return undefined;
+  const { session, user } = found;
+  const slid = Math.min(now + deps.config.sessionIdleSeconds, session.absolute_expires_at);
+  let expiresAt = session.expires_at;
+  const slides = options.slide !== false;
+  if (slides && (slid - session.expires_at >= SLIDE_GRANULARITY_SECONDS || (options.forceSlide && slid > session.expires_at))) {
+    await extendSession(deps.db, session.id, slid);
+    expiresAt = slid;
+  }
+  return { actor: { user, session: { ...session, expires_at: expiresAt }, token }, expiresAt };
+}
+
 /** Writes the token headers that the browser copies into its cookies (DESIGN §5). */
 export function sendTokenHeaders(reply: FastifyReply, session: IssuedSession) {
   reply.header('X-Access-Token', session.token);
@@ -32,7 +64,7 @@ export function sendTokenHeaders(reply: FastifyReply, session: IssuedSession) {
  * Resolves the bearer token on every API request into `request.actor`, sliding
  * the idle expiry and echoing the token headers on the response.
  */
-export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
+export function registerAuthentication(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   app.decorateRequest('actor', undefined);
   app.decorateRequest('tokenRejected', false);
   app.addHook('preHandler', async (request, reply) => {
@@ -44,7 +76,7 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService) 
     // count as activity, so an idle session still runs out on a page that polls.
     const forceSlide = request.routeOptions.url === '/api/users/renew-access-token';
     const background = request.headers[BACKGROUND_HEADER] === '1';
-    const result = await auth.authenticate(token, { forceSlide, slide: forceSlide || !background });
+    const result = await authenticate(deps, token, { forceSlide, slide: forceSlide || !background });
     if (!result) {
       request.tokenRejected = true;
       return;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { type Db, precompiled, type SlotOf } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import { selectUsers, type UserWithTimezone, withFlags } from '../users/repository.ts';
 
@@ -31,16 +31,9 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * A live session (neither revoked nor past either limit) and its user, in one statement: every
- * authenticated request starts here (issue 15).
- */
-export async function findLiveSessionWithUser(
-  db: Db,
-  tokenHash: string,
-  now: number,
-): Promise<{ session: SessionRow; user: UserWithTimezone } | undefined> {
-  const row = await selectUsers(db)
+// Built once per database: this statement starts every authenticated request (issue 15).
+const liveSessionWithUser = precompiled((db, slot: SlotOf<{ tokenHash: string; now: number }>) =>
+  selectUsers(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
     .select([
       'sessions.id as session_id',
@@ -52,11 +45,22 @@ export async function findLiveSessionWithUser(
       'sessions.ip as session_ip',
       'sessions.user_agent as session_user_agent',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.token_hash', '=', slot('tokenHash'))
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('sessions.absolute_expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', slot('now'))
+    .where('sessions.absolute_expires_at', '>', slot('now')),
+);
+
+/**
+ * A live session (neither revoked nor past either limit) and its user, in one statement: every
+ * authenticated request starts here (issue 15).
+ */
+export async function findLiveSessionWithUser(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<{ session: SessionRow; user: UserWithTimezone } | undefined> {
+  const [row] = await liveSessionWithUser(db, { tokenHash, now });
   if (!row) return undefined;
   const {
     session_id,
@@ -96,9 +100,16 @@ export async function findLiveSessionById(db: Db, sessionId: number, now: number
     .executeTakeFirst();
 }
 
+const slideSession = precompiled((db, slot: SlotOf<{ sessionId: number; expiresAt: number }>) =>
+  db
+    .updateTable('sessions')
+    .set({ expires_at: slot('expiresAt') })
+    .where('id', '=', slot('sessionId')),
+);
+
 /** Moves a session's idle expiry. */
 export async function extendSession(db: Db, sessionId: number, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+  await slideSession(db, { sessionId, expiresAt });
 }
 
 /** Revokes one session. */
