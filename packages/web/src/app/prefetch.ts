@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { courseSetsQuery } from '../features/gradebook/api/get-course-sets.ts';
-import { courseStudentsQuery } from '../features/gradebook/api/get-course-students.ts';
 import { gradeBookQuery } from '../features/gradebook/api/get-grade-book.ts';
 import { readGradeBookSettings } from '../features/gradebook/grade-book-settings.ts';
-import { currentUserQuery } from '../features/users/api/get-current-user.ts';
+import { currentUserQuery } from '../lib/auth.ts';
 import { getAccessToken } from '../lib/cookies.ts';
+import { courseSetsQuery } from '../lib/course-sets.ts';
+import { courseStudentsQuery } from '../lib/course-students.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /*

@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/icons.tsx';
 import { type CourseMenuItem, useCourseMenu } from '../../features/courses/components/course-menu.ts';
 import { DiscussionUnreadBadge } from '../../features/discussion/components/unread-badge.tsx';
-import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
+import { useCurrentUser } from '../../lib/auth.ts';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './sidebar.module.css';
 

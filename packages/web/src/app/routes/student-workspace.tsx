@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../features/users/api/get-current-user.ts';
 import type { Viewer } from '../../features/workspace/components/exercise-workspace.tsx';
 import { StudentAssignmentsPage } from '../../features/workspace/routes/student-assignments-page.tsx';
 import { WorkspacePage } from '../../features/workspace/routes/workspace-page.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
+import { useCurrentUser } from '../../lib/auth.ts';
 import { displayTimeZone } from '../../lib/date-time-input.ts';
 
 /*

@@ -1,4 +1,5 @@
-import { type Course, priceText } from '@app/contract/courses';
+import { priceText } from '@app/contract/course-constants';
+import type { Course } from '@app/contract/courses';
 import type { TFunction } from 'i18next';
 
 /**

@@ -1,44 +1,15 @@
 import type { Course } from '@app/contract/courses';
 import type { Post, Thread, ThreadSummary } from '@app/contract/discussion';
 import type { CurrentUser } from '@app/contract/users';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { Notifications } from '../../components/ui/notifications.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
-
-export type Call = { method: string; url: string; body: unknown };
-export type Reply = { status: number; body: unknown };
-export const ok = (data: unknown): Reply => ({ status: 200, body: { data } });
+import { Outlet } from 'react-router';
+import { currentUser } from '../../testing/factories.ts';
+import { type Call, fakeApi, ok, type Reply } from '../../testing/fake-api.ts';
+import { renderRoutes } from '../../testing/render.tsx';
 
 const T0 = Date.UTC(2031, 8, 10, 14, 0) / 1000;
 
-export const me: CurrentUser = {
-  id: 7,
-  uuid: 'u-7',
-  user_type: 1,
-  first_name: 'Nadia',
-  last_name: 'Boulanger',
-  email: 'nadia@example.com',
-  gender: null,
-  school: null,
-  phone_number: null,
-  timezone: 1,
-  timezone_name: 'UTC',
-  language: 'en',
-  will_receive_marketing_emails: false,
-  will_receive_notification_emails: true,
-  has_pending_teacher_account_request: false,
-  course_instructors: [],
-  course_students: [],
-  course_tas: [],
-  invitations: [],
-  enrollment_requests: [],
-  pending_email: null,
-};
+export const me: CurrentUser = currentUser();
 
 /** The outlet context the course layout hands down; only the fields the board reads matter. */
 export function course(role: Course['user_course_role'], status: Course['status'] = 'ACTIVE'): Course {
@@ -86,26 +57,13 @@ export function post(overrides: Partial<Post> = {}): Post {
 }
 
 /** Stubs fetch: GET /api/users answers with `me`; everything else goes to `answer`. */
-export function fakeApi(answer: (call: Call) => Reply) {
-  const calls: Call[] = [];
-  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { method, url, body };
-      calls.push(call);
-      const reply = method === 'GET' && url === '/api/users' ? ok(me) : answer(call);
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
+export function boardApi(answer: (call: Call) => Reply) {
+  return fakeApi((call) => (call.method === 'GET' && call.url === '/api/users' ? ok(me) : answer(call)));
 }
 
 /** Renders a board screen below a stand-in course layout at `path`. */
 export function renderInCourse(screen: ReactElement, courseValue: Course, childPath: string, path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/course/:courseId',
@@ -118,13 +76,6 @@ export function renderInCourse(screen: ReactElement, courseValue: Course, childP
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <Notifications />
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }

@@ -9,7 +9,7 @@ import {
   returnUrl,
   toBase64,
 } from './google-link.ts';
-import { googleInfo } from './testing.tsx';
+import { googleInfo } from './test-data.ts';
 
 describe('Google Classroom rules (spec §4, §5)', () => {
   it('treats a set due at or before now + 60 s as past due', () => {

@@ -1,6 +1,7 @@
 import type { AssignmentSet } from '@app/contract/assignments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { assignmentKeys } from './keys.ts';
 
 /** POST /api/courses/{id}/assignments: a new set; the server picks the dates of DESIGN §7.10. */
@@ -14,7 +15,7 @@ export function useCreateAssignment() {
     mutationFn: createAssignment,
     onSuccess: (set) => {
       queryClient.setQueryData(assignmentKeys.set(set.id), set);
-      return queryClient.invalidateQueries({ queryKey: assignmentKeys.course(set.course) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.courseSets(set.course) });
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { assignmentKeys } from './keys.ts';
 
-/** Changes the documents of a cached set (the editor's source), and marks every course list stale. */
+/** Changes the documents of a cached set (the editor's source), and marks every course's list of sets stale (the editor's, the grade books', the students'). */
 export function updateCachedDocuments(
   queryClient: QueryClient,
   assignmentId: number,
@@ -11,5 +12,5 @@ export function updateCachedDocuments(
   queryClient.setQueryData<AssignmentSet>(assignmentKeys.set(assignmentId), (set) =>
     set ? { ...set, documents: change(set.documents) } : set,
   );
-  return queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.allCourseSets });
 }

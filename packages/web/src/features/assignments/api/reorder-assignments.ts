@@ -1,7 +1,7 @@
 import type { AssignmentSet } from '@app/contract/assignments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { assignmentKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/courses/{id}/assignments/weight: every set id of the course in the new order. */
 export function reorderAssignments({ courseId, ids }: { courseId: number; ids: number[] }) {
@@ -20,7 +20,7 @@ export function inOrder<T extends { id: number; weight: number }>(items: readonl
 /** Optimistic (spec §4): the list takes the new order at once, and goes back if the server refuses it. */
 export function useReorderAssignments(courseId: number) {
   const queryClient = useQueryClient();
-  const key = assignmentKeys.course(courseId);
+  const key = queryKeys.courseSets(courseId);
   return useMutation({
     mutationFn: (ids: number[]) => reorderAssignments({ courseId, ids }),
     // One order at a time, so the server ends with the last one.

@@ -1,6 +1,7 @@
 import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { assignmentKeys } from './keys.ts';
 import { inOrder } from './reorder-assignments.ts';
 
@@ -26,6 +27,6 @@ export function useReorderDocuments(assignmentId: number) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: queryKeys.allCourseSets })]),
   });
 }

@@ -1,6 +1,7 @@
 import type { AssignmentSet, UpdateAssignmentRequest } from '@app/contract/assignments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { assignmentKeys } from './keys.ts';
 
 /** PUT /api/assignments/{id}: title, dates, show_after_due (the server checks the §5 date rules). */
@@ -14,7 +15,7 @@ export function useUpdateAssignment() {
     mutationFn: updateAssignment,
     onSuccess: (set) => {
       queryClient.setQueryData(assignmentKeys.set(set.id), set);
-      return queryClient.invalidateQueries({ queryKey: assignmentKeys.course(set.course) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.courseSets(set.course) });
     },
   });
 }

@@ -1,5 +1,4 @@
-import { SignInRequest } from '@app/contract/users';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { SignInRequest } from '@app/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,12 +10,15 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { clearSessionTimedOut, hasSessionTimedOut } from '../../../lib/cookies.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { sanitizeRedirect, withRedirect } from '../../../lib/redirect.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useSignInWithToken } from '../api/sign-in-with-token.ts';
 import { signOut } from '../api/sign-out.ts';
 import styles from '../components/auth-form.module.css';
+
+const signInResolver = lazyZodResolver<SignInRequest>(async () => (await import('@app/contract/users')).SignInRequest);
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -33,7 +35,7 @@ export function SignInPage() {
   const started = useRef(false);
 
   const form = useForm<SignInRequest>({
-    resolver: zodResolver(SignInRequest),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

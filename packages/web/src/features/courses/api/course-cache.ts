@@ -1,6 +1,6 @@
 import type { Course } from '@app/contract/courses';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserKey } from '../../users/api/get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { courseKey } from './get-course.ts';
 
 /**
@@ -9,11 +9,11 @@ import { courseKey } from './get-course.ts';
  */
 export async function courseChanged(queryClient: QueryClient, course: Course | undefined) {
   if (course) queryClient.setQueryData(courseKey(course.id), course);
-  await queryClient.invalidateQueries({ queryKey: currentUserKey });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
 }
 
 /** After a delete: the course is gone from every cache. */
 export async function courseRemoved(queryClient: QueryClient, courseId: number) {
   queryClient.removeQueries({ queryKey: courseKey(courseId) });
-  await queryClient.invalidateQueries({ queryKey: currentUserKey });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
 }

@@ -2,7 +2,7 @@ import type { Course, CourseRole, ReorderCoursesRequest } from '@app/contract/co
 import type { CurrentUser } from '@app/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from '../../users/api/get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Where GET /api/users keeps each role's courses. */
 export const COURSE_LIST_BY_ROLE = {
@@ -42,20 +42,20 @@ export function useReorderCourses() {
     // One order at a time: a second drag waits for the first call, so the server ends with the last order.
     scope: { id: 'course-order' },
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: currentUserKey });
-      const previous = queryClient.getQueryData<CurrentUser>(currentUserKey);
+      await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+      const previous = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser);
       if (previous) {
         const list = COURSE_LIST_BY_ROLE[input.role];
-        queryClient.setQueryData<CurrentUser>(currentUserKey, { ...previous, [list]: applyCourseOrder(previous[list], input) });
+        queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, { ...previous, [list]: applyCourseOrder(previous[list], input) });
       }
       return { previous };
     },
     onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(currentUserKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.currentUser, context.previous);
     },
     onSettled: async () => {
       // Refetch only after the last pending reorder, so an older answer cannot overwrite a newer drag.
-      if (queryClient.isMutating({ mutationKey }) === 1) await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      if (queryClient.isMutating({ mutationKey }) === 1) await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

@@ -1,4 +1,5 @@
-import { type Course, courseCopyTitle, DUPLICATE_DEFAULT_START_SECONDS } from '@app/contract/courses';
+import { courseCopyTitle, DUPLICATE_DEFAULT_START_SECONDS } from '@app/contract/course-constants';
+import type { Course } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

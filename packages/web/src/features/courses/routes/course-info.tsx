@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { currentUserKey, useCurrentUser } from '../../users/api/get-current-user.ts';
 import { courseKey } from '../api/get-course.ts';
 import { ActivateCourseButton } from '../components/activate-course-button.tsx';
 import { CourseInfoList } from '../components/course-info-list.tsx';
@@ -38,7 +39,7 @@ export function CourseInfoPage({ feeCheckout }: CourseInfoPageProps = {}) {
   if (!user) return <LoadingScreen />;
   const onPaid = () => {
     void queryClient.invalidateQueries({ queryKey: courseKey(course.id) });
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   };
   // A student of a course whose students pay, with no payment recorded yet (spec §2).
   const owesFee = isStudentOf(course) && course.payment_type === 2 && course.payment_id === null;

@@ -1,5 +1,6 @@
-import { type Course, CourseRole } from '@app/contract/courses';
-import { UserType } from '@app/contract/users';
+import { UserType } from '@app/contract/constants';
+import { COURSE_ROLES } from '@app/contract/course-constants';
+import type { Course } from '@app/contract/courses';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -7,9 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ArrowsIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import { useCreateCourse } from '../api/create-course.ts';
 import { COURSE_LIST_BY_ROLE, useReorderCourses } from '../api/reorder-courses.ts';
 import { SortableCourseList } from '../components/sortable-course-list.tsx';
@@ -48,7 +49,7 @@ function CoursesDashboard({ archived, aboveTabs }: { archived: boolean } & Dashb
 
   const timeZone = displayTimeZone(user.timezone_name);
   const language = currentLanguage();
-  const groups = CourseRole.options
+  const groups = COURSE_ROLES
     .map((role) => ({ role, all: user[COURSE_LIST_BY_ROLE[role]] }))
     .map((group) => ({ ...group, shown: group.all.filter((course) => course.archived === archived) }))
     .filter((group) => group.shown.length > 0);

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, course, fakeApi, ok, type Reply, renderInCourse, summary, thread } from '../test-data.tsx';
+import { type Call, ok, type Reply } from '../../../testing/fake-api.ts';
+import { boardApi, course, renderInCourse, summary, thread } from '../test-data.tsx';
 import { DiscussionPage } from './discussion-page.tsx';
 
 const CAN = { create: true, moderate: false };
@@ -12,7 +13,7 @@ describe('discussion board', () => {
   });
 
   it('lists threads as the server orders them, with their marks, and loads more on request', async () => {
-    fakeApi((call): Reply => {
+    boardApi((call): Reply => {
       if (call.url === '/api/courses/3/threads')
         return ok({
           threads: [
@@ -42,7 +43,7 @@ describe('discussion board', () => {
 
   it('starts a thread after checking title and message, then opens it', async () => {
     const writes: Call[] = [];
-    fakeApi((call) => {
+    boardApi((call) => {
       if (call.method === 'POST') {
         writes.push(call);
         return { status: 201, body: { data: thread({ id: 8 }) } };
@@ -69,7 +70,7 @@ describe('discussion board', () => {
   });
 
   it('is read only for students of an ended course', async () => {
-    fakeApi(() => ok({ threads: [], next_cursor: null, can: { create: false, moderate: false } }));
+    boardApi(() => ok({ threads: [], next_cursor: null, can: { create: false, moderate: false } }));
     renderInCourse(<DiscussionPage />, course('student', 'ENDED'), 'discussion', '/course/3/discussion');
     expect(await screen.findByText('This course has ended. Its discussion is read only.')).toBeTruthy();
     expect(screen.getByText('No threads were started in this course.')).toBeTruthy();

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, course, fakeApi, ok, post, type Reply, renderInCourse, thread } from '../test-data.tsx';
+import { type Call, ok, type Reply } from '../../../testing/fake-api.ts';
+import { boardApi, course, post, renderInCourse, thread } from '../test-data.tsx';
 import { DiscussionThreadPage } from './thread-page.tsx';
 
 const PATH = '/course/3/discussion/5';
 
 function threadApi(payload: unknown, onWrite: (call: Call) => Reply = () => ok({})) {
-  return fakeApi((call) => {
+  return boardApi((call) => {
     if (call.method === 'GET' && call.url === '/api/threads/5') return ok(payload);
     if (call.method === 'GET' && call.url === '/api/courses/3/discussion/unread-count') return ok({ unread: 0 });
     if (call.method === 'GET' && call.url.startsWith('/api/courses/3/threads')) return ok({ threads: [], next_cursor: null, can: {} });
@@ -129,7 +130,7 @@ describe('thread page', () => {
   });
 
   it('shows the server’s message for a thread that does not exist', async () => {
-    fakeApi(() => ({
+    boardApi(() => ({
       status: 404,
       body: { errors: [{ code: 'not_found', message: 'This thread does not exist or you are not a member of its course.' }] },
     }));

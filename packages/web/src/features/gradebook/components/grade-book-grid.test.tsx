@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../courses/test-providers.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import type { GradeBookRow, GradeBookSet } from '../grade-book-model.ts';
 import { testSubmission } from '../test-submission.ts';
 import { GradeBookGrid } from './grade-book-grid.tsx';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../courses/test-providers.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { testSubmission } from '../test-submission.ts';
 import { SetGradeTable } from './set-grade-table.tsx';
 

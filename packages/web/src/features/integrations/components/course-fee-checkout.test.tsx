@@ -2,15 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications } from '../../../lib/notifications.ts';
+import { fail, fakeApi, ok, type Reply } from '../../../testing/fake-api.ts';
+import { renderAt } from '../../../testing/render.tsx';
 import { FASTSPRING_BUILDER_URL, resetFastSpringBuilder } from '../fastspring-builder.ts';
-import { fail, ok, type Reply, renderAt, stubApi } from '../testing.tsx';
 import { CourseFeeCheckout } from './course-fee-checkout.tsx';
 
 const course = { id: 4, course_product: 'Semester', course_product_price: '20.00', fastspring_product_path: 'harmony-semester' };
 const user = { id: 12, email: 'fanny@example.com', first_name: 'Fanny', last_name: 'Mendelssohn' };
 
 function api(mode: 'live' | 'test', purchase: Reply = ok(55), storefront: string | null = 'harmony.test.onfastspring.com/popup-harmony') {
-  return stubApi((call) => {
+  return fakeApi((call) => {
     if (call.method === 'GET' && call.url === '/api/integrations') return ok({ google: false, fastspring: { mode, storefront } });
     if (call.method === 'POST' && call.url === '/api/fastspring-test-orders') return ok({ orderID: 'TEST-1', reference: 'HD1' }, 201);
     if (call.method === 'POST' && call.url === '/api/fastspringpurchase') return purchase;

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications } from '../../../lib/notifications.ts';
+import { type Call, fail, fakeApi, ok, type Reply } from '../../../testing/fake-api.ts';
+import { renderAt } from '../../../testing/render.tsx';
 import { pendingExport, rememberPendingExport, startGoogleLink } from '../google-link.ts';
-import { type Call, fail, googleInfo, ok, type Reply, renderAt, stubApi, testAssignment, testDocument } from '../testing.tsx';
+import { googleInfo, testAssignment, testDocument } from '../test-data.ts';
 import { GoogleClassroomButton } from './google-classroom-button.tsx';
 
 // The browser cannot leave the page in jsdom: the redirect to Google is observed instead.
@@ -15,7 +17,7 @@ vi.mock('../google-link.ts', async (importOriginal) => ({
 const PAST_DUE = 'The assignment due date cannot be in the past.  Please set it to a time in the future.';
 
 function api(info: Reply, submit: (call: Call) => Reply = () => ok({ coursework_id: 'cw-1', link: 'http://x/student/course/1' })) {
-  return stubApi((call) => {
+  return fakeApi((call) => {
     if (call.method === 'POST' && call.url === '/api/gcinfo') return info;
     if (call.method === 'POST' && call.url === '/api/gcsubmit') return submit(call);
     return undefined;

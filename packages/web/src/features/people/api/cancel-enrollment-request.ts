@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from '../../users/api/get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/course-enrollment-requests/{id}: the student withdraws their pending request, or dismisses a declined one. */
 export function cancelEnrollmentRequest(requestId: number) {
@@ -11,6 +11,6 @@ export function useCancelEnrollmentRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelEnrollmentRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -1,7 +1,7 @@
 import type { EnrollmentRequest } from '@app/contract/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from '../../users/api/get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/course-enrollment-requests: an invitation code becomes a PENDING request for its course. */
 export function createEnrollmentRequest(invitationCode: string) {
@@ -14,6 +14,6 @@ export function useCreateEnrollmentRequest() {
   return useMutation({
     mutationFn: createEnrollmentRequest,
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

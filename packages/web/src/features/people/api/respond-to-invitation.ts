@@ -1,7 +1,7 @@
 import type { CourseInvitation } from '@app/contract/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from '../../users/api/get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface RespondToInvitationInput {
   /** The id from the dashboard, or the token of an e-mailed link. */
@@ -23,6 +23,6 @@ export function useRespondToInvitation({ handlesErrors = false }: { handlesError
   return useMutation({
     mutationFn: respondToInvitation,
     meta: { handlesErrors },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
-import { useCurrentUser } from '../../users/api/get-current-user.ts';
 import styles from './dashboard-people.module.css';
 import { MyEnrollmentRequests } from './my-enrollment-requests.tsx';
 import { MyInvitations } from './my-invitations.tsx';

@@ -1,5 +1,5 @@
-import { INVITATION_CODE_LENGTH } from '@app/contract/courses';
-import { InvitationCode, PeopleMessages } from '@app/contract/people';
+import { INVITATION_CODE_LENGTH } from '@app/contract/course-constants';
+import { isInvitationCode, normalizeInvitationCode, PeopleMessages } from '@app/contract/people-constants';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,13 +40,14 @@ export function InvitationCodeForm({ onSubmitted, onCancel }: InvitationCodeForm
 
   const submit = () => {
     if (request.isPending) return;
-    const parsed = InvitationCode.safeParse(code);
-    if (!parsed.success) {
+    // The contract's InvitationCode rule, without loading zod on the dashboard.
+    const normalized = normalizeInvitationCode(code);
+    if (!isInvitationCode(normalized)) {
       setError(translateMessage(PeopleMessages.codeLength));
       return;
     }
     setError(null);
-    request.mutate(parsed.data, {
+    request.mutate(normalized, {
       onSuccess: () => {
         notify({ severity: 'success', message: t('people.join.submitted') });
         setCode('');

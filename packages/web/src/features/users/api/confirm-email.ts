@@ -1,7 +1,7 @@
 import type { ConfirmEmailResponse } from '@app/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from './get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/users/email-confirmation: follows the link mailed to a new address; no session needed. */
 export function confirmEmail(token: string) {
@@ -14,6 +14,6 @@ export function useConfirmEmail() {
     mutationFn: confirmEmail,
     // The link page says what went wrong itself.
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -2,7 +2,7 @@ import type { TeacherAccountRequest, TeacherAccountRequestInput } from '@app/con
 import type { CurrentUser } from '@app/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from './get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/teacher-account-requests: a student asks for a teacher account. */
 export function requestTeacherAccount(input: TeacherAccountRequestInput) {
@@ -16,8 +16,10 @@ export function useRequestTeacherAccount() {
     mutationFn: requestTeacherAccount,
     meta: { handlesErrors: true },
     onSuccess: () => {
-      queryClient.setQueryData<CurrentUser>(currentUserKey, (old) => (old ? { ...old, has_pending_teacher_account_request: true } : old));
-      return queryClient.invalidateQueries({ queryKey: currentUserKey });
+      queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (old) =>
+        old ? { ...old, has_pending_teacher_account_request: true } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

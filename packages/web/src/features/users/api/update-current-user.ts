@@ -1,7 +1,7 @@
 import type { CurrentUser, UpdateUserRequest, User } from '@app/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserKey } from './get-current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** PUT /api/users: a partial update of the signed-in user's own fields; answers with the user. */
 export function updateCurrentUser(input: UpdateUserRequest) {
@@ -18,18 +18,18 @@ export function useUpdateCurrentUser() {
   return useMutation({
     mutationFn: updateCurrentUser,
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: currentUserKey });
-      const previous = queryClient.getQueryData<CurrentUser>(currentUserKey);
+      await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+      const previous = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser);
       const { current_password: _password, email: _email, ...changes } = input;
-      if (previous) queryClient.setQueryData<CurrentUser>(currentUserKey, { ...previous, ...changes });
+      if (previous) queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, { ...previous, ...changes });
       return { previous };
     },
     onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData<CurrentUser>(currentUserKey, context.previous);
+      if (context?.previous) queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, context.previous);
     },
     onSuccess: (user) => {
-      queryClient.setQueryData<CurrentUser>(currentUserKey, (old) => (old ? { ...old, ...user } : old));
+      queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (old) => (old ? { ...old, ...user } : old));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -3,16 +3,21 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n/index.ts';
 import { clearNotifications } from '../../../lib/notifications.ts';
-import { type Call, fakeApi, renderScreen, student } from '../testing.tsx';
+import type { Call } from '../../../testing/fake-api.ts';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { profileApi, student } from '../test-data.ts';
 import { EditProfilePage } from './edit-profile.tsx';
 
 const ok = (call: Call) => ({ status: 200, body: { data: { ...student, ...(call.body as object), current_password: undefined } } });
 
 function renderEdit() {
-  return renderScreen('/my-profile/edit', [
-    { path: '/my-profile/edit', element: <EditProfilePage /> },
-    { path: '/my-profile', element: <p>profile page</p> },
-  ]);
+  return renderRoutes(
+    [
+      { path: '/my-profile/edit', element: <EditProfilePage /> },
+      { path: '/my-profile', element: <p>profile page</p> },
+    ],
+    '/my-profile/edit',
+  ).router;
 }
 
 describe('/my-profile/edit', () => {
@@ -23,7 +28,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('saves a changed name on blur, trimmed, and confirms quietly', async () => {
-    const api = fakeApi(student, ok);
+    const api = profileApi(student, ok);
     renderEdit();
     const first = await screen.findByLabelText('First name');
     fireEvent.change(first, { target: { value: '  Lili ' } });
@@ -34,7 +39,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('asks for the current password before changing the e-mail; Cancel restores the old address', async () => {
-    const api = fakeApi(student, ok);
+    const api = profileApi(student, ok);
     renderEdit();
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     fireEvent.change(email, { target: { value: 'lili@example.com' } });
@@ -47,7 +52,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('keeps the dialog open after a wrong password and saves with the right one', async () => {
-    const api = fakeApi(student, (call) => {
+    const api = profileApi(student, (call) => {
       const body = call.body as { current_password?: string };
       if (body.current_password !== 'Right1234') {
         return { status: 400, body: { errors: [{ field: 'current_password', messages: ['The current password is not correct.'] }] } };
@@ -73,7 +78,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('sends the time zone as an integer and saves checkboxes on change', async () => {
-    const api = fakeApi(student, ok);
+    const api = profileApi(student, ok);
     renderEdit();
     const zone = await screen.findByLabelText('Time zone');
     await screen.findByRole('option', { name: 'Asia/Seoul' });
@@ -84,7 +89,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('switches the interface language at once when the language changes', async () => {
-    const api = fakeApi(student, ok);
+    const api = profileApi(student, ok);
     renderEdit();
     fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'zh-hant' } });
     expect(await screen.findByRole('heading', { name: '編輯設定' })).toBeTruthy();
@@ -93,7 +98,7 @@ describe('/my-profile/edit', () => {
   });
 
   it('switches back when the server refuses the language', async () => {
-    fakeApi(student, () => ({
+    profileApi(student, () => ({
       status: 500,
       body: { errors: [{ code: 'internal', message: 'Something went wrong on our side. Please try again.' }] },
     }));

@@ -10,9 +10,9 @@ import { type SaveState, SaveStatus, useSaveStatus } from '../../../components/u
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { changeLanguage, currentLanguage, translateMessage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
 import { useTimezones } from '../api/get-timezones.ts';
 import { useUpdateCurrentUser } from '../api/update-current-user.ts';
 import { ChangeEmailDialog } from '../components/change-email-dialog.tsx';

@@ -1,14 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderScreen, student } from '../testing.tsx';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { profileApi, student } from '../test-data.ts';
 import { MyProfilePage } from './my-profile.tsx';
 
 function renderProfile() {
-  return renderScreen('/my-profile', [
-    { path: '/my-profile', element: <MyProfilePage /> },
-    { path: '/my-profile/edit', element: <p>edit page</p> },
-    { path: '/request-teacher-account', element: <p>request page</p> },
-  ]);
+  return renderRoutes(
+    [
+      { path: '/my-profile', element: <MyProfilePage /> },
+      { path: '/my-profile/edit', element: <p>edit page</p> },
+      { path: '/request-teacher-account', element: <p>request page</p> },
+    ],
+    '/my-profile',
+  ).router;
 }
 
 describe('/my-profile', () => {
@@ -17,7 +21,7 @@ describe('/my-profile', () => {
   });
 
   it('offers a student Edit Settings, Change Password and Request Teacher Account', async () => {
-    fakeApi(student, () => ({ status: 500, body: {} }));
+    profileApi(student, () => ({ status: 500, body: {} }));
     const router = renderProfile();
     expect(await screen.findByText('nadia@example.com')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeTruthy();
@@ -29,7 +33,7 @@ describe('/my-profile', () => {
   });
 
   it('shows the disabled pending button while a request waits', async () => {
-    fakeApi({ ...student, has_pending_teacher_account_request: true }, () => ({ status: 500, body: {} }));
+    profileApi({ ...student, has_pending_teacher_account_request: true }, () => ({ status: 500, body: {} }));
     renderProfile();
     const pending = (await screen.findByRole('button', { name: 'Teacher Account Request Pending' })) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
@@ -37,7 +41,7 @@ describe('/my-profile', () => {
   });
 
   it('offers an instructor no teacher request', async () => {
-    fakeApi({ ...student, user_type: 2 }, () => ({ status: 500, body: {} }));
+    profileApi({ ...student, user_type: 2 }, () => ({ status: 500, body: {} }));
     renderProfile();
     expect(await screen.findByText('Instructor')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Teacher Account/ })).toBeNull();

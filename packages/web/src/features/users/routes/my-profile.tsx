@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
 import styles from './my-profile.module.css';
 
 /** /my-profile: the read-only profile of spec §2, with the way to edit it and, for students, to ask for a teacher account. */

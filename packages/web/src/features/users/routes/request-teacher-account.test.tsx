@@ -1,14 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications } from '../../../lib/notifications.ts';
-import { fakeApi, renderScreen, student } from '../testing.tsx';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { profileApi, student } from '../test-data.ts';
 import { RequestTeacherAccountPage } from './request-teacher-account.tsx';
 
 function renderRequest() {
-  return renderScreen('/request-teacher-account', [
-    { path: '/request-teacher-account', element: <RequestTeacherAccountPage /> },
-    { path: '/my-profile', element: <p>profile page</p> },
-  ]);
+  return renderRoutes(
+    [
+      { path: '/request-teacher-account', element: <RequestTeacherAccountPage /> },
+      { path: '/my-profile', element: <p>profile page</p> },
+    ],
+    '/request-teacher-account',
+  ).router;
 }
 
 describe('/request-teacher-account', () => {
@@ -18,7 +22,7 @@ describe('/request-teacher-account', () => {
   });
 
   it('checks the form before sending', async () => {
-    const api = fakeApi(student, () => ({ status: 201, body: { data: {} } }));
+    const api = profileApi(student, () => ({ status: 201, body: { data: {} } }));
     renderRequest();
     fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: 'call me' } });
     fireEvent.change(screen.getByLabelText('School web site'), { target: { value: 'not a site' } });
@@ -30,7 +34,7 @@ describe('/request-teacher-account', () => {
   });
 
   it('sends the request and goes to the profile with a success message', async () => {
-    const api = fakeApi(student, () => ({ status: 201, body: { data: { id: 1, status: 'PENDING' } } }));
+    const api = profileApi(student, () => ({ status: 201, body: { data: { id: 1, status: 'PENDING' } } }));
     const router = renderRequest();
     fireEvent.change(await screen.findByLabelText('School name'), { target: { value: 'Riverside High' } });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 010 2030' } });
@@ -47,7 +51,7 @@ describe('/request-teacher-account', () => {
   });
 
   it("shows the server's error list when the request is refused", async () => {
-    fakeApi(student, () => ({
+    profileApi(student, () => ({
       status: 400,
       body: {
         errors: [
@@ -70,7 +74,7 @@ describe('/request-teacher-account', () => {
   });
 
   it("sends an instructor to the profile with 'You're already an instructor.'", async () => {
-    fakeApi({ ...student, user_type: 2 }, () => ({ status: 500, body: {} }));
+    profileApi({ ...student, user_type: 2 }, () => ({ status: 500, body: {} }));
     const router = renderRequest();
     expect(await screen.findByText('profile page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-profile');
@@ -78,7 +82,7 @@ describe('/request-teacher-account', () => {
   });
 
   it('shows a pending request instead of the form', async () => {
-    fakeApi({ ...student, has_pending_teacher_account_request: true }, () => ({ status: 500, body: {} }));
+    profileApi({ ...student, has_pending_teacher_account_request: true }, () => ({ status: 500, body: {} }));
     renderRequest();
     expect(await screen.findByText('Your request is waiting for review')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Request' })).toBeNull();

@@ -13,9 +13,9 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
 import { useRequestTeacherAccount } from '../api/request-teacher-account.ts';
 import styles from './request-teacher-account.module.css';
 

@@ -2,6 +2,5 @@
 export const workspaceKeys = {
   all: ['workspace'] as const,
   document: (documentId: number) => ['workspace', 'document', documentId] as const,
-  sets: (courseId: number) => ['workspace', 'sets', courseId] as const,
   drafts: (courseId: number) => ['workspace', 'drafts', courseId] as const,
 };

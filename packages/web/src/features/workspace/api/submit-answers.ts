@@ -2,6 +2,7 @@ import type { Submission } from '@app/contract/submissions';
 import type { AnswerEntry } from '@app/contract/workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { submissionKeys } from '../../../lib/submission-keys.ts';
 import { workspaceKeys } from './keys.ts';
 
@@ -21,6 +22,7 @@ export function useSubmitAnswers() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.allCourseSets }),
         queryClient.invalidateQueries({ queryKey: submissionKeys.all }),
       ]),
   });

@@ -2,13 +2,16 @@ import type { Workspace } from '@app/contract/workspace';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, fakeApi, NOW, renderWithClient, submission, workspace } from '../test-workspace.tsx';
+import type { Call } from '../../../testing/fake-api.ts';
+import { renderAt } from '../../../testing/render.tsx';
+import { NOW, submission, workspace, workspaceApi } from '../test-workspace.ts';
 import { ExerciseWorkspace } from './exercise-workspace.tsx';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
 
 function show(data: Workspace) {
-  return renderWithClient(
+  return renderAt(
+    '/',
     <ExerciseWorkspace
       workspace={data}
       receivedAt={NOW * 1000}
@@ -37,7 +40,7 @@ describe('the exercise workspace', () => {
   it('names each field after its chord, describes its place, and moves on with Enter', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW * 1000);
-    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     show(workspace());
     const user = userEvent.setup();
 
@@ -51,7 +54,7 @@ describe('the exercise workspace', () => {
   });
 
   it('says when a label is not one the grader reads, and still keeps it', async () => {
-    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     show(workspace());
     const user = userEvent.setup();
 
@@ -66,7 +69,7 @@ describe('the exercise workspace', () => {
   });
 
   it('puts palette symbols at the caret of the field in use', async () => {
-    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     show(workspace());
     const user = userEvent.setup();
 
@@ -78,7 +81,7 @@ describe('the exercise workspace', () => {
   });
 
   it('saves a draft shortly after typing and says so', async () => {
-    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 1 } }));
+    const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 1 } }));
     show(workspace());
     const user = userEvent.setup();
 
@@ -98,7 +101,7 @@ describe('the exercise workspace', () => {
 
   it('keeps answers typed offline and sends them when the connection returns', async () => {
     let online = false;
-    fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     const answer = vi.mocked(fetch).getMockImplementation();
     // No connection: fetch itself fails, as it does in a browser that is offline.
     vi.mocked(fetch).mockImplementation(async (url, init) => {
@@ -124,14 +127,14 @@ describe('the exercise workspace', () => {
       'workspace-draft:7:1',
       JSON.stringify({ answers: [{ id: 'm1b1', answer: 'vi' }], edited_at: NOW + 30, synced: false }),
     );
-    const calls = fakeApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 40 } }));
+    const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 40 } }));
     show(workspace({ draft: { answers: [{ id: 'm1b1', answer: 'ii' }], updated_at: NOW + 10 } }));
     expect(field(1).value).toBe('vi');
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
   });
 
   it('asks before handing in empty chords, then shows the result', async () => {
-    const calls = fakeApi((call) =>
+    const calls = workspaceApi((call) =>
       call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
     );
     show(workspace());
@@ -156,7 +159,7 @@ describe('the exercise workspace', () => {
   });
 
   it('shows the score, the delayed-grade date, and right or wrong per chord of practice', () => {
-    fakeApi(() => ({ status: 200, data: {} }));
+    workspaceApi(() => ({ status: 200, data: {} }));
     const practice = submission({
       practice: true,
       items: [
@@ -189,7 +192,7 @@ describe('the exercise workspace', () => {
   });
 
   it('hands in by itself when the time runs out, after warning at one minute', async () => {
-    const calls = fakeApi((call) =>
+    const calls = workspaceApi((call) =>
       call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
     );
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW * 1000 });
@@ -209,7 +212,7 @@ describe('the exercise workspace', () => {
   });
 
   it('takes no work when the server would refuse it, and says why', () => {
-    fakeApi(() => ({ status: 200, data: {} }));
+    workspaceApi(() => ({ status: 200, data: {} }));
     show(workspace({ rules: { can_submit: false, refusal: 'The due date has passed; only practice documents accept work now.' } }));
     expect(screen.getByText('The due date has passed; only practice documents accept work now.')).toBeTruthy();
     expect(field(1).hasAttribute('readonly')).toBe(true);

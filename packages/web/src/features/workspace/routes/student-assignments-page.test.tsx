@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { fakeApi, NOW, submission } from '../test-workspace.tsx';
+import { NOW, submission, workspaceApi } from '../test-workspace.ts';
 import { StudentAssignmentsPage } from './student-assignments-page.tsx';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
@@ -52,7 +52,7 @@ describe("the students' assignments page", () => {
 
   it('lists the released sets with their due dates and where the student stands with each document', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: NOW * 1000 });
-    fakeApi((call) => {
+    workspaceApi((call) => {
       if (call.url === '/api/courses/3/assignments')
         return {
           status: 200,

@@ -10,12 +10,12 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
+import { useCourseSets } from '../../../lib/course-sets.ts';
 import { DateFormat, formatDate } from '../../../lib/format-date.ts';
 import { formatLetter, formatPercent, formatScore } from '../../../lib/format-grade.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCourseDrafts } from '../api/get-course-drafts.ts';
 import { useOwnBestSubmissions } from '../api/get-own-submissions.ts';
-import { useReleasedSets } from '../api/get-released-sets.ts';
 import type { Viewer } from '../components/exercise-workspace.tsx';
 import { type DocumentState, documentState, dueDateOf } from '../document-state.ts';
 import styles from './student-assignments.module.css';
@@ -33,7 +33,7 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
   const { t } = useTranslation();
   usePageTitle(t('workspace.list.title'));
   const course = useOutletContext<Course>();
-  const sets = useReleasedSets(course.id);
+  const sets = useCourseSets(course.id);
   const best = useOwnBestSubmissions(course.id);
   const drafts = useCourseDrafts(course.id);
   const bestByDocument = useMemo(() => {

@@ -1,12 +1,5 @@
 import type { Workspace, WorkspaceSubmission } from '@app/contract/workspace';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import { Notifications } from '../../components/ui/notifications.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { type Call, fail, fakeApi, ok } from '../../testing/fake-api.ts';
 
 export const NOW = Date.UTC(2031, 8, 10, 14, 0) / 1000;
 
@@ -78,31 +71,10 @@ export function submission(overrides: Partial<WorkspaceSubmission> = {}): Worksp
   };
 }
 
-export type Call = { method: string; url: string; body: unknown };
-
-/** Stubs fetch; `answer` gives each call's status and data. */
-export function fakeApi(answer: (call: Call) => { status: number; data?: unknown; message?: string }) {
-  const calls: Call[] = [];
-  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const reply = answer(call);
-      const body = reply.status < 400 ? { data: reply.data } : { errors: [{ code: 'conflict', message: reply.message ?? 'No.' }] };
-      return new Response(JSON.stringify(body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-export function renderWithClient(ui: ReactElement) {
-  const queryClient = createQueryClient();
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
-      <Notifications />
-    </QueryClientProvider>,
-  );
+/** Stubs fetch; `answer` gives each call's status and data (an error answers 409-style with `message`). */
+export function workspaceApi(answer: (call: Call) => { status: number; data?: unknown; message?: string }) {
+  return fakeApi((call) => {
+    const reply = answer(call);
+    return reply.status < 400 ? ok(reply.data, reply.status) : fail(reply.status, reply.message ?? 'No.', 'conflict');
+  });
 }
