@@ -55,9 +55,9 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
   async function loadSet(actor: Actor, setId: number) {
     const set = await repo.findSet(db, setId);
     if (!set) throw AppError.notFound(AssignmentMessages.notFound);
-    let loaded: Awaited<ReturnType<typeof courses.access>>;
+    let loaded: Awaited<ReturnType<typeof courses.requireCourseAccess>>;
     try {
-      loaded = await courses.access(actor, set.course_id);
+      loaded = await courses.requireCourseAccess(actor, set.course_id, { need: 'member' });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) throw AppError.notFound(AssignmentMessages.notFound);
       throw error;
@@ -177,7 +177,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
   return {
     /** A course's sets for its page; students see released sets and, while allowed, their documents. */
     async listForCourse(actor: Actor, courseId: number): Promise<AssignmentSet[]> {
-      const { access } = await courses.access(actor, courseId);
+      const { access } = await courses.requireCourseAccess(actor, courseId, { need: 'member' });
       const now = clock.now();
       const student = access.role === 'student';
       const sets = await repo.listSets(db, courseId, student ? now : undefined);
@@ -209,7 +209,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
       courseId: number,
       input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean },
     ) {
-      const { access, row: course } = await courses.access(actor, courseId);
+      const { access, row: course } = await courses.requireCourseAccess(actor, courseId, { need: 'member' });
       if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
       const now = clock.now();
       const defaults = defaultAssignmentDates(now, course.start_date, course.end_date);
@@ -258,7 +258,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
 
     /** Stores the order of a course's sets; the list must be exactly its sets. */
     async reorder(actor: Actor, courseId: number, ids: number[]): Promise<void> {
-      const { access } = await courses.access(actor, courseId);
+      const { access } = await courses.requireCourseAccess(actor, courseId, { need: 'member' });
       if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
       await db.transaction().execute(async (trx) => {
         const current = (await repo.listSets(trx, courseId)).map((s) => s.id);
@@ -426,7 +426,7 @@ export function createAssignmentsService(deps: Deps, collaborators: { courses: C
      * students' (submissions, extensions, drafts, downloads) is copied.
      */
     async prepareCourseCopy(actor: Actor, fromCourseId: number, target: { shift: number; start_date: number; end_date: number }) {
-      const { access } = await courses.access(actor, fromCourseId);
+      const { access } = await courses.requireCourseAccess(actor, fromCourseId, { need: 'member' });
       if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
       const sets = await repo.listSets(db, fromCourseId);
       const documents = await repo.listDocumentsOfSets(

@@ -48,8 +48,10 @@ export function createAuthoringService(
   return {
     /** Reads an uploaded score for a course the actor teaches and answers what authoring starts from. */
     async createDraft(actor: Actor, courseId: number, upload: UploadedFile | undefined): Promise<ExerciseDraft> {
-      const { access, row: course } = await courses.access(actor, courseId);
-      if (access.role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+      const { row: course } = await courses.requireCourseAccess(actor, courseId, {
+        need: 'instruct',
+        forbidden: AssignmentMessages.onlyInstructors,
+      });
       if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
       let bytes: Buffer;
       try {

@@ -1,9 +1,12 @@
-import type { CourseAbilities, CourseRole, CourseStatus } from '@app/contract/courses';
+import type { CourseAbilities } from '@app/contract/courses';
+import { hasInstructorAccount } from '../../access/account.ts';
+import { type CourseAccess, meetsNeed } from '../../access/course-access.ts';
+import type { Actor } from '../../http/actor.ts';
 
-export type CourseAccess = { role: CourseRole; status: CourseStatus; archived: boolean };
+const isInstructor = (a: CourseAccess) => meetsNeed(a.role, 'instruct');
 
-const isInstructor = (a: CourseAccess) => a.role === 'instructor';
-
+/** Only instructor accounts create (and duplicate into) courses. */
+export const canCreateCourse = (actor: Actor) => hasInstructorAccount(actor);
 /** Instructors edit settings while the course is PLANNING or ACTIVE; TAs only read. */
 export const canEditCourse = (a: CourseAccess) => isInstructor(a) && a.status !== 'ENDED';
 /** Only an instructor activates, and only a PLANNING course. */
@@ -16,7 +19,7 @@ export const canDuplicateCourse = (a: CourseAccess) => isInstructor(a);
 export const canDeleteCourse = (a: CourseAccess) => isInstructor(a) && (a.status === 'PLANNING' || (a.archived && a.status === 'ENDED'));
 export const canManagePeople = (a: CourseAccess) => isInstructor(a);
 /** Instructors and TAs see the instructor screens of a course. */
-export const canTeachCourse = (a: CourseAccess) => a.role === 'instructor' || a.role === 'ta';
+export const canTeachCourse = (a: CourseAccess) => meetsNeed(a.role, 'teach');
 
 /** The `can` flags sent with every course, so the web app never re-derives a rule. */
 export function courseAbilities(a: CourseAccess): CourseAbilities {

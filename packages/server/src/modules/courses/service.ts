@@ -16,13 +16,14 @@ import {
   type ReorderCoursesRequest,
   type UpdateCourseRequest,
 } from '@app/contract/courses';
+import { createCourseAccess } from '../../access/course-access.ts';
 import type { CourseUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import * as policy from './policy.ts';
-import { effectiveStatus, formatPrice, presentCourse } from './present.ts';
+import { formatPrice, presentCourse } from './present.ts';
 import * as repo from './repository.ts';
 
 const DAY = 24 * 3600;
@@ -37,6 +38,7 @@ export type CoursesService = ReturnType<typeof createCoursesService>;
  */
 export function createCoursesService(deps: Deps, collaborators: { assignments: () => AssignmentsService }) {
   const { db, clock } = deps;
+  const requireCourseAccess = createCourseAccess(deps);
 
   async function newInvitationCode(): Promise<string> {
     for (;;) {
@@ -46,20 +48,8 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
     }
   }
 
-  /** The course as the actor sees it; 404 when they are not a member. */
-  async function loadForMember(actor: Actor, courseId: number) {
-    const row = await repo.findCourseForMember(db, courseId, actor.user.id);
-    if (!row) throw AppError.notFound(CourseMessages.notFound);
-    const access: policy.CourseAccess = {
-      role: row.role as CourseRole,
-      status: effectiveStatus(row, clock.now()),
-      archived: row.archived === 1,
-    };
-    return { row, access };
-  }
-
   async function present(actor: Actor, courseId: number): Promise<Course> {
-    const { row } = await loadForMember(actor, courseId);
+    const { row } = await requireCourseAccess(actor, courseId, { need: 'member' });
     const instructors = await repo.listInstructorNames(db, [courseId]);
     return presentCourse(row, instructors, clock.now());
   }
@@ -83,7 +73,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
   /** The instructor's new course: PLANNING, with defaults for what the request leaves out. */
   async function create(actor: Actor, input: CreateCourseRequest): Promise<Course> {
-    if (actor.user.user_type !== 2) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
+    if (!policy.canCreateCourse(actor)) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
     const now = clock.now();
     const start = input.start_date ?? Math.ceil((now + 1) / 3600) * 3600;
     const end = input.end_date ?? start + DEFAULT_LENGTH_SECONDS;
@@ -125,8 +115,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
   /** Changes settings under the §4–§5 rules. */
   async function update(actor: Actor, courseId: number, input: UpdateCourseRequest): Promise<Course> {
-    const { row, access } = await loadForMember(actor, courseId);
-    if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+    const { row, access } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
     if (access.status === 'ENDED') throw AppError.forbidden(CourseMessages.ended);
     const now = clock.now();
     const errors: { field: string; message: string }[] = [];
@@ -168,23 +157,21 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
     create,
     update,
     get: present,
-    /** The course row and the actor's access to it, for other modules' checks; 404 for non-members. */
-    access: loadForMember,
+    /** The one access check of a course, for every module (access/course-access.ts). */
+    requireCourseAccess,
     /** Someone's role in a course, or undefined. */
     membershipOf: (courseId: number, userId: number) => repo.findRole(db, courseId, userId),
 
     /** Deletes a PLANNING course, or an archived ENDED one. */
     async remove(actor: Actor, courseId: number): Promise<void> {
-      const { access } = await loadForMember(actor, courseId);
-      if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+      const { access } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
       if (!policy.canDeleteCourse(access)) throw AppError.conflict(CourseMessages.cannotDelete);
       await repo.deleteCourse(db, courseId);
     },
 
     /** PLANNING → ACTIVE, once, by an instructor, with school and term chosen. */
     async activate(actor: Actor, courseId: number): Promise<Course> {
-      const { row, access } = await loadForMember(actor, courseId);
-      if (access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
+      const { row, access } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
       if (access.status === 'ENDED') throw AppError.forbidden(CourseMessages.ended);
       if (access.status === 'ACTIVE') throw AppError.conflict(CourseMessages.alreadyActive);
       if (!row.school_id || !row.academic_term_id) throw AppError.badRequest('school_id', CourseMessages.activateNeedsSchoolAndTerm);
@@ -201,8 +188,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
      * the rows go in one transaction, and a failure removes the copied files again.
      */
     async duplicate(actor: Actor, courseId: number, input: DuplicateCourseRequest = {}): Promise<Course> {
-      const { row, access } = await loadForMember(actor, courseId);
-      if (!policy.canDuplicateCourse(access)) throw AppError.forbidden(CourseMessages.notInstructor);
+      const { row } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
       const now = clock.now();
       const start = input.start_date ?? Math.ceil((now + DUPLICATE_DEFAULT_START_SECONDS) / 3600) * 3600;
       const shift = start - row.start_date;
@@ -248,7 +234,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
     /** Moves the course to the caller's archived list. */
     async archive(actor: Actor, courseId: number): Promise<Course> {
-      const { access } = await loadForMember(actor, courseId);
+      const { access } = await requireCourseAccess(actor, courseId, { need: 'member' });
       if (!policy.canArchiveCourse(access)) throw AppError.conflict(CourseMessages.cannotArchive);
       await repo.setArchived(db, courseId, actor.user.id, true);
       return present(actor, courseId);
@@ -256,7 +242,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
     /** Moves the course back to the caller's active list. */
     async unarchive(actor: Actor, courseId: number): Promise<Course> {
-      const { access } = await loadForMember(actor, courseId);
+      const { access } = await requireCourseAccess(actor, courseId, { need: 'member' });
       if (!policy.canUnarchiveCourse(access)) throw AppError.conflict(CourseMessages.notArchived);
       await repo.setArchived(db, courseId, actor.user.id, false);
       return present(actor, courseId);
@@ -296,7 +282,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
     /** The products a course fee can use; instructors only. */
     async listProducts(actor: Actor): Promise<CourseProduct[]> {
-      if (actor.user.user_type !== 2) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
+      if (!policy.canCreateCourse(actor)) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
       const rows = await repo.listCourseProducts(db);
       return rows.map((p) => ({
         id: p.id,

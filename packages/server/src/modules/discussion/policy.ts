@@ -1,13 +1,13 @@
-import type { CourseAccess } from '../courses/policy.ts';
+import { type CourseAccess, meetsNeed } from '../../access/course-access.ts';
 
 type ThreadState = { author_id: number; locked: number; reply_count: number };
 type PostState = { author_id: number; deleted_at: number | null };
 
 /** Instructors and TAs moderate: pin, lock, delete anything. */
-export const canModerate = (a: CourseAccess) => a.role === 'instructor' || a.role === 'ta';
+export const canModerate = (a: CourseAccess) => meetsNeed(a.role, 'teach');
 
 /** Every member writes, except students once the course has ENDED (their board is read only). */
-export const canWrite = (a: CourseAccess) => !(a.role === 'student' && a.status === 'ENDED');
+export const canWrite = (a: CourseAccess) => !(meetsNeed(a.role, 'study') && a.status === 'ENDED');
 
 export const canCreateThread = (a: CourseAccess) => canWrite(a);
 

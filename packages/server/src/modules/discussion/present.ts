@@ -1,6 +1,6 @@
 import { CourseRole } from '@app/contract/courses';
 import type { DiscussionAuthor, Post, Thread, ThreadSummary } from '@app/contract/discussion';
-import type { CourseAccess } from '../courses/policy.ts';
+import type { CourseAccess } from '../../access/course-access.ts';
 import * as policy from './policy.ts';
 import type { PostRow, ThreadListRow } from './repository.ts';
 

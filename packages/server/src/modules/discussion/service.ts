@@ -10,11 +10,11 @@ import {
   type UnreadCounts,
 } from '@app/contract/discussion';
 import type { LanguageCode } from '@app/contract/users';
+import type { CourseAccess } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { replyMail } from '../../mail/discussion-templates.ts';
-import type { CourseAccess } from '../courses/policy.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import * as policy from './policy.ts';
@@ -34,12 +34,7 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
 
   /** The actor's access to a course; a non-member gets a 404 with `message`. */
   async function memberAccess(actor: Actor, courseId: number, message?: string): Promise<CourseAccess> {
-    try {
-      return (await courses.access(actor, courseId)).access;
-    } catch (error) {
-      if (message && error instanceof AppError && error.status === 404) throw AppError.notFound(message);
-      throw error;
-    }
+    return (await courses.requireCourseAccess(actor, courseId, { need: 'member', ...(message ? { notFound: message } : {}) })).access;
   }
 
   /** A thread and the actor's access to its course; 404 unless they are a member. */

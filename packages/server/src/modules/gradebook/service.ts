@@ -1,8 +1,5 @@
-import { CourseMessages } from '@app/contract/courses';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
-import { canTeachCourse } from '../courses/policy.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';
 
@@ -20,8 +17,7 @@ export function createGradeBookService(deps: Deps, collaborators: { courses: Cou
      * instructors and TAs; 403 for its students, 404 for others.
      */
     async cellsJson(actor: Actor, courseId: number, options: GradeBookOptions): Promise<string> {
-      const { access } = await courses.access(actor, courseId);
-      if (!canTeachCourse(access)) throw AppError.forbidden(CourseMessages.notInstructor);
+      await courses.requireCourseAccess(actor, courseId, { need: 'teach' });
       const filter = { courseId, includePractice: options.includePractice, ...(options.setIds ? { setIds: options.setIds } : {}) };
       return options.submissions === 'best' ? repo.bestCellsJson(db, dialect, filter) : repo.allCellsJson(db, dialect, filter);
     },

@@ -142,8 +142,10 @@ export function createGoogleService(deps: Deps, collaborators: { auth: AuthServi
       // Access first: whether Google is set up here is nobody's business but the course's instructor.
       const doc = await assignmentsRepo.findDocument(db, input.doc);
       if (!doc) throw AppError.notFound();
-      const { access, row: course } = await collaborators.courses.access(actor, doc.course_id);
-      if (access.role !== 'instructor') throw AppError.forbidden(IntegrationMessages.submitFailed);
+      const { row: course } = await collaborators.courses.requireCourseAccess(actor, doc.course_id, {
+        need: 'instruct',
+        forbidden: IntegrationMessages.submitFailed,
+      });
       if (!google) throw AppError.conflict(IntegrationMessages.googleNotConfigured);
       if (!course.lms_type) throw AppError.conflict(IntegrationMessages.noLms);
       if (doc.due_at <= clock.now() + DUE_MARGIN_SECONDS) throw AppError.badRequest('due_at', IntegrationMessages.pastDue);

@@ -21,8 +21,10 @@ export function createPaymentsService(deps: Deps, collaborators: { courses: Cour
 
   /** The paid course a student is paying for. */
   async function payableCourse(actor: Actor, courseId: number) {
-    const { access, row } = await collaborators.courses.access(actor, courseId);
-    if (access.role !== 'student') throw AppError.forbidden(IntegrationMessages.onlyStudents);
+    const { row } = await collaborators.courses.requireCourseAccess(actor, courseId, {
+      need: 'study',
+      forbidden: IntegrationMessages.onlyStudents,
+    });
     if (row.payment_type !== 2 || !row.fastspring_product_path) throw AppError.conflict(IntegrationMessages.notPaidCourse);
     return { ...row, fastspring_product_path: row.fastspring_product_path };
   }

@@ -1,4 +1,5 @@
 import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contract/assignments';
+import { hasInstructorAccount } from '../../access/account.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -16,7 +17,7 @@ export function createLibraryService(deps: Deps) {
   const { db, clock, storage } = deps;
 
   function assertInstructor(actor: Actor) {
-    if (actor.user.user_type !== 2) throw AppError.forbidden(AssignmentMessages.libraryOnlyInstructors);
+    if (!hasInstructorAccount(actor)) throw AppError.forbidden(AssignmentMessages.libraryOnlyInstructors);
   }
 
   return {

@@ -1,9 +1,9 @@
-import { UserType } from '@app/contract/users';
+import { hasInstructorAccount } from '../../access/account.ts';
 import type { Actor } from '../../http/actor.ts';
 
 /** Spec §6: only instructors (user_type 2) use the media library. */
 export function canUseMediaLibrary(actor: Actor): boolean {
-  return actor.user.user_type === UserType.instructor;
+  return hasInstructorAccount(actor);
 }
 
 /** A collection belongs to the instructor who made it; nobody else sees it. */

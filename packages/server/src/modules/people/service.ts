@@ -1,4 +1,4 @@
-import { CourseMessages, type CourseRole } from '@app/contract/courses';
+import type { CourseRole } from '@app/contract/courses';
 import {
   type CourseInvitation,
   type CoursePerson,
@@ -59,21 +59,7 @@ export type PeopleService = ReturnType<typeof createPeopleService>;
 /** Who is in a course and how people get in: personnel, invitations, enrollment requests. */
 export function createPeopleService(deps: Deps, collaborators: { courses: CoursesService }) {
   const { db, clock, config, mailer, log } = deps;
-  const { courses } = collaborators;
-
-  /** Instructors and TAs read the people of a course; others are told they do not teach it. */
-  async function assertTeaches(actor: Actor, courseId: number) {
-    const loaded = await courses.access(actor, courseId);
-    if (loaded.access.role === 'student') throw AppError.forbidden(CourseMessages.notInstructor);
-    return loaded;
-  }
-
-  /** Only instructors change who is in a course. */
-  async function assertInstructs(actor: Actor, courseId: number) {
-    const loaded = await courses.access(actor, courseId);
-    if (loaded.access.role !== 'instructor') throw AppError.forbidden(CourseMessages.notInstructor);
-    return loaded;
-  }
+  const { requireCourseAccess } = collaborators.courses;
 
   async function sendQuietly(message: Parameters<typeof mailer.send>[0]) {
     // A mail server hiccup must not undo a decision already stored.
@@ -89,13 +75,13 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
   return {
     /** The people of a course in one role. */
     async listMembers(actor: Actor, courseId: number, role: CourseRole): Promise<CoursePerson[]> {
-      await assertTeaches(actor, courseId);
+      await requireCourseAccess(actor, courseId, { need: 'teach' });
       return repo.listMembers(db, courseId, role);
     },
 
     /** Removes a person; never yourself, never the last instructor. */
     async removeMember(actor: Actor, courseId: number, role: CourseRole, userId: number): Promise<void> {
-      await assertInstructs(actor, courseId);
+      await requireCourseAccess(actor, courseId, { need: 'instruct' });
       if (userId === actor.user.id) throw AppError.forbidden(PeopleMessages.cannotRemoveSelf);
       await db.transaction().execute(async (trx) => {
         const membership = await repo.findMembership(trx, courseId, userId);
@@ -108,7 +94,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
 
     /** Invites a list of addresses; each gets its own outcome, and one bad address fails nothing else. */
     async invite(actor: Actor, input: CreateInvitationsRequest): Promise<CreateInvitationsResponse> {
-      const { access, row: course } = await assertInstructs(actor, input.course);
+      const { access, row: course } = await requireCourseAccess(actor, input.course, { need: 'instruct' });
       if (access.status === 'ENDED') throw AppError.forbidden(PeopleMessages.endedNoInvites);
       if (input.role === 'student' && access.status !== 'ACTIVE') throw AppError.forbidden(PeopleMessages.studentsNeedActive);
       const now = clock.now();
@@ -163,7 +149,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
 
     /** A course's pending invitations, for its people page. */
     async listCourseInvitations(actor: Actor, courseId: number): Promise<CourseInvitation[]> {
-      await assertTeaches(actor, courseId);
+      await requireCourseAccess(actor, courseId, { need: 'teach' });
       return (await repo.listCourseInvitations(db, courseId, clock.now())).map(presentInvitation);
     },
 
@@ -171,7 +157,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
     async removeInvitation(actor: Actor, id: number): Promise<void> {
       const row = await repo.findInvitationById(db, id);
       if (!row) throw AppError.notFound(PeopleMessages.invitationGone);
-      await assertInstructs(actor, row.course_id);
+      await requireCourseAccess(actor, row.course_id, { need: 'instruct' });
       await repo.deleteInvitation(db, id);
     },
 
@@ -248,7 +234,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
 
     /** A course's pending requests, for its people page. */
     async listCourseRequests(actor: Actor, courseId: number): Promise<EnrollmentRequest[]> {
-      await assertTeaches(actor, courseId);
+      await requireCourseAccess(actor, courseId, { need: 'teach' });
       return (await repo.listCourseRequests(db, courseId)).map(presentRequest);
     },
 

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { CourseMessages } from '@app/contract/courses';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
 import { exerciseItems, type HarDocument, readHar, submissionOf, writeHar } from '@app/har/format';
 import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
+import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -72,14 +72,14 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
   const { courses } = collaborators;
   registerRenderJob(deps);
 
-  async function teacherOrSelf(actor: Actor, courseId: number) {
-    const { access, row } = await courses.access(actor, courseId);
+  async function teacherOrSelf(actor: Actor, courseId: number, notFound?: string) {
+    const { access, row } = await courses.requireCourseAccess(actor, courseId, { need: 'member', ...(notFound ? { notFound } : {}) });
     return { role: access.role, course: row };
   }
 
   async function list(actor: Actor, filter: repo.SubmissionFilter & { courseId: number }) {
     const { role } = await teacherOrSelf(actor, filter.courseId);
-    const student = role === 'student';
+    const student = meetsNeed(role, 'study');
     if (student && filter.studentId !== undefined && filter.studentId !== actor.user.id)
       throw AppError.notFound(SubmissionMessages.notFound);
     const now = clock.now();
@@ -128,10 +128,8 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
   async function loadVisible(actor: Actor, id: number) {
     const row = await repo.findSubmission(db, id);
     if (!row) throw AppError.notFound(SubmissionMessages.notFound);
-    const { role } = await teacherOrSelf(actor, row.course_id).catch(() => {
-      throw AppError.notFound(SubmissionMessages.notFound);
-    });
-    if (role === 'student' && row.student_id !== actor.user.id) throw AppError.notFound(SubmissionMessages.notFound);
+    const { role } = await teacherOrSelf(actor, row.course_id, SubmissionMessages.notFound);
+    if (meetsNeed(role, 'study') && row.student_id !== actor.user.id) throw AppError.notFound(SubmissionMessages.notFound);
     return { row, role };
   }
 
@@ -144,12 +142,13 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     async submit(actor: Actor, documentId: number, input: HandIn): Promise<Submission> {
       const doc = await assignmentsRepo.findDocument(db, documentId);
       if (!doc) throw AppError.notFound(SubmissionMessages.notFound);
-      const { role, course } = await teacherOrSelf(actor, doc.course_id).catch(() => {
-        throw AppError.notFound(SubmissionMessages.notFound);
+      const { row: course } = await courses.requireCourseAccess(actor, doc.course_id, {
+        need: 'study',
+        forbidden: SubmissionMessages.onlyStudents,
+        notFound: SubmissionMessages.notFound,
       });
       const now = clock.now();
-      if (role === 'student' && doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
-      if (role !== 'student') throw AppError.forbidden(SubmissionMessages.onlyStudents);
+      if (doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
       const refusal = submissionRefusal(doc, {
         extensionDueAt:
           (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null,
@@ -272,7 +271,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     async fileUrls(actor: Actor, id: number): Promise<SubmissionFileUrls> {
       const { row, role } = await loadVisible(actor, id);
       const now = clock.now();
-      const student = role === 'student';
+      const student = meetsNeed(role, 'study');
       const doc = student ? await assignmentsRepo.findDocument(db, row.document_id) : undefined;
       const hidden = student && (doc === undefined || withheld(doc, now));
       const sign = async (key: string | null, downloadName?: string) =>
@@ -304,7 +303,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     /** Removes one submission (instructors only). */
     async remove(actor: Actor, id: number): Promise<void> {
       const { row, role } = await loadVisible(actor, id);
-      if (role !== 'instructor') throw AppError.forbidden(SubmissionMessages.onlyInstructors);
+      requireNeed(role, { need: 'instruct', forbidden: SubmissionMessages.onlyInstructors });
       const keys = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteSubmissions(trx, { id: row.id });
         await refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: row.document_id }]);
@@ -317,9 +316,9 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
     async removeForStudentDocument(actor: Actor, studentId: number, documentId: number): Promise<void> {
       const doc = await assignmentsRepo.findDocument(db, documentId);
       if (!doc) throw AppError.notFound(SubmissionMessages.notFound);
-      const { role } = await teacherOrSelf(actor, doc.course_id);
-      if (role !== 'instructor')
-        throw AppError.forbidden(role === 'student' ? CourseMessages.notInstructor : SubmissionMessages.onlyInstructors);
+      // Students are told they do not teach the course; TAs that only instructors remove work.
+      const { access } = await courses.requireCourseAccess(actor, doc.course_id, { need: 'teach' });
+      requireNeed(access.role, { need: 'instruct', forbidden: SubmissionMessages.onlyInstructors });
       const keys = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteSubmissions(trx, { studentId, documentId });
         await refreshBestSubmissions(trx, [{ studentId, documentId }]);

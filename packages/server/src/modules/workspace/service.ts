@@ -10,6 +10,7 @@ import {
 import { contentHash, exerciseItems, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
+import { meetsNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -146,8 +147,8 @@ export function createWorkspaceService(
 
     /** The documents of a course the student has drafts of (the assignments list's 'in progress'). */
     async draftsInCourse(actor: Actor, courseId: number): Promise<DraftSummary[]> {
-      const { access } = await courses.access(actor, courseId);
-      if (access.role !== 'student') return [];
+      const { access } = await courses.requireCourseAccess(actor, courseId, { need: 'member' });
+      if (!meetsNeed(access.role, 'study')) return [];
       return repo.draftsInCourse(db, courseId, actor.user.id);
     },
   };
