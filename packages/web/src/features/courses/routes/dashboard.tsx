@@ -49,8 +49,7 @@ function CoursesDashboard({ archived, aboveTabs }: { archived: boolean } & Dashb
 
   const timeZone = displayTimeZone(user.timezone_name);
   const language = currentLanguage();
-  const groups = COURSE_ROLES
-    .map((role) => ({ role, all: user[COURSE_LIST_BY_ROLE[role]] }))
+  const groups = COURSE_ROLES.map((role) => ({ role, all: user[COURSE_LIST_BY_ROLE[role]] }))
     .map((group) => ({ ...group, shown: group.all.filter((course) => course.archived === archived) }))
     .filter((group) => group.shown.length > 0);
 
