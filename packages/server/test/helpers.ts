@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DialectName, openDatabase } from '../src/db/database.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { MAIL_JOB } from '../src/mail/mail-job.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
@@ -151,6 +152,11 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     app,
     clock,
     mailer,
+    /**
+     * Sends the mail queued so far into `mailer` (mail is a job queued with its change:
+     * mail/mail-job.ts) and returns how many mail jobs ran. Other jobs stay queued.
+     */
+    deliverMail: () => app.deps.jobs.drain({ names: [MAIL_JOB] }),
     config,
     client: (ip?: string) => new TestClient(app, ip),
     /** Inserts a user with PASSWORD and returns its id and e-mail. */

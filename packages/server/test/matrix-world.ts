@@ -188,6 +188,7 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
       const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
       await services.people.invite(teacher, { role: 'student', course: course.id, emails: [email] });
       const { id } = await db.selectFrom('course_invitations').select('id').where('invitee_email', '=', email).executeTakeFirstOrThrow();
+      await t.deliverMail();
       const link = t.mailer.lastLinkTo(email);
       return { id, token: link.slice(link.lastIndexOf('/') + 1), email };
     },
@@ -220,6 +221,7 @@ export async function buildMatrixWorld(dialect: DialectName, options: { tone?: (
       const user = await t.createUser({ user_type: 1 });
       const email = `moved-${randomUUID().slice(0, 8)}@example.com`;
       await services.users.update(await services.auth.actorFor(user.id), { email, current_password: PASSWORD });
+      await t.deliverMail();
       return tokenOf(t.mailer.lastLinkTo(email));
     },
     /** A TA or student made for one removal: a new account added to the course in that role. */

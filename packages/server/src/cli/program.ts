@@ -6,6 +6,7 @@ import { LanguageCode, SignUpRequest, UserType } from '@app/contract/users';
 import { Command, InvalidArgumentError } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MAIL_JOB } from '../mail/mail-job.ts';
 import { insertCourseProduct, listCourseProducts } from '../modules/courses/repository.ts';
 import {
   ensureSchool,
@@ -84,6 +85,9 @@ const NewUserOptions = z.object({
 
 const DEFAULT_PORT = '3000';
 
+/** Sends the mail a command queued before it returns (mail is a job: mail/mail-job.ts), so "e-mailed" is true. */
+const sendQueuedMail = (app: FastifyInstance) => app.deps.jobs.drain({ names: [MAIL_JOB] });
+
 /**
  * A warning when the links the commands mail are a guess: without PUBLIC_URL they point at
  * http://localhost:<PORT>, which is wrong for anyone on another machine, and wrong here too when
@@ -123,6 +127,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .action(async (email: string) => {
       const publicUrl = await withApp(async (app) => {
         await app.services.auth.sendSignInLink(email.toLowerCase());
+        await sendQueuedMail(app);
         return app.deps.config.publicUrl;
       });
       say(`Sign-in link sent to ${email} (see the outbox folder of DATA_DIR when SMTP is not configured).`);
@@ -136,6 +141,7 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .action(async (email: string) => {
       const publicUrl = await withApp(async (app) => {
         await app.services.auth.requestPasswordReset(email.toLowerCase(), undefined);
+        await sendQueuedMail(app);
         return app.deps.config.publicUrl;
       });
       say(`If ${email} has an account, a reset link was sent to it.`);
@@ -177,7 +183,11 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
     .description('Approve a pending request: the user becomes an instructor and gets an e-mail.')
     .argument('<request>', 'the request id, or the e-mail of the user who sent it', requestRef)
     .action(async (ref: TeacherRequestRef) => {
-      const request = await withApp((app) => app.services.teacherRequests.approve(ref));
+      const request = await withApp(async (app) => {
+        const approved = await app.services.teacherRequests.approve(ref);
+        await sendQueuedMail(app);
+        return approved;
+      });
       say(`Approved request ${request.id}: ${request.email} is now an instructor and has been e-mailed.`);
     });
 
@@ -281,7 +291,10 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
           timezone: input.timezone,
           ...(input.password ? { password: input.password } : {}),
         });
-        if (!input.password) await app.services.auth.sendCreatePasswordLink(created.email);
+        if (!input.password) {
+          await app.services.auth.sendCreatePasswordLink(created.email);
+          await sendQueuedMail(app);
+        }
         return { user: created, publicUrl: app.deps.config.publicUrl };
       });
       const kind = user.user_type === UserType.instructor ? 'instructor' : 'student';

@@ -211,6 +211,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       const c = t.client();
       const res = await c.post('/api/users', { ...person, language: 'ko' });
       expect(res.statusCode).toBe(201);
+      await t.deliverMail();
       const mail = t.mailer.sent.at(-1);
       expect(mail?.to).toBe('nadia@example.com');
       expect(mail?.subject).toBe('계정 생성을 완료하세요');
@@ -265,12 +266,14 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
     it('makes nothing when a decoy field is filled, but answers like a success', async () => {
       const res = await t.client().post('/api/users', { ...person, phone_number: '555-0100' });
       expect(res.statusCode).toBe(201);
+      await t.deliverMail();
       expect(t.mailer.sent).toHaveLength(0);
       expect((await t.client().post('/api/users', person)).statusCode).toBe(201);
     });
 
     it('checks the password rules and the confirmation', async () => {
       await t.client().post('/api/users', person);
+      await t.deliverMail();
       const token = tokenOf(t.mailer.lastLinkTo(person.email));
       const weak = await t.client().post('/api/users/password', { token, password: 'short', password_confirm: 'short' });
       expect(weak.statusCode).toBe(400);
@@ -313,6 +316,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       const { email } = await t.createUser();
       expect((await t.client().post('/api/users/password-reset', { email })).statusCode).toBe(200);
       expect((await t.client().post('/api/users/password-reset', { email: 'ghost@example.com' })).statusCode).toBe(200);
+      await t.deliverMail();
       expect(t.mailer.sent.map((m) => m.to)).toEqual([email]);
       const token = tokenOf(t.mailer.lastLinkTo(email));
       const res = await t.client().post('/api/users/password', { token, password: 'Reset1234', password_confirm: 'Reset1234' });
@@ -325,6 +329,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       const { email } = await t.createUser();
       await t.client().post('/api/users/password-reset', { email });
       t.clock.advance(3601);
+      await t.deliverMail();
       const token = tokenOf(t.mailer.lastLinkTo(email));
       const res = await t.client().post('/api/users/password', { token, password: 'Reset1234', password_confirm: 'Reset1234' });
       expect(res.statusCode).toBe(401);
@@ -335,10 +340,13 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       const reset = (token: string, password: string) =>
         t.client().post('/api/users/password', { token, password, password_confirm: password });
       await t.client().post('/api/users/password-reset', { email });
+      await t.deliverMail();
       const first = tokenOf(t.mailer.lastLinkTo(email));
       await t.client().post('/api/users/password-reset', { email });
+      await t.deliverMail();
       const second = tokenOf(t.mailer.lastLinkTo(email));
       await t.client().post('/api/users/password-reset', { email });
+      await t.deliverMail();
       const third = tokenOf(t.mailer.lastLinkTo(email));
       expect(errorsOf(await reset(first, 'Reset1234'))[0]?.code).toBe('invalid_link');
       expect((await reset(third, 'Reset1234')).statusCode).toBe(200);
@@ -350,6 +358,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
     it('ends an open reset link when the signed-in user changes the password', async () => {
       const { email } = await t.createUser();
       await t.client().post('/api/users/password-reset', { email });
+      await t.deliverMail();
       const token = tokenOf(t.mailer.lastLinkTo(email));
       const c = t.client();
       await c.signIn(email);
@@ -369,6 +378,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
       expect(errorsOf(bad)).toEqual([{ field: 'email', messages: ['Requested email address is invalid.'] }]);
       const { email } = await t.createUser();
       expect((await t.client().post('/api/users/password-reset', { email, password: 'bot' })).statusCode).toBe(200);
+      await t.deliverMail();
       expect(t.mailer.sent).toHaveLength(0);
     });
   });
@@ -400,6 +410,7 @@ describe.each(dialects)('accounts and sessions (%s)', (dialect) => {
     it('mails a sign-in link to /sign-in?token=', async () => {
       const { email } = await t.createUser();
       await t.app.services.auth.sendSignInLink(email);
+      await t.deliverMail();
       expect(t.mailer.lastLinkTo(email)).toMatch(/\/sign-in\?token=/);
     });
   });

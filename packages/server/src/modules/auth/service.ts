@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contract/errors';
 import type { LanguageCode, PasswordRequest, SignUpRequest } from '@app/contract/users';
 import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
+import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail } from '../../mail/templates.ts';
 import { findTimezoneId, findUserByEmail, findUserById, insertUser, type UserWithTimezone, updateUser } from '../users/repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -34,7 +36,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: sign-up, sign-in (password or link), sliding sessions, passwords. */
 export function createAuthService(deps: Deps) {
-  const { db, clock, config, mailer } = deps;
+  const { db, clock, config } = deps;
 
   async function startSession(userId: number, info: RequestInfo): Promise<IssuedSession> {
     const now = clock.now();
@@ -53,20 +55,27 @@ export function createAuthService(deps: Deps) {
     return { token, expiresAt };
   }
 
-  async function issueToken(userId: number, purpose: LinkPurpose): Promise<string> {
+  /** Issues a link token as part of `trx` (a transaction). */
+  async function issueTokenIn(trx: Db, userId: number, purpose: LinkPurpose): Promise<string> {
     const token = newSecret();
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      if (PASSWORD_LINKS.includes(purpose)) await repo.retireOneTimeTokens(trx, userId, PASSWORD_LINKS, now);
-      await repo.insertOneTimeToken(trx, { tokenHash: hashSecret(token), userId, purpose, now, expiresAt: now + TOKEN_LIFETIME[purpose] });
-    });
+    if (PASSWORD_LINKS.includes(purpose)) await repo.retireOneTimeTokens(trx, userId, PASSWORD_LINKS, now);
+    await repo.insertOneTimeToken(trx, { tokenHash: hashSecret(token), userId, purpose, now, expiresAt: now + TOKEN_LIFETIME[purpose] });
     return token;
   }
 
-  async function mailLink(user: UserWithTimezone, kind: LinkPurpose, route: string) {
-    const token = await issueToken(user.id, kind);
-    const link = `${config.publicUrl}${route}?token=${encodeURIComponent(token)}`;
-    await mailer.send(accountMail(kind, user.language as LanguageCode, user.email, user.first_name, link));
+  async function issueToken(userId: number, purpose: LinkPurpose): Promise<string> {
+    return db.transaction().execute((trx) => issueTokenIn(trx, userId, purpose));
+  }
+
+  /** Issues a link token and queues its e-mail in one transaction (`trx`, or a new one). */
+  async function mailLink(user: UserWithTimezone, kind: LinkPurpose, route: string, trx?: Db) {
+    const issue = async (t: Db) => {
+      const token = await issueTokenIn(t, user.id, kind);
+      const link = `${config.publicUrl}${route}?token=${encodeURIComponent(token)}`;
+      await queueMail(deps, t, accountMail(kind, user.language as LanguageCode, user.email, user.first_name, link));
+    };
+    await (trx ? issue(trx) : db.transaction().execute(issue));
   }
 
   return {
@@ -138,32 +147,34 @@ export function createAuthService(deps: Deps) {
       if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
       const now = clock.now();
       const timezoneId = (await findTimezoneId(db, 'UTC')) ?? 1;
-      let id: number;
       try {
-        id = await insertUser(db, {
-          uuid: randomUUID(),
-          user_type: 1,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          password_hash: null,
-          gender: null,
-          school: null,
-          phone_number: null,
-          timezone_id: timezoneId,
-          language: input.language ?? 'en',
-          will_receive_marketing_emails: input.will_receive_marketing_emails ? 1 : 0,
-          will_receive_notification_emails: input.will_receive_notification_emails ? 1 : 0,
-          created_at: now,
-          updated_at: now,
+        // The account, its create-password link and the e-mail that carries it: all or nothing.
+        await db.transaction().execute(async (trx) => {
+          const id = await insertUser(trx, {
+            uuid: randomUUID(),
+            user_type: 1,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email: input.email,
+            password_hash: null,
+            gender: null,
+            school: null,
+            phone_number: null,
+            timezone_id: timezoneId,
+            language: input.language ?? 'en',
+            will_receive_marketing_emails: input.will_receive_marketing_emails ? 1 : 0,
+            will_receive_notification_emails: input.will_receive_notification_emails ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          });
+          const user = await findUserById(trx, id);
+          if (user) await mailLink(user, 'create-password', '/create-password', trx);
         });
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
         if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
         throw error;
       }
-      const user = await findUserById(db, id);
-      if (user) await mailLink(user, 'create-password', '/create-password');
       return { email: input.email };
     },
 

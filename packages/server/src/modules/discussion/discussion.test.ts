@@ -450,9 +450,11 @@ describe.each(dialects)('discussion board (%s)', (dialect) => {
         .execute();
       const thread = await startThread(student, 'Cadence <question>');
       await reply(student, thread.id, 'Adding more detail.');
+      await t.deliverMail();
       expect(t.mailer.sent).toEqual([]);
 
       await reply(instructor, thread.id, 'An authentic cadence.\n<b>V–I</b>');
+      await t.deliverMail();
       expect(t.mailer.sent).toHaveLength(1);
       const mail = t.mailer.sent[0];
       const { email } = await t.app.deps.db.selectFrom('users').select('email').where('id', '=', studentId).executeTakeFirstOrThrow();
@@ -465,6 +467,7 @@ describe.each(dialects)('discussion board (%s)', (dialect) => {
 
       const quiet = await startThread(classmate);
       await reply(instructor, quiet.id);
+      await t.deliverMail();
       expect(t.mailer.sent).toHaveLength(1);
     });
   });

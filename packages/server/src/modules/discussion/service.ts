@@ -11,10 +11,12 @@ import {
 } from '@app/contract/discussion';
 import type { LanguageCode } from '@app/contract/users';
 import type { CourseAccess } from '../../access/course-access.ts';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { replyMail } from '../../mail/discussion-templates.ts';
+import { queueMail } from '../../mail/mail-job.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import * as policy from './policy.ts';
@@ -29,7 +31,7 @@ export type DiscussionService = ReturnType<typeof createDiscussionService>;
 
 /** The course discussion board: threads, posts, moderation, unread counts and reply e-mails. */
 export function createDiscussionService(deps: Deps, collaborators: { courses: CoursesService }) {
-  const { db, clock, config, mailer, log } = deps;
+  const { db, clock, config } = deps;
   const { courses } = collaborators;
 
   /** The actor's access to a course; a non-member gets a 404 with `message`. */
@@ -75,9 +77,9 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
     };
   }
 
-  /** E-mails a thread's author about a reply by someone else, if they chose notification e-mails. */
-  async function notifyAuthor(actor: Actor, threadId: number, reply: string) {
-    const contact = await repo.findThreadAuthorContact(db, threadId);
+  /** Queues (in `trx`) an e-mail to a thread's author about a reply by someone else, if they chose notification e-mails. */
+  async function notifyAuthor(trx: Db, actor: Actor, threadId: number, reply: string) {
+    const contact = await repo.findThreadAuthorContact(trx, threadId);
     if (!contact || contact.user_id === actor.user.id || contact.will_receive_notification_emails !== 1 || !contact.role) return;
     const base = contact.role === 'student' ? '/student/course' : '/course';
     const message = replyMail(contact.language as LanguageCode, contact.email, {
@@ -87,8 +89,7 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
       reply,
       link: `${config.publicUrl}${base}/${contact.course_id}/discussion/${contact.id}`,
     });
-    // A mail server hiccup must not undo a reply already stored.
-    await mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'mail failed'));
+    await queueMail(deps, trx, message);
   }
 
   return {
@@ -187,9 +188,9 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
         if (seq === undefined) throw AppError.conflict(DiscussionMessages.threadLocked);
         const id = await repo.insertPost(trx, { threadId, authorId: actor.user.id, body, now });
         await repo.markRead(trx, { userId: actor.user.id, threadId, seq, now });
+        await notifyAuthor(trx, actor, threadId, body);
         return id;
       });
-      await notifyAuthor(actor, threadId, body);
       const row = await repo.findPost(db, postId);
       if (!row) throw AppError.notFound(DiscussionMessages.postNotFound);
       return presentPost(row, access, actor.user.id);

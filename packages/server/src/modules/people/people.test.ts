@@ -121,6 +121,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       const res = await owner.post('/api/course-enrollment-rejections', { course_enrollment_request_ids: [a, b] });
       expect(res.json().data.map((r: { status: string }) => r.status)).toEqual(['REJECTED', 'REJECTED']);
       expect((await student.get('/api/users')).json().data.enrollment_requests[0].status).toBe('REJECTED');
+      await t.deliverMail();
       expect(t.mailer.sent.map((m) => m.subject)).toEqual(['Your request to join Harmony']);
       expect((await owner.post('/api/course-enrollment-rejections', { course_enrollment_request_ids: [a] })).statusCode).toBe(404);
     });
@@ -172,6 +173,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect(results[0]).toEqual({ email: 'not-an-email', invited: false, message: 'not-an-email is not a valid email address.' });
       expect(results[1]).toEqual({ email: 'new@example.com', invited: false, message: 'new@example.com has already been added.' });
       expect(results.filter((r: { invited: boolean }) => r.invited)).toHaveLength(2);
+      await t.deliverMail();
       expect(t.mailer.sent.map((m) => m.to).sort()).toHaveLength(2);
       const link = t.mailer.lastLinkTo('new@example.com');
       expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{32}$/);
@@ -206,6 +208,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     it('a link is looked up and accepted once; the invitee lands in the course in the invited role', async () => {
       const { client: invitee, email } = await t.signedIn();
       await owner.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [email] });
+      await t.deliverMail();
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       expect((await anonymous.get(`/api/course-invitations/${token}`)).statusCode).toBe(401);
       const info = (await invitee.get(`/api/course-invitations/${token}`)).json().data;
@@ -226,6 +229,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       const { client: invitee, email } = await t.signedIn();
       const created = (await owner.post('/api/course-invitations', { role: 'student', course: courseId, emails: [email] })).json().data
         .invitations[0];
+      await t.deliverMail();
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       expect((await ta.delete(`/api/course-invitations/${created.id}`)).statusCode).toBe(403);
       expect((await other.delete(`/api/course-invitations/${created.id}`)).statusCode).toBe(404);
@@ -245,6 +249,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
     it('expires a link after 14 days', async () => {
       const { client: invitee, email } = await t.signedIn();
       await owner.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [email] });
+      await t.deliverMail();
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       t.clock.advance(14 * 86400 + 1);
       expect((await invitee.patch(`/api/course-invitations/${token}`, { state: 'ACCEPTED' })).statusCode).toBe(404);
@@ -279,6 +284,7 @@ describe.each(dialects)('people, invitations and enrollment (%s)', (dialect) => 
       expect(errorsOf(self)[0]?.message).toBe('You cannot remove yourself from a course.');
       const { client: second, email } = await t.signedIn({ user_type: 2 });
       await owner.post('/api/course-invitations', { role: 'instructor', course: courseId, emails: [email] });
+      await t.deliverMail();
       const token = new URL(t.mailer.lastLinkTo(email)).pathname.split('/').pop() ?? '';
       await second.patch(`/api/course-invitations/${token}`, { state: 'ACCEPTED' });
       const secondId = (await second.get('/api/users')).json().data.id;

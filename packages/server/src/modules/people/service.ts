@@ -15,6 +15,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { courseMail } from '../../mail/course-templates.ts';
+import { queueMail } from '../../mail/mail-job.ts';
 import { effectiveStatus } from '../courses/present.ts';
 import type { CoursesService } from '../courses/service.ts';
 import * as repo from './repository.ts';
@@ -58,13 +59,8 @@ export type PeopleService = ReturnType<typeof createPeopleService>;
 
 /** Who is in a course and how people get in: personnel, invitations, enrollment requests. */
 export function createPeopleService(deps: Deps, collaborators: { courses: CoursesService }) {
-  const { db, clock, config, mailer, log } = deps;
+  const { db, clock, config } = deps;
   const { requireCourseAccess } = collaborators.courses;
-
-  async function sendQuietly(message: Parameters<typeof mailer.send>[0]) {
-    // A mail server hiccup must not undo a decision already stored.
-    await mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'mail failed'));
-  }
 
   async function findInvitation(idOrToken: string) {
     const id = invitationId(idOrToken);
@@ -113,7 +109,6 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       const members = await repo.memberEmails(db, course.id, candidates);
       const invited = await repo.invitedEmails(db, course.id, candidates, now);
       const accounts = new Map((await repo.usersByEmail(db, candidates)).map((u) => [u.email, u]));
-      const fresh: { email: string; token: string }[] = [];
       const ids: number[] = [];
       await db.transaction().execute(async (trx) => {
         for (const email of candidates) {
@@ -132,17 +127,16 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
                 expiresAt: now + INVITATION_LIFETIME_SECONDS,
               }),
             );
-            fresh.push({ email, token });
+            const language = (accounts.get(email)?.language ?? actor.user.language) as LanguageCode;
+            await queueMail(
+              deps,
+              trx,
+              courseMail('invited', language, email, course.title, { role: input.role, link: `${config.publicUrl}/join/${token}` }),
+            );
             results.push({ email, invited: true, message: null });
           }
         }
       });
-      for (const { email, token } of fresh) {
-        const language = (accounts.get(email)?.language ?? actor.user.language) as LanguageCode;
-        await sendQuietly(
-          courseMail('invited', language, email, course.title, { role: input.role, link: `${config.publicUrl}/join/${token}` }),
-        );
-      }
       const rows = await repo.findInvitationsByIds(db, ids);
       return { results, invitations: rows.map(presentInvitation) };
     },
@@ -260,12 +254,16 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
         if (outcome === 'ACCEPTED') {
           for (const r of rows) await repo.addMember(trx, { courseId: r.course_id, userId: r.student_id, role: 'student', now });
         }
+        for (const r of rows) {
+          if (r.will_receive_notification_emails !== 1) continue;
+          await queueMail(
+            deps,
+            trx,
+            courseMail(outcome === 'ACCEPTED' ? 'admitted' : 'rejected', r.language as LanguageCode, r.email, r.title),
+          );
+        }
         return rows;
       });
-      for (const r of decided) {
-        if (r.will_receive_notification_emails !== 1) continue;
-        await sendQuietly(courseMail(outcome === 'ACCEPTED' ? 'admitted' : 'rejected', r.language as LanguageCode, r.email, r.title));
-      }
       return decided.map((r) => presentRequest({ ...r, status: outcome }));
     },
   };

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail } from '../../mail/templates.ts';
 import { updateUser } from '../users/repository.ts';
 import { canRequestTeacherAccount } from './policy.ts';
@@ -21,7 +22,7 @@ export type TeacherRequestRef = { id: number } | { email: string };
  * the admin CLI (DESIGN §7.8). The deciding methods have no actor: only the CLI calls them.
  */
 export function createTeacherRequestsService(deps: Deps) {
-  const { db, clock, mailer, config } = deps;
+  const { db, clock, config } = deps;
 
   async function findForDecision(ref: TeacherRequestRef) {
     const request = 'id' in ref ? await repo.findTeacherRequest(db, ref.id) : await repo.findPendingTeacherRequestByEmail(db, ref.email);
@@ -69,9 +70,13 @@ export function createTeacherRequestsService(deps: Deps) {
           throw AppError.conflict(`Request ${request.id} was decided meanwhile.`);
         }
         await updateUser(trx, request.user_id, { user_type: UserType.instructor, updated_at: now });
+        const link = `${config.publicUrl}/sign-in`;
+        await queueMail(
+          deps,
+          trx,
+          accountMail('teacher-approved', request.language as LanguageCode, request.email, request.first_name, link),
+        );
       });
-      const link = `${config.publicUrl}/sign-in`;
-      await mailer.send(accountMail('teacher-approved', request.language as LanguageCode, request.email, request.first_name, link));
       return { ...request, status: 'APPROVED' as const, decided_at: now };
     },
 

@@ -6,13 +6,14 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
+import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail, emailChangeNotice } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import * as tokens from '../auth/repository.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { PeopleService } from '../people/service.ts';
-import { presentUser } from './present.ts';
-import { findTimezoneId, findUserByEmail, findUserById, insertUser, timezoneExists, updateUser } from './repository.ts';
+import { presentCurrentUser, presentUser } from './present.ts';
+import { findTimezoneId, findUserByEmail, findUserById, insertUser, readDashboard, timezoneExists, updateUser } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -34,7 +35,7 @@ export type NewAccount = {
 
 /** The signed-in user's own account: what GET and PUT /api/users do. */
 export function createUsersService(deps: Deps, collaborators: { courses: CoursesService; people: PeopleService }) {
-  const { db, clock, config, mailer } = deps;
+  const { db, clock, config } = deps;
 
   /**
    * A new address takes effect only once a link sent to it is followed, and the old address is
@@ -44,6 +45,8 @@ export function createUsersService(deps: Deps, collaborators: { courses: Courses
   async function requestEmailChange(actor: Actor, newEmail: string) {
     const now = clock.now();
     const token = newSecret();
+    const language = actor.user.language as LanguageCode;
+    const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     await db.transaction().execute(async (trx) => {
       await tokens.retireOneTimeTokens(trx, actor.user.id, ['change-email'], now);
       await tokens.insertOneTimeToken(trx, {
@@ -54,31 +57,22 @@ export function createUsersService(deps: Deps, collaborators: { courses: Courses
         expiresAt: now + EMAIL_CHANGE_SECONDS,
         newEmail,
       });
+      await queueMail(
+        deps,
+        trx,
+        accountMail('confirm-email', language, newEmail, actor.user.first_name, link),
+        emailChangeNotice(language, actor.user.email, actor.user.first_name, newEmail),
+      );
     });
-    const language = actor.user.language as LanguageCode;
-    const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(accountMail('confirm-email', language, newEmail, actor.user.first_name, link));
-    await mailer.send(emailChangeNotice(language, actor.user.email, actor.user.first_name, newEmail));
   }
 
   return {
     /** The user and their course lists, each in the user's own order. */
     async current(actor: Actor): Promise<CurrentUser> {
-      const [courses, invitations, enrollmentRequests, pendingEmail] = await Promise.all([
-        collaborators.courses.listForUser(actor),
-        collaborators.people.listMyInvitations(actor),
-        collaborators.people.listMyRequests(actor),
-        tokens.findPendingEmail(db, actor.user.id, clock.now()),
-      ]);
-      return {
-        ...presentUser(actor.user),
-        course_instructors: courses.instructor,
-        course_students: courses.student,
-        course_tas: courses.ta,
-        invitations,
-        enrollment_requests: enrollmentRequests,
-        pending_email: pendingEmail,
-      };
+      // One statement for all the lists (issue 15); the actor came with the session.
+      const now = clock.now();
+      const dashboard = await readDashboard(db, deps.dialect, { userId: actor.user.id, email: actor.user.email, now });
+      return presentCurrentUser(actor.user, dashboard, now);
     },
 
     /**

@@ -113,6 +113,7 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
     // The new address takes effect only once the link mailed to it is followed (issue 16).
     expect(ok.json().data.email).toBe(user.email);
     expect((await c.get('/api/users')).json().data).toMatchObject({ email: user.email, pending_email: 'new@example.com' });
+    await t.deliverMail();
     const confirmed = await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('new@example.com')) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().data).toEqual({ email: 'new@example.com' });
@@ -148,6 +149,7 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
       expect(await myInvitations()).toEqual([]);
       expect((await c.get('/api/users')).json().data.email).toBe(user.email);
       // Only the owner of the new address can finish the change.
+      await t.deliverMail();
       const link = t.mailer.lastLinkTo('victim@example.com');
       expect(link).toMatch(/\/confirm-email\?token=/);
       expect((await t.client().post('/api/users/email-confirmation', { token: tokenOf(link) })).statusCode).toBe(200);
@@ -156,6 +158,7 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
 
     it('tells the old address, without a link', async () => {
       await c.put('/api/users', { email: 'next@example.com', current_password: PASSWORD });
+      await t.deliverMail();
       const notice = t.mailer.sent.find((m) => m.to === user.email);
       expect(notice?.subject).toBe('A change of your e-mail address was requested');
       expect(notice?.text).toContain('next@example.com');
@@ -165,8 +168,10 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
 
     it('uses a link once, ends older links, and refuses an address taken meanwhile', async () => {
       await c.put('/api/users', { email: 'first@example.com', current_password: PASSWORD });
+      await t.deliverMail();
       const first = tokenOf(t.mailer.lastLinkTo('first@example.com'));
       await c.put('/api/users', { email: 'second@example.com', current_password: PASSWORD });
+      await t.deliverMail();
       const second = tokenOf(t.mailer.lastLinkTo('second@example.com'));
       expect(errorsOf(await t.client().post('/api/users/email-confirmation', { token: first }))[0]?.code).toBe('invalid_link');
       await t.createUser({ email: 'second@example.com' });
@@ -180,6 +185,7 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
     it('expires after 24 hours, and ends when the password changes', async () => {
       await c.put('/api/users', { email: 'late@example.com', current_password: PASSWORD });
       t.clock.advance(24 * 3600 + 1);
+      await t.deliverMail();
       expect(
         (await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('late@example.com')) })).statusCode,
       ).toBe(400);
@@ -187,6 +193,7 @@ describe.each(dialects)('GET and PUT /api/users (%s)', (dialect) => {
       await c.put('/api/users', { email: 'mine@example.com', current_password: PASSWORD });
       await c.post('/api/users/password', { current_password: PASSWORD, password: 'Changed123', password_confirm: 'Changed123' });
       expect((await c.get('/api/users')).json().data.pending_email).toBeNull();
+      await t.deliverMail();
       const res = await t.client().post('/api/users/email-confirmation', { token: tokenOf(t.mailer.lastLinkTo('mine@example.com')) });
       expect(errorsOf(res)[0]?.code).toBe('invalid_link');
     });
