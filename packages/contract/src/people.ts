@@ -1,41 +1,11 @@
 import { z } from 'zod';
-import { CourseRole, INVITATION_CODE_LENGTH } from './courses.ts';
+import { CourseRole } from './courses.ts';
+import { isInvitationCode, PeopleMessages } from './people-constants.ts';
 
-export const PeopleMessages = {
-  codeLength: 'Invitation code must be 6 digits',
-  codeUnknown: 'No course uses this invitation code.',
-  notEnrolling: 'This course is not accepting enrollment requests.',
-  alreadySubmitted: 'Enrollment request already submitted.',
-  alreadyMember: 'You are already a member of this course.',
-  requestNotFound: 'This enrollment request does not exist.',
-  requestsNotYours: 'Some of these enrollment requests do not exist, are already decided, or belong to a course you do not teach.',
-  studentsNeedActive: 'You must activate the course first to invite students.',
-  endedNoInvites: 'Course has ended.',
-  invitationGone: 'This course invitation is no longer available.',
-  invitationNotYours: 'This course invitation is addressed to someone else.',
-  cannotRemoveSelf: 'You cannot remove yourself from a course.',
-  lastInstructor: 'A course must keep at least one instructor.',
-  memberNotFound: 'This person is not in this role in the course.',
-  invalidEmail: (value: string) => `${value} is not a valid email address.`,
-  duplicateEmail: (value: string) => `${value} has already been added.`,
-  memberEmail: (value: string) => `${value} is already a member of this course.`,
-  invitedEmail: (value: string) => `${value} has already been invited.`,
-} as const;
+export { EMAIL_PATTERN, extractEmails, isInvitationCode, normalizeInvitationCode, PeopleMessages } from './people-constants.ts';
 
-/** Invitation codes are entered case-insensitively (DESIGN §7.6). */
-export const InvitationCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((v) => v.length === INVITATION_CODE_LENGTH, PeopleMessages.codeLength);
-
-export const EMAIL_PATTERN = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/;
-
-/** Every e-mail address in pasted text, in order, without repeats (spec §5). */
-export function extractEmails(text: string): string[] {
-  const found = text.match(/[^\s@,;<>()"']+@[^\s@,;<>()"']+\.[^\s@,;<>()"']+/g) ?? [];
-  return [...new Set(found.map((e) => e.toLowerCase()))];
-}
+/** Invitation codes are entered case-insensitively (DESIGN §7.6), as `normalizeInvitationCode` does. */
+export const InvitationCode = z.string().trim().toUpperCase().refine(isInvitationCode, PeopleMessages.codeLength);
 
 export const CourseRef = z.object({
   id: z.number().int(),
