@@ -1,8 +1,8 @@
 import { choraleMusicXml, TEST_CHORALES } from '@app/har/analysis/test-chorales';
 import { readHar } from '@app/har/format';
 import type { RouteOptions } from 'fastify';
+import { loadHar } from '../src/documents/har-files.ts';
 import type { MatrixActor } from '../src/http/access.ts';
-import { loadHar } from '../src/modules/assignments/har-files.ts';
 import { multipart } from './helpers.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readHar } from '@app/har/format';
 import type { Services } from '../app.ts';
 import type { Deps } from '../deps.ts';
-import { loadHar } from '../modules/assignments/har-files.ts';
+import { loadHar } from '../documents/har-files.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertMembership } from '../modules/courses/repository.ts';
 import { findTimezoneId, findUserByEmail, insertUser } from '../modules/users/repository.ts';

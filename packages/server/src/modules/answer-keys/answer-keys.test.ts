@@ -3,7 +3,7 @@ import { buildSampleLibrary } from '@app/har/library/build-library';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
-import { loadHar } from '../assignments/har-files.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import { insertMembership } from '../courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 import { REGRADE_JOB } from './regrade-job.ts';

@@ -1,8 +1,8 @@
 import { readHar } from '@app/har/format';
 import { type GradingSettings, gradeSubmission } from '@app/har/grade';
 import type { Deps } from '../../deps.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
-import { loadHar } from '../assignments/har-files.ts';
 import { refreshBestSubmissions } from '../gradebook/repository.ts';
 import { RENDER_JOB } from '../submissions/render-job.ts';
 import * as repo from './repository.ts';

@@ -10,11 +10,12 @@ import { AssignmentMessages } from '@app/contract/assignments';
 import { type AnswerKey, exerciseItems, type HarDocument, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
+import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
+import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
-import { loadHar, storeKeyVersion } from '../assignments/har-files.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
@@ -52,7 +53,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
   /** The document for one of its course's instructors: 404 for what the actor may not see, 403 for its TAs and students. */
   async function loadForInstructor(actor: Actor, documentId: number) {
     const { role } = await assignments.openDocument(actor, documentId);
-    if (role !== 'instructor') throw AppError.forbidden(AssignmentMessages.onlyInstructors);
+    requireNeed(role, { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors });
     const doc = await repo.findDocumentForKey(db, documentId);
     if (!doc) throw AppError.notFound(AssignmentMessages.documentNotFound);
     return doc;

@@ -1,6 +1,6 @@
 import type { AssignmentSet, CourseDocument, ShowAnswers } from '@app/contract/assignments';
 import type { AssignmentSetRow, DocumentRow } from '../../db/schema.ts';
-import { jobStatus } from './har-files.ts';
+import { jobStatus } from '../../documents/har-files.ts';
 
 /** A stored show_answers value as the API's enum (anything unknown is the default, after the due date). */
 export function showAnswersOf(raw: string): ShowAnswers {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { readHar, writeHar } from '@app/har/format';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dialects, errorsOf, multipart, SMALL_SCORE, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo.ts';
-import { loadHar } from '../assignments/har-files.ts';
 
 const DAY = 24 * 3600;
 

@@ -1,10 +1,10 @@
 import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contract/assignments';
 import { hasInstructorAccount } from '../../access/account.ts';
 import type { Deps } from '../../deps.ts';
+import { enqueuePreviews, jobStatus, previewLink, storeHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newSecret } from '../../lib/random.ts';
-import { enqueuePreviews, jobStatus, previewLink, storeHar } from '../assignments/har-files.ts';
 import * as repo from './repository.ts';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;

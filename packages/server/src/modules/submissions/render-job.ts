@@ -4,7 +4,7 @@ import type { GradeResult, Reveal } from '@app/har/grade';
 import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import { renderSubmissionImage } from '@app/har/submission-image';
 import type { Deps } from '../../deps.ts';
-import { loadHar } from '../assignments/har-files.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import { setRendered } from './repository.ts';
 
 export const RENDER_JOB = 'submission-render';

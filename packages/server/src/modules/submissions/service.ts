@@ -6,10 +6,10 @@ import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade
 import { HarError } from '@app/har/har-error';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
+import { jobStatus, loadHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
-import { jobStatus, loadHar } from '../assignments/har-files.ts';
 import { showAnswersOf } from '../assignments/present.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { CoursesService } from '../courses/service.ts';

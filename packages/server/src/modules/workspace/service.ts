@@ -10,11 +10,11 @@ import {
 import { contentHash, exerciseItems, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
-import { meetsNeed } from '../../access/course-access.ts';
+import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import { loadHar } from '../assignments/har-files.ts';
 import { showAnswersOf } from '../assignments/present.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
@@ -46,7 +46,7 @@ export function createWorkspaceService(
   /** A document a student of its course may work on now (released, visible). 404/403 otherwise. */
   async function openForStudent(actor: Actor, documentId: number) {
     const opened = await assignments.openDocument(actor, documentId);
-    if (opened.role !== 'student') throw AppError.forbidden(WorkspaceMessages.onlyStudents);
+    requireNeed(opened.role, { need: 'study', forbidden: WorkspaceMessages.onlyStudents });
     return opened;
   }
 

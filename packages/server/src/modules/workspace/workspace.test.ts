@@ -6,7 +6,7 @@ import { decode } from 'fast-png';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
-import { STUDENT_COPIES_JOB } from '../assignments/har-files.ts';
+import { STUDENT_COPIES_JOB } from '../../documents/har-files.ts';
 import { insertMembership } from '../courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 

@@ -3,10 +3,10 @@ import type { PreviewUrl } from '@app/contract/assignments';
 import { contentHash, type HarDocument, readHar, studentCopy, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderPreview } from '@app/har/preview';
-import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
-import { newKey } from '../../lib/random.ts';
+import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
+import { newKey } from '../lib/random.ts';
 import { documentsWithoutStudentCopy, setPreviewStatus, setStudentStorageKey } from './repository.ts';
 
 export const PREVIEW_JOB = 'document-preview';
