@@ -186,7 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions,
     gradeBook: createGradeBookService(deps, { courses }),
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
-    users: createUsersService(deps, { courses, people }),
+    users: createUsersService(deps),
     teacherRequests: createTeacherRequestsService(deps),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),

@@ -159,20 +159,6 @@ export async function consumeEmailChange(db: Db, tokenHash: string, now: number)
   return row?.new_email ? { userId: row.user_id, newEmail: row.new_email } : undefined;
 }
 
-/** The address a user's live e-mail change link would confirm, if any (the newest). */
-export async function findPendingEmail(db: Db, userId: number, now: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('one_time_tokens')
-    .select('new_email')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'change-email')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.new_email ?? null;
-}
-
 /** Ends every unused token of the purposes for one user (a newer link, or a used one, replaces them). */
 export async function retireOneTimeTokens(db: Db, userId: number, purposes: TokenPurpose[], now: number): Promise<void> {
   await db

@@ -4,6 +4,35 @@ import type { listCoursesForMember } from './repository.ts';
 
 type MemberCourseRow = Awaited<ReturnType<typeof listCoursesForMember>>[number];
 
+/** The columns of a member's course row that its API shape is made of. */
+export type PresentableCourse = Pick<
+  MemberCourseRow,
+  | 'id'
+  | 'title'
+  | 'status'
+  | 'academic_term_id'
+  | 'year'
+  | 'school_id'
+  | 'start_date'
+  | 'end_date'
+  | 'enrollment_end_date'
+  | 'payment_type'
+  | 'course_product_id'
+  | 'cadential_64'
+  | 'neapolitan_6'
+  | 'invitation_code'
+  | 'lms_type'
+  | 'school'
+  | 'academic_term'
+  | 'course_product'
+  | 'price_cents'
+  | 'fastspring_product_path'
+  | 'role'
+  | 'archived'
+  | 'weight'
+  | 'payment_id'
+>;
+
 /** A course past its end date is ENDED even before the sweep writes it (DESIGN §7.5). */
 export function effectiveStatus(row: { status: string; end_date: number }, now: number): CourseStatus {
   if (row.status === 'ENDED' || row.end_date <= now) return 'ENDED';
@@ -14,7 +43,7 @@ export function effectiveStatus(row: { status: string; end_date: number }, now: 
 export const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
 /** The API shape of a course for the member who asked. */
-export function presentCourse(row: MemberCourseRow, instructors: { first_name: string; last_name: string }[], now: number): Course {
+export function presentCourse(row: PresentableCourse, instructors: { first_name: string; last_name: string }[], now: number): Course {
   const role = row.role as CourseRole;
   const status = effectiveStatus(row, now);
   const archived = row.archived === 1;

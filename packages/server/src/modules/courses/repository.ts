@@ -1,6 +1,6 @@
 import type { CourseRole } from '@app/contract/courses';
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, precompiled, type SlotOf } from '../../db/database.ts';
 import type { CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
 
 function selectCourses(db: Kysely<Database>) {
@@ -20,9 +20,15 @@ function selectMemberCourses(db: Kysely<Database>, userId: number) {
     .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id']);
 }
 
+// Every access check of a course runs this (access/course-access.ts): built once per database (issue 15).
+const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId: number }>) =>
+  selectMemberCourses(db, slot('userId')).where('c.id', '=', slot('courseId')),
+);
+
 /** A course as one member sees it (their role, archive flag, order and payment), or undefined for a non-member. */
-export function findCourseForMember(db: Db, courseId: number, userId: number) {
-  return selectMemberCourses(db, userId).where('c.id', '=', courseId).executeTakeFirst();
+export async function findCourseForMember(db: Db, courseId: number, userId: number) {
+  const [row] = await courseForMember(db, { courseId, userId });
+  return row;
 }
 
 /** Every course of a user with their membership, in their order, in one query. */
@@ -30,18 +36,26 @@ export function listCoursesForMember(db: Db, userId: number) {
   return selectMemberCourses(db, userId).orderBy('m.weight').orderBy('c.id', 'desc').execute();
 }
 
-/** The instructors of many courses at once, by last name. */
-export async function listInstructorNames(db: Db, courseIds: number[]) {
-  if (courseIds.length === 0) return [];
+function selectInstructorNames(db: Db) {
   return db
     .selectFrom('course_memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.course_id', 'u.first_name', 'u.last_name'])
     .where('m.role', '=', 'instructor')
-    .where('m.course_id', 'in', courseIds)
     .orderBy('u.last_name')
-    .orderBy('u.first_name')
-    .execute();
+    .orderBy('u.first_name');
+}
+
+// One course's instructors (GET /api/courses/{id}): built once per database (issue 15).
+const courseInstructorNames = precompiled((db, slot: SlotOf<{ courseId: number }>) =>
+  selectInstructorNames(db).where('m.course_id', '=', slot('courseId')),
+);
+
+/** The instructors of many courses at once, by last name. */
+export async function listInstructorNames(db: Db, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  if (courseIds.length === 1) return courseInstructorNames(db, { courseId: courseIds[0] as number });
+  return selectInstructorNames(db).where('m.course_id', 'in', courseIds).execute();
 }
 
 /** Inserts a course and returns its id. */

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
+import { presentedJson } from '../../http/serialize.ts';
 import type { CoursesService } from './service.ts';
 
 const tags = ['courses'];
@@ -35,9 +36,12 @@ export function registerCourseRoutes(app: FastifyInstance, courses: CoursesServi
     data: await courses.listProducts(requireActor(request)),
   }));
 
-  r.get('/api/courses/:id', { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } } }, async (request) => ({
-    data: await courses.get(requireActor(request), request.params.id),
-  }));
+  // Presented field by field, so not encoded again by zod (issue 15).
+  r.get(
+    '/api/courses/:id',
+    { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } }, serializerCompiler: presentedJson },
+    async (request) => ({ data: await courses.get(requireActor(request), request.params.id) }),
+  );
 
   r.put(
     '/api/courses/:id',

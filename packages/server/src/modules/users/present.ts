@@ -1,5 +1,8 @@
-import type { LanguageCode, User } from '@app/contract/users';
-import type { UserWithTimezone } from './repository.ts';
+import type { Course, CourseRole } from '@app/contract/courses';
+import type { CurrentUser, LanguageCode, User } from '@app/contract/users';
+import { presentCourse } from '../courses/present.ts';
+import { presentInvitation, presentRequest } from '../people/present.ts';
+import type { readDashboard, UserWithTimezone } from './repository.ts';
 
 /** The public shape of a user: never the password hash. */
 export function presentUser(row: UserWithTimezone): User {
@@ -19,5 +22,26 @@ export function presentUser(row: UserWithTimezone): User {
     will_receive_marketing_emails: row.will_receive_marketing_emails === 1,
     will_receive_notification_emails: row.will_receive_notification_emails === 1,
     has_pending_teacher_account_request: row.has_pending_teacher_account_request,
+  };
+}
+
+/** GET /api/users: the user, their courses by role (each in the user's order), invitations, requests. */
+export function presentCurrentUser(user: UserWithTimezone, dashboard: Awaited<ReturnType<typeof readDashboard>>, now: number): CurrentUser {
+  const instructors = new Map<number, { first_name: string; last_name: string }[]>();
+  for (const { course_id, first_name, last_name } of dashboard.instructors) {
+    const names = instructors.get(course_id);
+    if (names) names.push({ first_name, last_name });
+    else instructors.set(course_id, [{ first_name, last_name }]);
+  }
+  const courses: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
+  for (const row of dashboard.courses) courses[row.role as CourseRole].push(presentCourse(row, instructors.get(row.id) ?? [], now));
+  return {
+    ...presentUser(user),
+    course_instructors: courses.instructor,
+    course_students: courses.student,
+    course_tas: courses.ta,
+    invitations: dashboard.invitations.map(presentInvitation),
+    enrollment_requests: dashboard.requests.map(presentRequest),
+    pending_email: dashboard.pendingEmail,
   };
 }

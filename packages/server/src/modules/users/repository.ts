@@ -1,4 +1,6 @@
-import type { Db } from '../../db/database.ts';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { type Db, type DialectName, precompiled, type SlotOf } from '../../db/database.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
 /** A user row with the name of their time zone and whether a teacher account request of theirs is pending. */
@@ -60,4 +62,147 @@ export async function timezoneExists(db: Db, id: number): Promise<boolean> {
 export async function findTimezoneId(db: Db, name: string): Promise<number | undefined> {
   const row = await db.selectFrom('timezones').select('id').where('name', '=', name).executeTakeFirst();
   return row?.id;
+}
+
+type DashboardArgs = { userId: number; email: string; now: number };
+
+/**
+ * Everything the dashboard shows besides the user, in one statement (issue 15): the user's courses
+ * in their order with their membership and payment, those courses' instructors by name, the
+ * invitations pending for their address, their enrollment requests, and a pending e-mail change.
+ * Each list is a JSON array the database writes from an ordered subquery; each subquery is the
+ * one its module's list used to run on its own.
+ */
+function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
+  return precompiled((db, slot: SlotOf<DashboardArgs>) =>
+    db.selectNoFrom([
+      jsonArrayFrom(
+        db
+          .selectFrom('course_memberships as m')
+          .innerJoin('courses as c', 'c.id', 'm.course_id')
+          .leftJoin('schools as s', 's.id', 'c.school_id')
+          .leftJoin('academic_terms as t', 't.id', 'c.academic_term_id')
+          .leftJoin('course_products as p', 'p.id', 'c.course_product_id')
+          .leftJoin('payments as pay', (join) => join.onRef('pay.course_id', '=', 'c.id').on('pay.user_id', '=', slot('userId')))
+          .select([
+            'c.id',
+            'c.title',
+            'c.status',
+            'c.academic_term_id',
+            'c.year',
+            'c.school_id',
+            'c.start_date',
+            'c.end_date',
+            'c.enrollment_end_date',
+            'c.payment_type',
+            'c.course_product_id',
+            'c.cadential_64',
+            'c.neapolitan_6',
+            'c.invitation_code',
+            'c.lms_type',
+            's.name as school',
+            't.name as academic_term',
+            'p.name as course_product',
+            'p.price_cents',
+            'p.fastspring_product_path',
+            'm.role',
+            'm.archived',
+            'm.weight',
+            'pay.id as payment_id',
+          ])
+          .where('m.user_id', '=', slot('userId'))
+          .orderBy('m.weight')
+          .orderBy('c.id', 'desc'),
+      ).as('courses'),
+      jsonArrayFrom(
+        db
+          .selectFrom('course_memberships as im')
+          .innerJoin('users as u', 'u.id', 'im.user_id')
+          .select(['im.course_id', 'u.first_name', 'u.last_name'])
+          .where('im.role', '=', 'instructor')
+          .where('im.course_id', 'in', (eb) =>
+            eb.selectFrom('course_memberships as mine').select('mine.course_id').where('mine.user_id', '=', slot('userId')),
+          )
+          .orderBy('u.last_name')
+          .orderBy('u.first_name'),
+      ).as('instructors'),
+      jsonArrayFrom(
+        db
+          .selectFrom('course_invitations as i')
+          .innerJoin('courses as c', 'c.id', 'i.course_id')
+          .leftJoin('schools as s', 's.id', 'c.school_id')
+          .select([
+            'i.id',
+            'i.course_id',
+            'i.invitee_email',
+            'i.join_as',
+            'i.state',
+            'i.created_at',
+            'i.expires_at',
+            'c.title',
+            'c.start_date',
+            'c.end_date',
+            's.name as school',
+          ])
+          .where('i.invitee_email', '=', slot('email'))
+          .where('i.state', '=', 'PENDING')
+          .where('i.expires_at', '>', slot('now'))
+          .orderBy('i.created_at', 'desc'),
+      ).as('invitations'),
+      jsonArrayFrom(
+        db
+          .selectFrom('enrollment_requests as r')
+          .innerJoin('courses as c', 'c.id', 'r.course_id')
+          .innerJoin('users as u', 'u.id', 'r.student_id')
+          .leftJoin('schools as s', 's.id', 'c.school_id')
+          .select([
+            'r.id',
+            'r.course_id',
+            'r.student_id',
+            'r.status',
+            'r.created_at',
+            'u.first_name',
+            'u.last_name',
+            'u.email',
+            'c.title',
+            'c.start_date',
+            'c.end_date',
+            's.name as school',
+          ])
+          .where('r.student_id', '=', slot('userId'))
+          .where('r.status', 'not in', ['CANCELLED', 'DISMISSED'])
+          .orderBy('r.created_at', 'desc')
+          .limit(100),
+      ).as('requests'),
+      (eb) =>
+        eb
+          .selectFrom('one_time_tokens')
+          .select('new_email')
+          .where('user_id', '=', slot('userId'))
+          .where('purpose', '=', 'change-email')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', slot('now'))
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('pending_email'),
+    ]),
+  );
+}
+
+const dashboardQueries = { sqlite: dashboardQuery(sqliteJsonArray), postgres: dashboardQuery(postgresJsonArray) };
+
+// SQLite answers a JSON array as text, PostgreSQL as the parsed value.
+const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
+
+/** The dashboard's lists for one user (see dashboardQuery). */
+export async function readDashboard(db: Db, dialect: DialectName, args: DashboardArgs) {
+  const [row] = await dashboardQueries[dialect](db, args);
+  if (!row) throw new Error('the dashboard statement answered no row');
+  return {
+    courses: parsed(row.courses),
+    instructors: parsed(row.instructors),
+    invitations: parsed(row.invitations),
+    requests: parsed(row.requests),
+    pendingEmail: row.pending_email ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import { ConfirmEmailRequest, ConfirmEmailResponse, CurrentUser, UpdateUserReque
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
+import { presentedJson } from '../../http/serialize.ts';
 import type { UsersService } from './service.ts';
 
 const tags = ['users'];
@@ -11,9 +12,14 @@ const tags = ['users'];
 export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/users', { schema: { tags, response: { 200: envelope(CurrentUser) } } }, async (request) => {
-    return { data: await users.current(requireActor(request)) };
-  });
+  // The dashboard's one call (issue 15): presented field by field, so not encoded again by zod.
+  r.get(
+    '/api/users',
+    { schema: { tags, response: { 200: envelope(CurrentUser) } }, serializerCompiler: presentedJson },
+    async (request) => {
+      return { data: await users.current(requireActor(request)) };
+    },
+  );
 
   r.put('/api/users', { schema: { tags, body: UpdateUserRequest, response: { 200: envelope(User) } } }, async (request) => {
     return { data: await users.update(requireActor(request), request.body) };

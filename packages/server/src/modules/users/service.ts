@@ -10,8 +10,6 @@ import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail, emailChangeNotice } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import * as tokens from '../auth/repository.ts';
-import type { CoursesService } from '../courses/service.ts';
-import type { PeopleService } from '../people/service.ts';
 import { presentCurrentUser, presentUser } from './present.ts';
 import { findTimezoneId, findUserByEmail, findUserById, insertUser, readDashboard, timezoneExists, updateUser } from './repository.ts';
 
@@ -34,7 +32,7 @@ export type NewAccount = {
 };
 
 /** The signed-in user's own account: what GET and PUT /api/users do. */
-export function createUsersService(deps: Deps, collaborators: { courses: CoursesService; people: PeopleService }) {
+export function createUsersService(deps: Deps) {
   const { db, clock, config } = deps;
 
   /**
