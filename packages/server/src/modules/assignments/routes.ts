@@ -20,7 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
-import type { AssignmentsService, UploadedFile } from './service.ts';
+import type { UploadedFile } from './documents-service.ts';
+import type { AssignmentsService } from './service.ts';
 
 const tags = ['assignments'];
 const Empty = envelope(z.object({}));

@@ -1,0 +1,233 @@
+import {
+  AssignmentMessages,
+  type CourseDocument,
+  HAR_MAX_BYTES,
+  HAR_MAX_FILES_PER_UPLOAD,
+  type PreviewUrl,
+  type UpdateDocumentRequest,
+} from '@app/contract/assignments';
+import { meetsNeed } from '../../access/course-access.ts';
+import type { Deps } from '../../deps.ts';
+import {
+  deleteStored,
+  enqueuePreviews,
+  ensureStudentCopy,
+  loadHar,
+  previewLink,
+  registerPreviewJob,
+  type StoredHar,
+  storeHar,
+} from '../../documents/har-files.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import { commitOrRemove } from '../../storage/orphans.ts';
+import * as libraryRepo from '../library/repository.ts';
+import type { AssignmentLoaders } from './load.ts';
+import { documentChanges, sameMembers } from './policy.ts';
+import { presentDocument } from './present.ts';
+import * as repo from './repository.ts';
+
+const FILE_URL_SECONDS = 600;
+
+/** One uploaded part as the route hands it over. */
+export type UploadedFile = { filename: string; read: () => Promise<Buffer> };
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The documents of assignment sets: upload, copy from the library, order, settings, files and previews (spec §4, §5). */
+export function createDocumentsService(deps: Deps, collaborators: { load: AssignmentLoaders }) {
+  const { db, clock, storage } = deps;
+  const { loadSet, loadDocument, presentOne } = collaborators.load;
+  registerPreviewJob(deps);
+
+  async function storeUploads(files: AsyncIterable<UploadedFile>): Promise<StoredHar[]> {
+    const stored: StoredHar[] = [];
+    try {
+      let count = 0;
+      for await (const file of files) {
+        count += 1;
+        if (count > HAR_MAX_FILES_PER_UPLOAD)
+          throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
+        let bytes: Buffer;
+        try {
+          bytes = await file.read();
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
+          throw error;
+        }
+        stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename));
+      }
+      if (stored.length === 0) throw AppError.badRequest('file', AssignmentMessages.noFiles);
+      return stored;
+    } catch (error) {
+      // One bad file refuses the whole upload: nothing of it stays in storage.
+      await Promise.all(stored.map((s) => deleteStored(deps, s)));
+      throw error;
+    }
+  }
+
+  function newDocumentValues(s: StoredHar, title: string, now: number) {
+    return {
+      title: title.slice(0, 200),
+      doc_key: s.docKey,
+      storage_key: s.storageKey,
+      student_storage_key: s.studentStorageKey,
+      content_hash: s.contentHash,
+      size: s.size,
+      preview_status: s.previewReady ? 'READY' : 'PENDING',
+      preview_error: null,
+      gradable: 1,
+      practice: 0,
+      incremental_grading: 0,
+      multiple_submissions: 0,
+      delay_showing_grade: 0,
+      show_grade_on_date: null,
+      timed: 0,
+      timed_time_seconds: null,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<CourseDocument[]> {
+    const now = clock.now();
+    // When the rows are not stored, nothing refers to the files: they go at once (storage/orphans.ts).
+    const ids = await commitOrRemove(
+      storage,
+      stored.flatMap((s) => (s.studentStorageKey ? [s.storageKey, s.studentStorageKey] : [s.storageKey])),
+      () =>
+        db.transaction().execute(async (trx) => {
+          const inserted = await repo.insertDocuments(
+            trx,
+            setId,
+            stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
+          );
+          await enqueuePreviews(deps, trx, stored);
+          return inserted;
+        }),
+    );
+    const rows = await repo.listDocumentsOfSets(db, [setId]);
+    return rows.filter((r) => ids.includes(r.id)).map(presentDocument);
+  }
+
+  return {
+    /** A set's documents. */
+    async listDocuments(actor: Actor, setId: number): Promise<CourseDocument[]> {
+      return (await presentOne(actor, setId)).documents;
+    },
+
+    /** Adds uploaded .har files, all or none. */
+    async upload(
+      actor: Actor,
+      setId: number,
+      declaredLength: number | undefined,
+      files: AsyncIterable<UploadedFile>,
+    ): Promise<CourseDocument[]> {
+      await loadSet(actor, setId, { change: true });
+      if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+        throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
+      }
+      const stored = await storeUploads(files);
+      return insertStored(
+        setId,
+        stored,
+        stored.map((s) => s.title),
+      );
+    },
+
+    /** Copies documents of the content library into a set. */
+    async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<CourseDocument[]> {
+      await loadSet(actor, setId, { change: true });
+      const unique = [...new Set(libraryDocumentIds)];
+      const sources = await libraryRepo.findDocuments(db, unique, actor.user.id);
+      if (sources.length !== unique.length) throw AppError.badRequest('document_ids', AssignmentMessages.libraryDocumentUnknown);
+      const ordered = unique.map((id) => sources.find((s) => s.id === id)).filter((s) => s !== undefined);
+      const stored: StoredHar[] = [];
+      try {
+        for (const source of ordered) stored.push(await storeHar(deps, 'documents', await loadHar(deps, source.storage_key), source.title));
+      } catch (error) {
+        await Promise.all(stored.map((s) => deleteStored(deps, s)));
+        throw error;
+      }
+      return insertStored(
+        setId,
+        stored,
+        ordered.map((s) => s.title),
+      );
+    },
+
+    /** Stores the order of a set's documents; the list must be exactly its documents. */
+    async reorderDocuments(actor: Actor, setId: number, ids: number[]): Promise<CourseDocument[]> {
+      await loadSet(actor, setId, { change: true });
+      await db.transaction().execute(async (trx) => {
+        if (!sameMembers(ids, await repo.documentIdsOfSet(trx, setId)))
+          throw AppError.badRequest('documents', AssignmentMessages.reorderMismatch);
+        await repo.writeOrder(trx, 'documents', ids);
+      });
+      return (await presentOne(actor, setId)).documents;
+    },
+
+    /** Changes a document's title and settings under the rules of spec §4 and §5. */
+    async updateDocument(actor: Actor, documentId: number, input: UpdateDocumentRequest): Promise<CourseDocument> {
+      const { doc, set, course } = await loadDocument(actor, documentId, { change: true });
+      const changes = documentChanges(doc, input, { due_at: set.due_at, end_date: course.end_date });
+      await repo.updateDocument(db, documentId, { ...changes, updated_at: clock.now() });
+      const row = await repo.findDocument(db, documentId);
+      if (!row) throw AppError.notFound(AssignmentMessages.documentNotFound);
+      return presentDocument(row);
+    },
+
+    /** Deletes a document and its file. */
+    async removeDocument(actor: Actor, documentId: number): Promise<void> {
+      const { doc } = await loadDocument(actor, documentId, { change: true });
+      await repo.deleteDocument(db, documentId);
+      await deleteStored(deps, { storageKey: doc.storage_key, studentStorageKey: doc.student_storage_key });
+    },
+
+    /**
+     * A signed link to the .har: for a student the copy without the answer key, and their
+     * first one starts a timed document's clock.
+     */
+    async fileUrl(actor: Actor, documentId: number) {
+      const { doc, role } = await loadDocument(actor, documentId);
+      let key = doc.storage_key;
+      if (meetsNeed(role, 'study')) {
+        key = await ensureStudentCopy(deps, doc);
+        await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
+      }
+      const { url, expiresAt } = await storage.signedUrl(key, {
+        expiresIn: FILE_URL_SECONDS,
+        downloadName: `${doc.title}.har`,
+      });
+      return { url, expires_at: expiresAt };
+    },
+
+    /** The preview image's signed link once the preview job has made it. */
+    async previewUrl(actor: Actor, documentId: number): Promise<PreviewUrl> {
+      const { doc } = await loadDocument(actor, documentId);
+      return previewLink(deps, doc);
+    },
+
+    /** The stored .har of a document (grading reads it). */
+    loadDocumentHar: (storageKey: string) => loadHar(deps, storageKey),
+
+    /**
+     * A document the actor may see, with its set, course, role and (students) extension,
+     * under the same rules as every other document call. 404 otherwise.
+     */
+    openDocument: (actor: Actor, documentId: number) => loadDocument(actor, documentId),
+
+    /** The student copy of a document (never the key), made now if it is missing. */
+    studentCopyKey: (doc: { id: number; doc_key: string; storage_key: string; student_storage_key: string | null }) =>
+      ensureStudentCopy(deps, doc),
+
+    /** Starts a student's clock on a document (first open or download; later calls change nothing) and says when it started. */
+    async startClock(documentId: number, studentId: number): Promise<number> {
+      await repo.recordFirstDownload(db, documentId, studentId, clock.now());
+      return (await repo.firstDownload(db, documentId, studentId)) ?? clock.now();
+    },
+
+    /** When a student first opened or took a document, if ever. */
+    clockStart: (documentId: number, studentId: number) => repo.firstDownload(db, documentId, studentId),
+  };
+}
