@@ -75,7 +75,7 @@ describe.each(dialects)('hot routes answer their schema exactly (%s)', (dialect)
     const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
     const courseId = (await teacher.post('/api/courses', { title: 'Harmony', school_id: schoolId })).json().data.id;
     await teacher.post('/api/courses', { title: 'Counterpoint' });
-    const invited = await teacher.post('/api/course-invitations', { role: 'student', course: courseId, emails: [studentEmail] });
+    const invited = await teacher.post('/api/course-invitations', { role: 'ta', course: courseId, emails: [studentEmail] });
     expect(invited.json().data.results[0].invited).toBe(true);
     for (const [client, url] of [
       [teacher, '/api/users'],
