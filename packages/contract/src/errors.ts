@@ -27,10 +27,25 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const CodedError = z.object({ code: z.string(), message: z.string() });
 export const FieldError = z.object({ field: z.string(), messages: z.array(z.string()) });
-export const ErrorBody = z.object({ errors: z.array(z.union([CodedError, FieldError])) });
+/** Values a message carries (`{ max: 200 }` for 'This field must be at most 200 characters.'). */
+export const MessageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+/** The code of one sentence (`course.ended`, see message-codes.ts), for the web app to translate by. */
+export const MessageRef = z.object({ code: z.string(), params: MessageParams.optional() });
+/**
+ * `errors` as DESIGN §5 gives them (`code` is the kind of error, for clients to branch on).
+ * `message_codes` runs parallel to `errors`, and each entry parallel to that error's messages
+ * (one for a coded error): the code of each sentence, or null for a sentence the contract does not
+ * define. Beside the items rather than inside them, so the items keep exactly the shape of §5.
+ */
+export const ErrorBody = z.object({
+  errors: z.array(z.union([CodedError, FieldError])),
+  message_codes: z.array(z.array(MessageRef.nullable())).optional(),
+});
 export type CodedError = z.infer<typeof CodedError>;
 export type FieldError = z.infer<typeof FieldError>;
 export type ErrorBody = z.infer<typeof ErrorBody>;
+export type MessageParams = z.infer<typeof MessageParams>;
+export type MessageRef = z.infer<typeof MessageRef>;
 
 /** The messages of spec §8 that the server sends word for word. */
 export const Messages = {
@@ -52,6 +67,11 @@ export const Messages = {
   passwordsDoNotMatch: 'The passwords do not match.',
   alreadyInstructor: "You're already an instructor.",
   teacherRequestPending: 'Your teacher account request is already waiting for review.',
+  requestTooLarge: 'The request is too large.',
+  requestInvalid: 'The request is not valid.',
+  valueInvalid: 'This value is not valid.',
+  addressInvalid: 'This address is not valid.',
+  addressTooLong: 'A part of this address is too long.',
 } as const;
 
 /** A successful response always wraps its payload in `data`. */

@@ -1,5 +1,6 @@
-import type { ErrorCode, FieldError } from '@app/contract/errors';
+import type { CodedError, ErrorCode, FieldError } from '@app/contract/errors';
 import { Messages } from '@app/contract/errors';
+import { messageCode } from '@app/contract/message-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export class AppError extends Error {
       if (existing) existing.messages.push(message);
       else fields.push({ field, messages: [message] });
     }
-    return new AppError('validation_failed', errors[0]?.message ?? 'The request is not valid.', 400, fields);
+    return new AppError('validation_failed', errors[0]?.message ?? Messages.requestInvalid, 400, fields);
   }
   static unauthenticated(message: string = Messages.unauthenticated) {
     return new AppError('unauthenticated', message, 401);
@@ -48,7 +49,7 @@ function groupByField(issues: { instancePath: string; message?: string }[]): Fie
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
     const list = byField.get(field) ?? [];
-    const message = issue.message ?? 'This value is not valid.';
+    const message = issue.message ?? Messages.valueInvalid;
     if (!list.includes(message)) list.push(message);
     byField.set(field, list);
   }
@@ -69,30 +70,39 @@ function isMalformedMultipart(error: Error & { statusCode?: number }, contentTyp
   return error.statusCode === undefined && /^multipart\//i.test(contentType ?? '') && MALFORMED_MULTIPART.test(error.message);
 }
 
+/**
+ * The envelope of DESIGN §5, with the code of each sentence the contract defines in `message_codes`
+ * (parallel to `errors`), so clients translate by code, not by English text (issue 18).
+ */
+function errorBody(errors: (CodedError | FieldError)[]) {
+  const codes = errors.map((error) => ('field' in error ? error.messages : [error.message]).map((message) => messageCode(message) ?? null));
+  return { errors, message_codes: codes };
+}
+
 /** Installs the error and not-found handlers: every failure leaves as `{errors: [...]}`. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const errors = error.fields ?? [{ code: error.code, message: error.message }];
-      return reply.status(error.status).send({ errors });
+      return reply.status(error.status).send(errorBody(errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ errors: groupByField(error.validation) });
+      return reply.status(400).send(errorBody(groupByField(error.validation)));
     }
     if (error instanceof z.ZodError) {
-      return reply.status(400).send({ errors: zodFields(error) });
+      return reply.status(400).send(errorBody(zodFields(error)));
     }
     if (isMalformedMultipart(error, request.headers['content-type'])) {
-      return reply.status(400).send({ errors: [{ code: 'validation_failed', message: Messages.malformedMultipart }] });
+      return reply.status(400).send(errorBody([{ code: 'validation_failed', message: Messages.malformedMultipart }]));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ errors: [{ code: 'too_large', message: 'The request is too large.' }] });
+      return reply.status(413).send(errorBody([{ code: 'too_large', message: Messages.requestTooLarge }]));
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       const message = error.message.endsWith('.') ? error.message : `${error.message}.`;
-      return reply.status(status).send({ errors: [{ code: 'validation_failed', message }] });
+      return reply.status(status).send(errorBody([{ code: 'validation_failed', message }]));
     }
     if (isUnavailableError(error)) {
       // The database or storage is away for now: the client (or load balancer) tries again.
@@ -100,10 +110,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send({ errors: [{ code: 'unavailable', message: Messages.unavailable }] });
+        .send(errorBody([{ code: 'unavailable', message: Messages.unavailable }]));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ errors: [{ code: 'internal', message: Messages.internal }] });
+    return reply.status(500).send(errorBody([{ code: 'internal', message: Messages.internal }]));
   });
 }
 
@@ -114,6 +124,6 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400;
-  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of this address is too long.' : 'This address is not valid.';
-  return reply.status(status).send({ errors: [{ code: 'validation_failed', message }] });
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Messages.addressTooLong : Messages.addressInvalid;
+  return reply.status(status).send(errorBody([{ code: 'validation_failed', message }]));
 }

@@ -118,22 +118,33 @@ export function translateKey(key: string, options?: Record<string, unknown>): st
   return i18n.t(key as never, options as never) as unknown as string;
 }
 
-// English sentences the server and the shared zod schemas send, mapped back to their keys,
-// so a message without a code (field errors, client validation) can still be translated.
+// English sentences the shared zod schemas and the server send, mapped back to their keys, so a
+// message that comes without a code (the browser's own validation with the contract's schemas, a
+// server sentence the contract does not define) can still be translated.
 const keyByEnglishMessage = new Map<string, string>();
 function indexEnglishMessages(english: Translation) {
-  for (const section of ['validation', 'errors'] as const) {
-    for (const [key, message] of Object.entries(english[section])) {
-      if (!keyByEnglishMessage.has(message)) keyByEnglishMessage.set(message, `${section}.${key}`);
+  const index = (prefix: string, tree: object) => {
+    for (const [key, value] of Object.entries(tree)) {
+      if (typeof value === 'object' && value !== null) index(`${prefix}.${key}`, value);
+      else if (typeof value === 'string' && !keyByEnglishMessage.has(value)) keyByEnglishMessage.set(value, `${prefix}.${key}`);
     }
-  }
+  };
+  for (const section of ['messages', 'validation', 'errors'] as const) index(section, english[section]);
 }
 
+/** The code of a contract sentence, as the server sends it in the envelope's `message_codes`. */
+export type MessageRef = { code: string; params?: Record<string, string | number> };
+
 /**
- * The text to show for a server or validation message: by `code` when we have `errors.<code>`,
+ * The text to show for a server or validation message: by the sentence's own code
+ * (`messages.<messageCode>`, issue 18), else by the error's `code` when we have `errors.<code>`,
  * else by the English sentence when we know it, else the message as sent, else 'Unknown error'.
  */
-export function translateMessage(message: string | undefined, code?: string): string {
+export function translateMessage(message: string | undefined, code?: string, messageCode?: MessageRef | null): string {
+  if (messageCode) {
+    const bySentence = translateKey(`messages.${messageCode.code}`, messageCode.params);
+    if (bySentence) return bySentence;
+  }
   if (code) {
     const byCode = translateKey(`errors.${code}`);
     if (byCode) return byCode;

@@ -42,8 +42,8 @@ describe('translateMessage', () => {
   it('translates by error code, then by known English sentence, else passes the message through', async () => {
     await changeLanguage('ko');
     try {
-      expect(translateMessage('Email or password is not correct.', 'invalid_credentials')).toBe(i18n.t('errors.invalid_credentials'));
-      expect(translateMessage('This email has already been taken.')).toBe(i18n.t('validation.emailTaken'));
+      expect(translateMessage('Email or password is not correct.', 'invalid_credentials')).toBe(i18n.t('messages.api.invalidCredentials'));
+      expect(translateMessage('This email has already been taken.')).toBe(i18n.t('messages.api.emailTaken'));
       expect(translateMessage('Brand new server sentence.', 'not_a_known_code')).toBe('Brand new server sentence.');
       expect(translateMessage(undefined)).toBe(i18n.t('errors.unknown'));
       expect(translateMessage(undefined)).not.toBe('Unknown error');

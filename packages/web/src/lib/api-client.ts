@@ -1,9 +1,10 @@
-import type { ErrorBody } from '@app/contract/errors';
+import type { ErrorBody, MessageRef } from '@app/contract/errors';
 import { clearTokens, getAccessToken, getCsrfCookie, setTokens } from './cookies.ts';
 import { signInPath } from './redirect.ts';
 import { BACKGROUND_HEADER, isUserActive } from './user-activity.ts';
 
-export type ErrorItem = ErrorBody['errors'][number];
+/** One error of the envelope, with the codes of its sentences (from `message_codes`) to translate by. */
+export type ErrorItem = ErrorBody['errors'][number] & { codes?: readonly (MessageRef | null)[] };
 
 /** The one error type every API call rejects with; screens branch on `status` and `errors`. */
 export class ApiError extends Error {
@@ -85,7 +86,9 @@ function currentPath(): string {
 async function parseErrors(body: unknown): Promise<ErrorItem[]> {
   const { ErrorBody } = await import('@app/contract/errors');
   const parsed = ErrorBody.safeParse(body);
-  return parsed.success ? parsed.data.errors : [];
+  if (!parsed.success) return [];
+  const codes = parsed.data.message_codes;
+  return parsed.data.errors.map((error, index) => (codes?.[index] ? { ...error, codes: codes[index] } : error));
 }
 
 /** Sends one API call and resolves with the `data` of the envelope. */

@@ -7,7 +7,9 @@ export function apiErrorMessages(error: unknown): string[] {
   if (error instanceof ApiError) {
     if (error.status === 0) return [i18n.t('errors.network')];
     const messages = error.errors.flatMap((item) =>
-      'code' in item ? [translateMessage(item.message, item.code)] : item.messages.map((m) => translateMessage(m)),
+      'code' in item
+        ? [translateMessage(item.message, item.code, item.codes?.[0])]
+        : item.messages.map((m, index) => translateMessage(m, undefined, item.codes?.[index])),
     );
     return messages.length > 0 ? messages : [translateMessage(undefined)];
   }

@@ -48,7 +48,7 @@ export function DueDateExtensions({ set, course, timeZone }: DueDateExtensionsPr
     const epoch = fromDateTimeInput(date, timeZone);
     if (!studentId || epoch === null) return;
     if (epoch < limits.min || epoch > limits.max) {
-      notify({ severity: 'error', message: t('errors.assignmentExtensionRange') });
+      notify({ severity: 'error', message: t('messages.assignment.extensionRange') });
       return;
     }
     grant.mutate(

@@ -26,7 +26,7 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
     if (files.length === 0) return;
     const problem = uploadProblem(files);
     if (problem) {
-      notify({ severity: 'error', message: t(problem === 'tooMany' ? 'errors.harTooMany' : 'errors.harTooLarge') });
+      notify({ severity: 'error', message: t(problem === 'tooMany' ? 'errors.harTooMany' : 'messages.assignment.tooLarge') });
       return;
     }
     const label = files.length === 1 ? (files[0]?.name ?? '') : t('assignments.documents.files', { total: files.length });

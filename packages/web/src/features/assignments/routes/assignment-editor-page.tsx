@@ -97,9 +97,9 @@ export function AssignmentEditorPage({ libraryPicker, exerciseAuthoring, googleC
   const leave = deleted
     ? null
     : notFound
-      ? { to: '/', message: t('errors.assignmentNotFound') }
+      ? { to: '/', message: t('messages.assignment.notFound') }
       : !canEditAssignments(course)
-        ? { to: `/course/${course.id}`, message: t('errors.assignmentOnlyInstructors') }
+        ? { to: `/course/${course.id}`, message: t('messages.assignment.onlyInstructors') }
         : null;
   useLeaveWithNotice(leave);
 

@@ -83,7 +83,7 @@ export function PasswordPage({ mode }: { mode: PasswordMode }) {
       {mode === 'create' && !token ? (
         <Notice severity="error">
           <p>
-            {t('errors.invalid_link')} <Link to="/reset-password">{t('resetPassword.title')}</Link>
+            {t('messages.api.invalidLink')} <Link to="/reset-password">{t('resetPassword.title')}</Link>
           </p>
         </Notice>
       ) : null}

@@ -47,9 +47,9 @@ export function DuplicateCourseDialog({
   const [submitted, setSubmitted] = useState(false);
 
   const startEpoch = fromDateTimeInput(start, timeZone);
-  const titleError = title.trim() === '' ? t('validation.courseTitleRequired') : undefined;
+  const titleError = title.trim() === '' ? t('messages.schema.courseTitleRequired') : undefined;
   const startError =
-    startEpoch === null ? t('courses.duplicate.startRequired') : startEpoch < nowSeconds() ? t('errors.courseStartInPast') : undefined;
+    startEpoch === null ? t('courses.duplicate.startRequired') : startEpoch < nowSeconds() ? t('messages.course.startInPast') : undefined;
   const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
 
   const submit = (event: FormEvent) => {

@@ -28,7 +28,7 @@ function CourseLayout({ audience }: { audience: Audience }) {
   const wrongRole = course !== undefined && isStudentOf(course) !== (audience === 'student');
   const denied = notMember || wrongRole;
   useLeaveWithNotice(
-    denied ? { to: '/', message: audience === 'student' ? t('errors.courseNotStudent') : t('errors.courseNotInstructor') } : null,
+    denied ? { to: '/', message: audience === 'student' ? t('messages.course.notStudent') : t('messages.course.notInstructor') } : null,
   );
 
   if (error && !denied) {

@@ -22,9 +22,9 @@ export function CourseSettingsPage() {
   const { data: user } = useCurrentUser();
   const leave =
     course.status === 'ENDED'
-      ? { to: courseInfoPath(course), message: t('errors.courseEnded') }
+      ? { to: courseInfoPath(course), message: t('messages.course.ended') }
       : !course.can.edit_settings
-        ? { to: courseInfoPath(course), message: t('errors.courseNotInstructor') }
+        ? { to: courseInfoPath(course), message: t('messages.course.notInstructor') }
         : null;
   useLeaveWithNotice(leave);
   if (leave || !user) return <LoadingScreen />;

@@ -43,7 +43,7 @@ export function DiscussionThreadPage() {
       <section className={styles.page}>
         {back}
         <Notice severity="error">
-          {(query.error ? apiErrorMessages(query.error) : [t('errors.discussionThreadNotFound')]).map((message) => (
+          {(query.error ? apiErrorMessages(query.error) : [t('messages.discussion.threadNotFound')]).map((message) => (
             <p key={message}>{message}</p>
           ))}
         </Notice>

@@ -60,11 +60,11 @@ export function GoogleClassroomButton({ assignment, document: doc }: GoogleClass
   const sent = info?.disabled.includes(doc.id) ?? false;
 
   const messages: Record<GoogleMessage, string> = {
-    pastDue: t('errors.googlePastDue'),
-    notConfigured: t('errors.googleNotConfigured'),
-    noCourses: t('errors.googleNoCourses'),
-    permission: t('errors.googlePermission'),
-    infoFailed: t('errors.googleInfoFailed'),
+    pastDue: t('messages.integration.pastDue'),
+    notConfigured: t('messages.integration.googleNotConfigured'),
+    noCourses: t('messages.integration.noCourses'),
+    permission: t('messages.integration.permission'),
+    infoFailed: t('messages.integration.infoFailed'),
   };
 
   const show = (next: OpenStep) => {
@@ -110,7 +110,7 @@ export function GoogleClassroomButton({ assignment, document: doc }: GoogleClass
           if (error instanceof ApiError && error.status === 400 && error.message.includes(IntegrationMessages.pastDue)) {
             show({ kind: 'message', message: 'pastDue' });
           } else if (!(error instanceof ApiError && error.handled)) {
-            notify({ severity: 'error', message: t('errors.googleSubmitFailed') });
+            notify({ severity: 'error', message: t('messages.integration.submitFailed') });
           }
         },
       },

@@ -38,7 +38,7 @@ export function ContentLibraryPage({ exerciseAuthoring }: ContentLibraryPageProp
   const searchId = useId();
   const { data: user } = useCurrentUser();
   const allowed = user?.user_type === UserType.instructor;
-  useLeaveWithNotice(user && !allowed ? { to: '/my-profile', message: t('errors.libraryInstructorsOnly') } : null);
+  useLeaveWithNotice(user && !allowed ? { to: '/my-profile', message: t('messages.assignment.libraryOnlyInstructors') } : null);
   const library = useContentLibrary({ enabled: allowed });
   const [query, setQuery] = useState('');
   const [chosenId, setChosenId] = useState<number | null>(null);

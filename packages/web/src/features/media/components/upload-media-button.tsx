@@ -33,8 +33,8 @@ function serverRefusal(error: unknown): Refusal | undefined {
 function notifyRefusal(refusal: Refusal, t: TFunction) {
   notify({
     severity: 'error',
-    message: t('errors.mediaTooLarge'),
-    ...(refusal === 'notMedia' ? { details: [t('errors.mediaNotMedia')] } : {}),
+    message: t('messages.media.tooLarge'),
+    ...(refusal === 'notMedia' ? { details: [t('messages.media.notMedia')] } : {}),
   });
 }
 

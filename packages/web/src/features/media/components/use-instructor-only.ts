@@ -16,7 +16,7 @@ export function useInstructorOnly(): boolean {
   const allowed = user?.user_type === UserType.instructor;
   useEffect(() => {
     if (user && !allowed) {
-      notify({ severity: 'error', message: t('errors.mediaInstructorsOnly') });
+      notify({ severity: 'error', message: t('messages.media.instructorsOnly') });
       void navigate('/my-profile', { replace: true });
     }
   }, [user, allowed, navigate, t]);

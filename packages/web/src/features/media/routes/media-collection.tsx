@@ -66,7 +66,7 @@ export function MediaCollectionPage() {
   // and that change of `error` must not raise the not-found toast a second time.
   useEffect(() => {
     if (!missing) return;
-    notify({ severity: 'error', message: t('errors.mediaCollectionNotFound') });
+    notify({ severity: 'error', message: t('messages.media.collectionNotFound') });
     void navigate('/media-library', { replace: true });
   }, [missing, navigate, t]);
   useEffect(() => {

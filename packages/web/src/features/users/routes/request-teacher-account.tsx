@@ -30,7 +30,7 @@ function useRedirectInstructor(isInstructor: boolean) {
   useEffect(() => {
     if (!isInstructor || done.current) return;
     done.current = true;
-    notify({ severity: 'error', message: t('errors.already_instructor') });
+    notify({ severity: 'error', message: t('messages.api.alreadyInstructor') });
     void navigate('/my-profile', { replace: true });
   }, [isInstructor, navigate, t]);
 }

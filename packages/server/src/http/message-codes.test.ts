@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, errorsOf, type TestContext } from '../../test/helpers.ts';
+
+// Issue 18: the envelope names each sentence's code beside the errors, so the web app translates
+// by code; the errors themselves keep the spec's English and the shape of DESIGN §5.
+describe.each(dialects)('message codes in the error envelope (%s)', (dialect) => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('codes a service error beside its message', async () => {
+    const res = await t.client().post('/api/users/sign-in', { email: 'nobody@example.com', password: 'WrongPass123' });
+    expect(res.statusCode).toBe(401);
+    expect(errorsOf(res)).toEqual([{ code: 'invalid_credentials', message: 'Email or password is not correct.' }]);
+    expect(res.json().message_codes).toEqual([[{ code: 'api.invalidCredentials' }]]);
+  });
+
+  it('codes each message of a field error from a contract schema, and zod’s defaults with their values', async () => {
+    const { client } = await t.signedIn({ user_type: 2 });
+    const empty = await client.post('/api/media-collections', { collection_title: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(errorsOf(empty)).toEqual([{ field: 'collection_title', messages: ['Collection title is required.'] }]);
+    expect(empty.json().message_codes).toEqual([[{ code: 'media.collectionTitleRequired' }]]);
+
+    const missing = await client.post('/api/media-collections', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message_codes).toEqual([[{ code: 'zod.required' }]]);
+  });
+
+  it('codes Fastify’s own refusals too; the catch-all not-found answer sends none', async () => {
+    const res = await t.client().get('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    // Answered by the not-found handler, outside the error handler: no codes, the English stays.
+    expect(res.json().message_codes).toBeUndefined();
+    const bad = await t.client().get('/api/courses/%zz');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message_codes).toEqual([[{ code: 'api.addressInvalid' }]]);
+  });
+});
