@@ -170,8 +170,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const courses = createCoursesService(deps, { assignments: () => assignments });
   const people = createPeopleService(deps, { courses });
   const assignments = createAssignmentsService(deps, { courses });
-  const auth = createAuthService(deps);
-  const submissions = createSubmissionsService(deps, { courses });
+  // Auth reads and writes accounts through the users service; users asks auth for e-mail change links (a getter).
+  const users = createUsersService(deps, { auth: () => auth });
+  const auth = createAuthService(deps, { users });
+  const gradeBook = createGradeBookService(deps, { courses });
+  const submissions = createSubmissionsService(deps, { courses, gradeBook });
   const library = createLibraryService(deps);
   const services: Services = {
     auth,
@@ -182,12 +185,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assignments,
     library,
     authoring: createAuthoringService(deps, { courses, assignments, library }),
-    answerKeys: createAnswerKeysService(deps, { assignments }),
+    answerKeys: createAnswerKeysService(deps, { assignments, gradeBook }),
     submissions,
-    gradeBook: createGradeBookService(deps, { courses }),
+    gradeBook,
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
-    users: createUsersService(deps),
-    teacherRequests: createTeacherRequestsService(deps),
+    users,
+    teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
   };

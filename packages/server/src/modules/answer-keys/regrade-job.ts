@@ -3,7 +3,7 @@ import { type GradingSettings, gradeSubmission } from '@app/har/grade';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
-import { refreshBestSubmissions } from '../gradebook/repository.ts';
+import type { GradeBookService } from '../gradebook/service.ts';
 import { RENDER_JOB } from '../submissions/render-job.ts';
 import * as repo from './repository.ts';
 
@@ -24,7 +24,7 @@ export function gradingSettingsOf(course: { cadential_64: string; neapolitan_6: 
  * is drawn again by the render job and its student's best submission recomputed, all in the
  * transaction that writes it.
  */
-export function registerRegradeJob(deps: Deps) {
+export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: GradeBookService }) {
   const { db, clock } = deps;
   deps.jobs.register<RegradePayload>(
     REGRADE_JOB,
@@ -82,7 +82,7 @@ export function registerRegradeJob(deps: Deps) {
                     new_grade: graded.grade,
                   });
                 }
-                await refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: doc.id }]);
+                await collaborators.gradeBook.refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: doc.id }]);
                 await deps.jobs.enqueue(RENDER_JOB, { submissionId: id }, { db: trx });
               });
             }

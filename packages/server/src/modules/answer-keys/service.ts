@@ -17,6 +17,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
+import type { GradeBookService } from '../gradebook/service.ts';
 import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
 
@@ -45,10 +46,10 @@ function presentRegrade(row: repo.RegradeRow | undefined): RegradeState['regrade
  * Editing the key of a course document in use, and regrading its submissions (issue 14;
  * docs/decisions/020-answer-key-versions-and-regrade.md). Instructors of the course only.
  */
-export function createAnswerKeysService(deps: Deps, collaborators: { assignments: AssignmentsService }) {
+export function createAnswerKeysService(deps: Deps, collaborators: { assignments: AssignmentsService; gradeBook: GradeBookService }) {
   const { db, clock, storage } = deps;
   const { assignments } = collaborators;
-  registerRegradeJob(deps);
+  registerRegradeJob(deps, { gradeBook: collaborators.gradeBook });
 
   /** The document for one of its course's instructors: 404 for what the actor may not see, 403 for its TAs and students. */
   async function loadForInstructor(actor: Actor, documentId: number) {

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail } from '../../mail/templates.ts';
-import { findTimezoneId, findUserByEmail, findUserById, insertUser, type UserWithTimezone, updateUser } from '../users/repository.ts';
+import type { UsersService, UserWithTimezone } from '../users/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 
@@ -35,8 +35,9 @@ const SLIDE_GRANULARITY_SECONDS = 5;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: sign-up, sign-in (password or link), sliding sessions, passwords. */
-export function createAuthService(deps: Deps) {
+export function createAuthService(deps: Deps, collaborators: { users: UsersService }) {
   const { db, clock, config } = deps;
+  const { users } = collaborators;
 
   async function startSession(userId: number, info: RequestInfo): Promise<IssuedSession> {
     const now = clock.now();
@@ -110,7 +111,7 @@ export function createAuthService(deps: Deps) {
       if (failures.byEmail >= config.signIn.maxFailuresPerAccount || failures.byIp >= config.signIn.maxFailuresPerAddress) {
         throw new AppError('rate_limited', Messages.tooManyRequests, 429);
       }
-      const user = await findUserByEmail(db, email);
+      const user = await users.findAccountByEmail(email);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) {
         await repo.insertFailure(db, email, info.ip, now);
@@ -124,10 +125,13 @@ export function createAuthService(deps: Deps) {
     async signInWithToken(actor: Actor | undefined, token: string, info: RequestInfo) {
       if (actor) throw new AppError('already_signed_in', Messages.alreadySignedIn, 409);
       const userId = await repo.consumeOneTimeToken(db, hashSecret(token), ['sign-in'], clock.now());
-      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      const user = userId === undefined ? undefined : await users.findAccountById(userId);
       if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
       return { user, session: await startSession(user.id, info) };
     },
+
+    /** A session by id if it is still live (the Google sign-in return finds the session it started from). */
+    findLiveSession: (sessionId: number, now = clock.now()) => repo.findLiveSessionById(db, sessionId, now),
 
     /** Ends the caller's session on the server. */
     async signOut(actor: Actor) {
@@ -144,13 +148,13 @@ export function createAuthService(deps: Deps) {
         deps.log.warn({ email: input.email }, 'sign-up decoy field filled; ignored');
         return { email: input.email };
       }
-      if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
+      if (await users.findAccountByEmail(input.email)) throw AppError.badRequest('email', Messages.emailTaken);
       const now = clock.now();
-      const timezoneId = (await findTimezoneId(db, 'UTC')) ?? 1;
+      const timezoneId = (await users.timezoneId('UTC')) ?? 1;
       try {
         // The account, its create-password link and the e-mail that carries it: all or nothing.
         await db.transaction().execute(async (trx) => {
-          const id = await insertUser(trx, {
+          const id = await users.insertAccount(trx, {
             uuid: randomUUID(),
             user_type: 1,
             first_name: input.first_name,
@@ -167,12 +171,12 @@ export function createAuthService(deps: Deps) {
             created_at: now,
             updated_at: now,
           });
-          const user = await findUserById(trx, id);
+          const user = await users.findAccountById(id, trx);
           if (user) await mailLink(user, 'create-password', '/create-password', trx);
         });
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
-        if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
+        if (await users.findAccountByEmail(input.email)) throw AppError.badRequest('email', Messages.emailTaken);
         throw error;
       }
       return { email: input.email };
@@ -181,20 +185,20 @@ export function createAuthService(deps: Deps) {
     /** Mails a reset link when the account exists; answers the same either way. */
     async requestPasswordReset(email: string, decoy: string | undefined) {
       if (decoy) return;
-      const user = await findUserByEmail(db, email);
+      const user = await users.findAccountByEmail(email);
       if (user) await mailLink(user, 'reset-password', '/create-password');
     },
 
     /** Mails a one-time sign-in link (used by the admin CLI and invitations). */
     async sendSignInLink(email: string) {
-      const user = await findUserByEmail(db, email);
+      const user = await users.findAccountByEmail(email);
       if (!user) throw AppError.notFound('No account uses this e-mail address.');
       await mailLink(user, 'sign-in', '/sign-in');
     },
 
     /** Mails a link to choose a password to an account made without one (admin CLI). */
     async sendCreatePasswordLink(email: string) {
-      const user = await findUserByEmail(db, email);
+      const user = await users.findAccountByEmail(email);
       if (!user) throw AppError.notFound('No account uses this e-mail address.');
       await mailLink(user, 'create-password', '/create-password');
     },
@@ -204,7 +208,7 @@ export function createAuthService(deps: Deps) {
      * server itself (demo data, admin commands); it never reaches the HTTP layer.
      */
     async actorFor(userId: number): Promise<Actor> {
-      const user = await findUserById(db, userId);
+      const user = await users.findAccountById(userId);
       if (!user) throw AppError.notFound('No such user.');
       const now = clock.now();
       const session = {
@@ -221,6 +225,21 @@ export function createAuthService(deps: Deps) {
       return { user, session, token: '' };
     },
 
+    /**
+     * The link that confirms a new e-mail address (the users module asks for it): ends the
+     * account's older ones and stores this one, in `trx`, the transaction of the request.
+     */
+    async issueEmailChangeToken(trx: Db, values: { userId: number; tokenHash: string; newEmail: string; now: number; expiresAt: number }) {
+      await repo.retireOneTimeTokens(trx, values.userId, ['change-email'], values.now);
+      await repo.insertOneTimeToken(trx, { ...values, purpose: 'change-email' });
+    },
+
+    /** Uses an e-mail change link once: the account and the address it asked for, if it is live. */
+    consumeEmailChange: (tokenHash: string, now: number) => repo.consumeEmailChange(db, tokenHash, now),
+
+    /** Ends an account's open e-mail change links. */
+    retireEmailChangeTokens: (userId: number, now: number) => repo.retireOneTimeTokens(db, userId, ['change-email'], now),
+
     /** Issues a sign-in link token without mailing it (tests, CLI). */
     issueSignInToken: (userId: number) => issueToken(userId, 'sign-in'),
 
@@ -233,9 +252,9 @@ export function createAuthService(deps: Deps) {
       const passwordHash = await hashPassword(input.password);
       if (input.token) {
         const userId = await repo.consumeOneTimeToken(db, hashSecret(input.token), PASSWORD_LINKS, now);
-        const user = userId === undefined ? undefined : await findUserById(db, userId);
+        const user = userId === undefined ? undefined : await users.findAccountById(userId);
         if (!user) throw new AppError('invalid_link', Messages.invalidLink, 401);
-        await updateUser(db, user.id, { password_hash: passwordHash, updated_at: now });
+        await users.updateAccount(db, user.id, { password_hash: passwordHash, updated_at: now });
         await repo.retireOneTimeTokens(db, user.id, ENDED_BY_NEW_PASSWORD, now);
         await repo.revokeUserSessions(db, user.id, now);
         return { user, session: await startSession(user.id, info) };
@@ -245,7 +264,7 @@ export function createAuthService(deps: Deps) {
       if (!(await verifyPassword(actor.user.password_hash, input.current_password))) {
         throw AppError.badRequest('current_password', Messages.currentPasswordWrong);
       }
-      await updateUser(db, actor.user.id, { password_hash: passwordHash, updated_at: now });
+      await users.updateAccount(db, actor.user.id, { password_hash: passwordHash, updated_at: now });
       await repo.retireOneTimeTokens(db, actor.user.id, ENDED_BY_NEW_PASSWORD, now);
       await repo.revokeUserSessions(db, actor.user.id, now, actor.session.id);
       return { user: actor.user, session: undefined };

@@ -17,6 +17,7 @@ import {
   type UpdateCourseRequest,
 } from '@app/contract/courses';
 import { createCourseAccess } from '../../access/course-access.ts';
+import type { Db } from '../../db/database.ts';
 import type { CourseUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -154,6 +155,17 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
   }
 
   return {
+    /**
+     * Adds a person to a course at the top of their list for that role, unless they are a member
+     * already (the people module: invitations, enrollment); in `trx`, the caller's transaction.
+     * Returns whether a row was added.
+     */
+    async addMember(trx: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }): Promise<boolean> {
+      if ((await repo.findRole(trx, values.courseId, values.userId)) !== undefined) return false;
+      await repo.insertMembership(trx, values);
+      return true;
+    },
+
     create,
     update,
     get: present,

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { CoursesService } from '../courses/service.ts';
@@ -12,6 +13,12 @@ export function createGradeBookService(deps: Deps, collaborators: { courses: Cou
   const { db, dialect } = deps;
   const { courses } = collaborators;
   return {
+    /**
+     * Recomputes the best submission of each student and document after their submissions
+     * changed (submissions, regrades); in `trx`, the transaction that changed them.
+     */
+    refreshBestSubmissions: (trx: Db, pairs: readonly repo.StudentDocument[]) => repo.refreshBestSubmissions(trx, pairs),
+
     /**
      * A course's grade book as the JSON text of GradeBookCells (built by the database), for its
      * instructors and TAs; 403 for its students, 404 for others.

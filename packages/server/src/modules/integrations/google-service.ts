@@ -5,7 +5,6 @@ import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { filesSecret } from '../../storage/create-storage.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
-import { findLiveSessionById } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { createGoogleClient, GoogleApiError, type GoogleTokens } from './google-client.ts';
@@ -93,7 +92,7 @@ export function createGoogleService(deps: Deps, collaborators: { auth: AuthServi
       const pending = query.state ? await repo.takeOauthState(db, hashSecret(query.state), now) : undefined;
       if (!pending) throw AppError.badRequest('state', IntegrationMessages.linkExpired);
       const sameBrowser = browserSecret !== undefined && pending.browser_hash === hashSecret(browserSecret);
-      const session = pending.session_id === null ? undefined : await findLiveSessionById(db, pending.session_id, now);
+      const session = pending.session_id === null ? undefined : await collaborators.auth.findLiveSession(pending.session_id, now);
       if (!sameBrowser || session?.user_id !== pending.user_id) throw AppError.badRequest('state', IntegrationMessages.linkExpired);
       const back = new URL(pending.return_url);
       if (query.error || !query.code) {

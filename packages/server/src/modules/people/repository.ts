@@ -1,6 +1,5 @@
 import type { CourseRole } from '@app/contract/courses';
 import type { Db } from '../../db/database.ts';
-import { insertMembership } from '../courses/repository.ts';
 
 /** The people of a course in one role, by last name. */
 export function listMembers(db: Db, courseId: number, role: CourseRole) {
@@ -167,13 +166,6 @@ export async function answerInvitation(db: Db, id: number, state: 'ACCEPTED' | '
 /** Deletes an invitation. */
 export async function deleteInvitation(db: Db, id: number): Promise<void> {
   await db.deleteFrom('course_invitations').where('id', '=', id).execute();
-}
-
-/** Adds a member unless they already are one; returns whether a row was added. */
-export async function addMember(db: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }): Promise<boolean> {
-  if (await findMembership(db, values.courseId, values.userId)) return false;
-  await insertMembership(db, values);
-  return true;
 }
 
 /** A course by invitation code, for joining. */

@@ -180,7 +180,12 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
         }
         if (!(await repo.answerInvitation(trx, row.id, state, now))) throw AppError.notFound(PeopleMessages.invitationGone);
         if (state === 'ACCEPTED')
-          await repo.addMember(trx, { courseId: row.course_id, userId: actor.user.id, role: row.join_as as CourseRole, now });
+          await collaborators.courses.addMember(trx, {
+            courseId: row.course_id,
+            userId: actor.user.id,
+            role: row.join_as as CourseRole,
+            now,
+          });
       });
       return presentInvitation({ ...row, state });
     },
@@ -252,7 +257,8 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
           throw AppError.conflict(PeopleMessages.requestsNotYours);
         }
         if (outcome === 'ACCEPTED') {
-          for (const r of rows) await repo.addMember(trx, { courseId: r.course_id, userId: r.student_id, role: 'student', now });
+          for (const r of rows)
+            await collaborators.courses.addMember(trx, { courseId: r.course_id, userId: r.student_id, role: 'student', now });
         }
         for (const r of rows) {
           if (r.will_receive_notification_emails !== 1) continue;

@@ -13,7 +13,7 @@ import { newKey } from '../../lib/random.ts';
 import { showAnswersOf } from '../assignments/present.ts';
 import * as assignmentsRepo from '../assignments/repository.ts';
 import type { CoursesService } from '../courses/service.ts';
-import { refreshBestSubmissions } from '../gradebook/repository.ts';
+import type { GradeBookService } from '../gradebook/service.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { RENDER_JOB, registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
@@ -67,9 +67,9 @@ function present(row: repo.SubmissionRow, forStudent: boolean, now: number): Sub
 }
 
 /** Work handed in: the submission rules, server-side grading, grade books and grade privacy. */
-export function createSubmissionsService(deps: Deps, collaborators: { courses: CoursesService }) {
+export function createSubmissionsService(deps: Deps, collaborators: { courses: CoursesService; gradeBook: GradeBookService }) {
   const { db, clock, storage } = deps;
-  const { courses } = collaborators;
+  const { courses, gradeBook } = collaborators;
   registerRenderJob(deps);
 
   async function teacherOrSelf(actor: Actor, courseId: number, notFound?: string) {
@@ -194,7 +194,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
           });
           await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
           // The grade book reads each student's best from this table (issue 15).
-          await refreshBestSubmissions(trx, [{ studentId: actor.user.id, documentId }]);
+          await gradeBook.refreshBestSubmissions(trx, [{ studentId: actor.user.id, documentId }]);
           return inserted;
         });
       } catch (error) {
@@ -306,7 +306,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       requireNeed(role, { need: 'instruct', forbidden: SubmissionMessages.onlyInstructors });
       const keys = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteSubmissions(trx, { id: row.id });
-        await refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: row.document_id }]);
+        await gradeBook.refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: row.document_id }]);
         return removed;
       });
       await Promise.all(keys.map((k) => storage.delete(k)));
@@ -321,7 +321,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       requireNeed(access.role, { need: 'instruct', forbidden: SubmissionMessages.onlyInstructors });
       const keys = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteSubmissions(trx, { studentId, documentId });
-        await refreshBestSubmissions(trx, [{ studentId, documentId }]);
+        await gradeBook.refreshBestSubmissions(trx, [{ studentId, documentId }]);
         return removed;
       });
       await Promise.all(keys.map((k) => storage.delete(k)));

@@ -7,7 +7,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail } from '../../mail/templates.ts';
-import { updateUser } from '../users/repository.ts';
+import type { UsersService } from '../users/service.ts';
 import { canRequestTeacherAccount } from './policy.ts';
 import { presentTeacherRequest } from './present.ts';
 import * as repo from './repository.ts';
@@ -21,8 +21,9 @@ export type TeacherRequestRef = { id: number } | { email: string };
  * Teacher account requests: students submit them over HTTP; an administrator decides them with
  * the admin CLI (DESIGN §7.8). The deciding methods have no actor: only the CLI calls them.
  */
-export function createTeacherRequestsService(deps: Deps) {
+export function createTeacherRequestsService(deps: Deps, collaborators: { users: UsersService }) {
   const { db, clock, config } = deps;
+  const { users } = collaborators;
 
   async function findForDecision(ref: TeacherRequestRef) {
     const request = 'id' in ref ? await repo.findTeacherRequest(db, ref.id) : await repo.findPendingTeacherRequestByEmail(db, ref.email);
@@ -69,7 +70,7 @@ export function createTeacherRequestsService(deps: Deps) {
         if (!(await repo.decideTeacherRequest(trx, request.id, 'APPROVED', now))) {
           throw AppError.conflict(`Request ${request.id} was decided meanwhile.`);
         }
-        await updateUser(trx, request.user_id, { user_type: UserType.instructor, updated_at: now });
+        await users.updateAccount(trx, request.user_id, { user_type: UserType.instructor, updated_at: now });
         const link = `${config.publicUrl}/sign-in`;
         await queueMail(
           deps,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contract/errors';
 import type { CurrentUser, LanguageCode, UpdateUserRequest } from '@app/contract/users';
-import type { UserUpdate } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,11 +10,12 @@ import { hashSecret, newSecret } from '../../lib/random.ts';
 import { queueMail } from '../../mail/mail-job.ts';
 import { accountMail, emailChangeNotice } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import * as tokens from '../auth/repository.ts';
+import type { AuthService } from '../auth/service.ts';
 import { presentCurrentUser, presentUser } from './present.ts';
 import { findTimezoneId, findUserByEmail, findUserById, insertUser, readDashboard, timezoneExists, updateUser } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
+export type { UserWithTimezone } from './repository.ts';
 
 // How long the link that confirms a new e-mail address works.
 const EMAIL_CHANGE_SECONDS = 24 * 3600;
@@ -32,8 +34,10 @@ export type NewAccount = {
 };
 
 /** The signed-in user's own account: what GET and PUT /api/users do. */
-export function createUsersService(deps: Deps) {
+export function createUsersService(deps: Deps, collaborators: { auth: () => AuthService }) {
   const { db, clock, config } = deps;
+  // A getter: the auth service is built from this one (it reads and writes accounts through it).
+  const auth = () => collaborators.auth();
 
   /**
    * A new address takes effect only once a link sent to it is followed, and the old address is
@@ -46,11 +50,9 @@ export function createUsersService(deps: Deps) {
     const language = actor.user.language as LanguageCode;
     const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     await db.transaction().execute(async (trx) => {
-      await tokens.retireOneTimeTokens(trx, actor.user.id, ['change-email'], now);
-      await tokens.insertOneTimeToken(trx, {
+      await auth().issueEmailChangeToken(trx, {
         tokenHash: hashSecret(token),
         userId: actor.user.id,
-        purpose: 'change-email',
         now,
         expiresAt: now + EMAIL_CHANGE_SECONDS,
         newEmail,
@@ -65,6 +67,18 @@ export function createUsersService(deps: Deps) {
   }
 
   return {
+    // Accounts for other modules (auth, teacher requests), in the caller's transaction where given.
+    /** The account with this e-mail (compared in lower case). */
+    findAccountByEmail: (email: string, trx: Db = db) => findUserByEmail(trx, email),
+    /** The account with this id. */
+    findAccountById: (id: number, trx: Db = db) => findUserById(trx, id),
+    /** Inserts an account; returns its id. */
+    insertAccount: (trx: Db, values: NewUser) => insertUser(trx, values),
+    /** Changes columns of an account. */
+    updateAccount: (trx: Db, id: number, changes: UserUpdate) => updateUser(trx, id, changes),
+    /** The id of an IANA time zone name. */
+    timezoneId: (name: string) => findTimezoneId(db, name),
+
     /** The user and their course lists, each in the user's own order. */
     async current(actor: Actor): Promise<CurrentUser> {
       // One statement for all the lists (issue 15); the actor came with the session.
@@ -79,7 +93,7 @@ export function createUsersService(deps: Deps) {
      */
     async confirmEmail(token: string): Promise<{ email: string }> {
       const now = clock.now();
-      const change = await tokens.consumeEmailChange(db, hashSecret(token), now);
+      const change = await auth().consumeEmailChange(hashSecret(token), now);
       if (!change) throw new AppError('invalid_link', Messages.invalidLink, 400);
       if (await findUserByEmail(db, change.newEmail)) throw AppError.badRequest('email', Messages.emailTaken);
       try {
@@ -89,7 +103,7 @@ export function createUsersService(deps: Deps) {
         if (await findUserByEmail(db, change.newEmail)) throw AppError.badRequest('email', Messages.emailTaken);
         throw error;
       }
-      await tokens.retireOneTimeTokens(db, change.userId, ['change-email'], now);
+      await auth().retireEmailChangeTokens(change.userId, now);
       return { email: change.newEmail };
     },
 
