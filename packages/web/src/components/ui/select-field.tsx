@@ -1,5 +1,6 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import styles from './field.module.css';
+import { LabelledField } from './labelled-field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -30,37 +31,24 @@ export function SelectField({
   ref,
   ...rest
 }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`${compact ? styles.compactField : styles.field} ${className ?? ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : styles.label}>
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        className={compact ? styles.compactSelect : styles.select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField
+      label={label}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      fieldClassName={compact ? styles.compactField : styles.field}
+      className={className}
+    >
+      {(control) => (
+        <select ref={ref} className={compact ? styles.compactSelect : styles.select} {...control} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }

@@ -1,5 +1,6 @@
-import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
 import styles from './field.module.css';
+import { LabelledField } from './labelled-field.tsx';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -11,34 +12,9 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input, the sibling of TextField; react-hook-form's register() spreads in. */
 export function TextAreaField({ label, error, hint, className, ref, rows = 4, ...rest }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={rows}
-        className={`${styles.input} ${styles.textArea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => <textarea ref={ref} rows={rows} className={`${styles.input} ${styles.textArea}`} {...control} {...rest} />}
+    </LabelledField>
   );
 }

@@ -1,7 +1,7 @@
 import { HAR_MAX_BYTES, HAR_MAX_FILES_PER_UPLOAD } from '@app/contract/assignments';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadIcon } from '../../../components/ui/icons.tsx';
+import { UploadButton, UploadProgress } from '../../../components/ui/upload-button.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useUploadDocuments } from '../api/upload-documents.ts';
 import styles from './upload-documents-button.module.css';
@@ -15,15 +15,11 @@ export function uploadProblem(files: readonly File[]): 'tooMany' | 'notHar' | un
 
 /** Picks one or many .har files and uploads them in one call, with a progress bar. */
 export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }) {
-  const { t, i18n } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   const upload = useUploadDocuments();
   const [progress, setProgress] = useState<{ label: string; fraction: number } | null>(null);
 
-  const onFiles = (list: FileList | null) => {
-    const files = list ? Array.from(list) : [];
-    if (input.current) input.current.value = '';
-    if (files.length === 0) return;
+  const onFiles = (files: File[]) => {
     const problem = uploadProblem(files);
     if (problem) {
       notify({ severity: 'error', message: t(problem === 'tooMany' ? 'errors.harTooMany' : 'messages.assignment.tooLarge') });
@@ -40,39 +36,22 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
     );
   };
 
-  const percent = progress ? Math.round(progress.fraction * 100) : 0;
   return (
     <div className={styles.upload}>
-      <label className={`${styles.button} ${upload.isPending ? styles.disabled : ''}`}>
-        <UploadIcon width="18" height="18" />
-        <span>{t('assignments.documents.upload')}</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".har"
-          multiple
-          className="visually-hidden"
-          disabled={upload.isPending}
-          onChange={(event) => onFiles(event.target.files)}
-        />
-      </label>
+      <UploadButton
+        label={t('assignments.documents.upload')}
+        iconSize={18}
+        accept=".har"
+        multiple
+        disabled={upload.isPending}
+        onFiles={onFiles}
+      />
       {progress ? (
-        <div className={styles.progress}>
-          <div className={styles.progressLabel}>
-            <span className={styles.progressName}>{t('assignments.documents.uploading', { name: progress.label })}</span>
-            <span>{new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100)}</span>
-          </div>
-          <div
-            className={styles.track}
-            role="progressbar"
-            aria-label={t('assignments.documents.uploading', { name: progress.label })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div className={styles.bar} style={{ width: `${percent}%` }} />
-          </div>
-        </div>
+        <UploadProgress
+          className={styles.progress}
+          text={t('assignments.documents.uploading', { name: progress.label })}
+          fraction={progress.fraction}
+        />
       ) : null}
     </div>
   );

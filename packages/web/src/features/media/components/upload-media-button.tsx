@@ -1,8 +1,8 @@
 import { MEDIA_MAX_BYTES, MediaMessages } from '@app/contract/media';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadIcon } from '../../../components/ui/icons.tsx';
+import { UploadButton, UploadProgress } from '../../../components/ui/upload-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -40,13 +40,11 @@ function notifyRefusal(refusal: Refusal, t: TFunction) {
 
 /** Picks an audio or video file, checks type and size, and uploads it with a progress bar. */
 export function UploadMediaButton({ collectionId }: { collectionId: number }) {
-  const { t, i18n } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   const upload = useUploadMediaFile();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
 
   const onFile = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
     if (!file) return;
     const problem = clientCheck(file);
     if (problem) {
@@ -68,41 +66,19 @@ export function UploadMediaButton({ collectionId }: { collectionId: number }) {
     );
   };
 
-  const percent = progress ? Math.round(progress.fraction * 100) : 0;
   return (
     <div className={styles.upload}>
       <div className={styles.row}>
-        <label className={`${styles.button} ${upload.isPending ? styles.disabled : ''}`}>
-          <UploadIcon />
-          <span>{t('media.upload')}</span>
-          <input
-            ref={input}
-            type="file"
-            accept="audio/*,video/*"
-            className="visually-hidden"
-            disabled={upload.isPending}
-            onChange={(event) => onFile(event.target.files?.[0])}
-          />
-        </label>
+        <UploadButton
+          label={t('media.upload')}
+          accept="audio/*,video/*"
+          disabled={upload.isPending}
+          onFiles={(files) => onFile(files[0])}
+        />
         <span className={styles.rules}>{t('media.uploadRules')}</span>
       </div>
       {progress ? (
-        <div className={styles.progress}>
-          <div className={styles.progressLabel}>
-            <span className={styles.progressName}>{t('media.uploading', { name: progress.name })}</span>
-            <span>{new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100)}</span>
-          </div>
-          <div
-            className={styles.track}
-            role="progressbar"
-            aria-label={t('media.uploading', { name: progress.name })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div className={styles.bar} style={{ width: `${percent}%` }} />
-          </div>
-        </div>
+        <UploadProgress className={styles.progress} text={t('media.uploading', { name: progress.name })} fraction={progress.fraction} />
       ) : null}
     </div>
   );
