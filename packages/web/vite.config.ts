@@ -8,9 +8,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * The first paint's critical path, written into the built index.html (issue 15):
  * - The entry's stylesheets (a few KB) are inlined as <style>, so the page does not wait for five
- *   requests before it can paint. Each <link> stays, `disabled` (neither fetched nor applied), because
- *   Vite's loader for lazy chunks skips stylesheets already linked in the document, so they are not
- *   added a second time when a route needs them.
+ *   requests before it can paint. Each <link> stays with `type="text/plain"` (a type browsers do not
+ *   fetch or apply; `disabled` is still fetched), because Vite's loader for lazy chunks skips
+ *   stylesheets already linked in the document, so they are not added a second time.
  * - English is preloaded beside the entry: it is the fallback every visit downloads, and the
  *   language most visits show first (main.tsx waits for it before the first render).
  */
@@ -25,7 +25,7 @@ function firstPaint(): Plugin {
         const inlined = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (link, file: string) => {
           const asset = bundle[file];
           if (asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`;
         });
         const english = Object.values(bundle).find(
           (output) => output.type === 'chunk' && (output.facadeModuleId ?? '').endsWith('/src/i18n/en.json'),
