@@ -1,13 +1,9 @@
 import { isTranscoding, type MediaFile, type TranscodeStatus } from '@app/contract/media';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { BackIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { BackIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
-import { SortableList } from '../../../components/ui/sortable-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -17,6 +13,7 @@ import { useMediaCollections } from '../api/get-media-collections.ts';
 import { useMediaFiles } from '../api/get-media-files.ts';
 import { useReorderMediaFiles } from '../api/reorder-media-files.ts';
 import { useUpdateMediaFile } from '../api/update-media-file.ts';
+import { EditableMediaList } from '../components/editable-media-list.tsx';
 import { MediaPlayer } from '../components/media-player.tsx';
 import { TranscodeStatusBadge } from '../components/status-badge.tsx';
 import { UploadMediaButton } from '../components/upload-media-button.tsx';
@@ -56,7 +53,6 @@ export function MediaCollectionPage() {
   const rename = useUpdateMediaFile(collectionId);
   const reorder = useReorderMediaFiles(collectionId);
   const remove = useDeleteMediaFile(collectionId);
-  const [deleting, setDeleting] = useState<MediaFile | null>(null);
   const collection = collections?.find((c) => c.id === collectionId);
   usePageTitle(collection?.collection_title ?? t('media.title'));
   useCompletionNotice(files);
@@ -75,14 +71,6 @@ export function MediaCollectionPage() {
 
   if (!allowed || !files || !collection) return <LoadingScreen />;
 
-  const onDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify({ severity: 'success', message: t('media.fileDeleted') }),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <section className={styles.page}>
       <Link to="/media-library" className={styles.back}>
@@ -93,69 +81,45 @@ export function MediaCollectionPage() {
 
       <UploadMediaButton collectionId={collectionId} />
 
-      {files.length === 0 ? (
-        <div className={styles.empty}>
-          <p>{t('media.filesEmpty')}</p>
-        </div>
-      ) : (
-        <>
-          <p className={styles.hint}>{t('media.reorderFilesHint')}</p>
-          <SortableList
-            items={files}
-            label={t('media.filesList')}
-            titleOf={(f) => f.title}
-            isLocked={(f) => isTranscoding(f.transcode_status)}
-            onReorder={(ids) => reorder.mutate(ids)}
-            renderItem={(file, handle) => (
-              <div className={`${styles.card} ${styles.fileRow}`} data-file-key={file.file_key}>
-                <div className={styles.row}>
-                  {handle}
-                  <CommitTextField
-                    className={styles.titleField}
-                    label={t('media.fileTitle')}
-                    value={file.title}
-                    maxLength={200}
-                    onCommit={(text) => rename.mutateAsync({ id: file.id, title: text })}
-                  />
-                  <div className={styles.actions}>
-                    <TranscodeStatusBadge status={file.transcode_status} />
-                    {file.duration !== null ? <span className={styles.meta}>{formatDuration(file.duration)}</span> : null}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className={styles.deleteButton}
-                      aria-label={t('media.deleteNamed', { title: file.title })}
-                      onClick={() => setDeleting(file)}
-                    >
-                      <TrashIcon />
-                    </Button>
-                  </div>
-                </div>
-                {file.transcode_status === 'COMPLETED' ? (
-                  <div className={styles.player}>
-                    <MediaPlayer file={file} />
-                  </div>
-                ) : null}
-                {file.transcode_status === 'FAILED' && file.transcode_error ? (
-                  <p className={styles.failure}>{t('media.failedReason', { reason: file.transcode_error })}</p>
-                ) : null}
+      <EditableMediaList
+        items={files}
+        empty={t('media.filesEmpty')}
+        hint={t('media.reorderFilesHint')}
+        listLabel={t('media.filesList')}
+        titleOf={(f) => f.title}
+        titleLabel={t('media.fileTitle')}
+        isLocked={(f) => isTranscoding(f.transcode_status)}
+        onReorder={(ids) => reorder.mutate(ids)}
+        onRename={(file, text) => rename.mutateAsync({ id: file.id, title: text })}
+        cardClassName={styles.fileRow}
+        cardProps={(file) => ({ 'data-file-key': file.file_key })}
+        actions={(file) => (
+          <>
+            <TranscodeStatusBadge status={file.transcode_status} />
+            {file.duration !== null ? <span className={styles.meta}>{formatDuration(file.duration)}</span> : null}
+          </>
+        )}
+        below={(file) => (
+          <>
+            {file.transcode_status === 'COMPLETED' ? (
+              <div className={styles.player}>
+                <MediaPlayer file={file} />
               </div>
-            )}
-          />
-        </>
-      )}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={t('media.deleteFileTitle')}
-        message={t('media.deleteFileMessage', { title: deleting?.title ?? '' })}
-        confirmLabel={t('media.delete')}
-        confirmVariant="danger"
-        onConfirm={onDelete}
-        loading={remove.isPending}
+            ) : null}
+            {file.transcode_status === 'FAILED' && file.transcode_error ? (
+              <p className={styles.failure}>{t('media.failedReason', { reason: file.transcode_error })}</p>
+            ) : null}
+          </>
+        )}
+        confirmTitle={t('media.deleteFileTitle')}
+        confirmMessage={(file) => t('media.deleteFileMessage', { title: file.title })}
+        deleting={remove.isPending}
+        onDelete={(file, done) =>
+          remove.mutate(file.id, {
+            onSuccess: () => notify({ severity: 'success', message: t('media.fileDeleted') }),
+            onSettled: done,
+          })
+        }
       />
     </section>
   );
