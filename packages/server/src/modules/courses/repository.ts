@@ -41,7 +41,7 @@ function selectInstructorNames(db: Db) {
     .selectFrom('course_memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.course_id', 'u.first_name', 'u.last_name'])
-    .where('m.role', '=', 'instructor')
+    .where('m.role', '=', sql.lit('instructor' as const))
     .orderBy('u.last_name')
     .orderBy('u.first_name');
 }
