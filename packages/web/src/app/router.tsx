@@ -13,6 +13,36 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Ro
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * The screens the instructor's course tree (/course/:courseId) and the student's
+ * (/student/course/:courseId) both show, each in its own layout: the board, a thread, a submission.
+ */
+function sharedCourseScreens(): RouteObject[] {
+  return [
+    {
+      path: 'discussion',
+      lazy: page(
+        () => import('../features/discussion/routes/discussion-page.tsx'),
+        (m) => m.DiscussionPage,
+      ),
+    },
+    {
+      path: 'discussion/:threadId',
+      lazy: page(
+        () => import('../features/discussion/routes/thread-page.tsx'),
+        (m) => m.DiscussionThreadPage,
+      ),
+    },
+    {
+      path: 'submission/:submissionId',
+      lazy: page(
+        () => import('../features/submissions/routes/submission-page.tsx'),
+        (m) => m.SubmissionPage,
+      ),
+    },
+  ];
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -135,20 +165,6 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'discussion',
-                lazy: page(
-                  () => import('../features/discussion/routes/discussion-page.tsx'),
-                  (m) => m.DiscussionPage,
-                ),
-              },
-              {
-                path: 'discussion/:threadId',
-                lazy: page(
-                  () => import('../features/discussion/routes/thread-page.tsx'),
-                  (m) => m.DiscussionThreadPage,
-                ),
-              },
-              {
                 path: 'grade-book',
                 loader: prefetchGradeBook,
                 lazy: page(
@@ -179,13 +195,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              {
-                path: 'submission/:submissionId',
-                lazy: page(
-                  () => import('../features/submissions/routes/submission-page.tsx'),
-                  (m) => m.SubmissionPage,
-                ),
-              },
+              ...sharedCourseScreens(),
             ],
           },
           {
@@ -223,28 +233,8 @@ export const routes: RouteObject[] = [
                   (m) => m.StudentWorkspaceRoute,
                 ),
               },
-              {
-                path: 'discussion',
-                lazy: page(
-                  () => import('../features/discussion/routes/discussion-page.tsx'),
-                  (m) => m.DiscussionPage,
-                ),
-              },
-              {
-                path: 'discussion/:threadId',
-                lazy: page(
-                  () => import('../features/discussion/routes/thread-page.tsx'),
-                  (m) => m.DiscussionThreadPage,
-                ),
-              },
-              {
-                // The spec names only /course/{id}/submission/{id}; students, whom that path turns away, see theirs here.
-                path: 'submission/:submissionId',
-                lazy: page(
-                  () => import('../features/submissions/routes/submission-page.tsx'),
-                  (m) => m.SubmissionPage,
-                ),
-              },
+              // The spec names only /course/{id}/submission/{id}; students, whom that path turns away, see theirs here.
+              ...sharedCourseScreens(),
             ],
           },
           {
