@@ -169,16 +169,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A getter, since the assignments service is built from this one (duplicates copy its content).
   const courses = createCoursesService(deps, { assignments: () => assignments });
   const people = createPeopleService(deps, { courses });
-  const assignments = createAssignmentsService(deps, { courses });
+  const library = createLibraryService(deps);
+  const assignments = createAssignmentsService(deps, { courses, library });
   // Auth reads and writes accounts through the users service; users asks auth for e-mail change links (a getter).
   const users = createUsersService(deps, { auth: () => auth });
   const auth = createAuthService(deps, { users });
   const gradeBook = createGradeBookService(deps, { courses });
-  const submissions = createSubmissionsService(deps, { courses, gradeBook });
-  const library = createLibraryService(deps);
+  const submissions = createSubmissionsService(deps, { courses, gradeBook, assignments });
   const services: Services = {
     auth,
-    google: createGoogleService(deps, { auth, courses }),
+    google: createGoogleService(deps, { auth, courses, assignments }),
     payments: createPaymentsService(deps, { courses }),
     courses,
     people,

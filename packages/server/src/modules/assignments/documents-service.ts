@@ -21,7 +21,7 @@ import {
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
-import * as libraryRepo from '../library/repository.ts';
+import type { LibraryService } from '../library/service.ts';
 import type { AssignmentLoaders } from './load.ts';
 import { documentChanges, sameMembers } from './policy.ts';
 import { presentDocument } from './present.ts';
@@ -35,7 +35,7 @@ export type UploadedFile = { filename: string; read: () => Promise<Buffer> };
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The documents of assignment sets: upload, copy from the library, order, settings, files and previews (spec §4, §5). */
-export function createDocumentsService(deps: Deps, collaborators: { load: AssignmentLoaders }) {
+export function createDocumentsService(deps: Deps, collaborators: { load: AssignmentLoaders; library: LibraryService }) {
   const { db, clock, storage } = deps;
   const { loadSet, loadDocument, presentOne } = collaborators.load;
   registerPreviewJob(deps);
@@ -111,6 +111,12 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
   }
 
   return {
+    /** A course document by id, with no access check (for modules that check access themselves: submissions, integrations). */
+    findDocument: (id: number) => repo.findDocument(db, id),
+
+    /** When a student first downloaded a document, if they have (a timed exercise's clock starts then). */
+    firstDownload: (documentId: number, studentId: number) => repo.firstDownload(db, documentId, studentId),
+
     /** A set's documents. */
     async listDocuments(actor: Actor, setId: number): Promise<CourseDocument[]> {
       return (await presentOne(actor, setId)).documents;
@@ -139,7 +145,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
     async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<CourseDocument[]> {
       await loadSet(actor, setId, { change: true });
       const unique = [...new Set(libraryDocumentIds)];
-      const sources = await libraryRepo.findDocuments(db, unique, actor.user.id);
+      const sources = await collaborators.library.findDocuments(unique, actor.user.id);
       if (sources.length !== unique.length) throw AppError.badRequest('document_ids', AssignmentMessages.libraryDocumentUnknown);
       const ordered = unique.map((id) => sources.find((s) => s.id === id)).filter((s) => s !== undefined);
       const stored: StoredHar[] = [];

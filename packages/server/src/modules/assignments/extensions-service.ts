@@ -16,6 +16,11 @@ export function createExtensionsService(deps: Deps, collaborators: { courses: Co
   const { loadSet } = collaborators.load;
 
   return {
+    /** A student's extended due date for a set, or null (for modules that check access themselves: submissions). */
+    async extensionDueAt(studentId: number, setId: number): Promise<number | null> {
+      return (await repo.extensionsOfStudent(db, studentId, [setId]))[0]?.extension_due_at ?? null;
+    },
+
     /** A set's extensions: all of them for instructors and TAs, a student's own for a student. */
     async listExtensions(actor: Actor, setId: number): Promise<DueDateExtension[]> {
       const { role } = await loadSet(actor, setId);

@@ -30,6 +30,9 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
   const toInstruct = { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors } as const;
 
   return {
+    /** A set by id, with no access check (for modules that check access themselves: submissions). */
+    findSet: (id: number) => repo.findSet(db, id),
+
     /** A course's sets for its page; students see released sets and, while allowed, their documents. */
     async listForCourse(actor: Actor, courseId: number): Promise<AssignmentSet[]> {
       const { access } = await requireCourseAccess(actor, courseId, { need: 'member' });

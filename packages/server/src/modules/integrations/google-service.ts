@@ -4,7 +4,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { filesSecret } from '../../storage/create-storage.ts';
-import * as assignmentsRepo from '../assignments/repository.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { createGoogleClient, GoogleApiError, type GoogleTokens } from './google-client.ts';
@@ -22,7 +22,10 @@ export type GoogleService = ReturnType<typeof createGoogleService>;
 const fromBase64 = (value: string) => Buffer.from(value, 'base64').toString('utf8');
 
 /** Google Classroom: linking an account (OAuth web-server flow) and sending documents as coursework. */
-export function createGoogleService(deps: Deps, collaborators: { auth: AuthService; courses: CoursesService }) {
+export function createGoogleService(
+  deps: Deps,
+  collaborators: { auth: AuthService; courses: CoursesService; assignments: AssignmentsService },
+) {
   const { db, clock, config, log } = deps;
   const google = config.google ? createGoogleClient(config.google) : undefined;
   const box = createSecretBox(filesSecret(config), 'google-tokens');
@@ -139,7 +142,7 @@ export function createGoogleService(deps: Deps, collaborators: { auth: AuthServi
     /** Sends one document of a course with an LMS type to a Classroom course as an assignment due with its set. */
     async submit(actor: Actor, input: { course: string; doc: number; title: string; desc: string }) {
       // Access first: whether Google is set up here is nobody's business but the course's instructor.
-      const doc = await assignmentsRepo.findDocument(db, input.doc);
+      const doc = await collaborators.assignments.findDocument(input.doc);
       if (!doc) throw AppError.notFound();
       const { row: course } = await collaborators.courses.requireCourseAccess(actor, doc.course_id, {
         need: 'instruct',

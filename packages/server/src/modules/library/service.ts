@@ -21,6 +21,9 @@ export function createLibraryService(deps: Deps) {
   }
 
   return {
+    /** Library documents by id that `viewerId` may use (the assignments module copies them into sets). */
+    findDocuments: (ids: number[], viewerId: number) => repo.findDocuments(db, ids, viewerId),
+
     /** Every set with its documents: two queries. */
     async list(actor: Actor): Promise<LibrarySet[]> {
       assertInstructor(actor);

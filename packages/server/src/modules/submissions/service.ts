@@ -11,7 +11,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
 import { showAnswersOf } from '../assignments/present.ts';
-import * as assignmentsRepo from '../assignments/repository.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
@@ -67,9 +67,12 @@ function present(row: repo.SubmissionRow, forStudent: boolean, now: number): Sub
 }
 
 /** Work handed in: the submission rules, server-side grading, grade books and grade privacy. */
-export function createSubmissionsService(deps: Deps, collaborators: { courses: CoursesService; gradeBook: GradeBookService }) {
+export function createSubmissionsService(
+  deps: Deps,
+  collaborators: { courses: CoursesService; gradeBook: GradeBookService; assignments: AssignmentsService },
+) {
   const { db, clock, storage } = deps;
-  const { courses, gradeBook } = collaborators;
+  const { courses, gradeBook, assignments } = collaborators;
   registerRenderJob(deps);
 
   async function teacherOrSelf(actor: Actor, courseId: number, notFound?: string) {
@@ -140,7 +143,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
      * submission unless multiple are allowed, matching document_key, time limit.
      */
     async submit(actor: Actor, documentId: number, input: HandIn): Promise<Submission> {
-      const doc = await assignmentsRepo.findDocument(db, documentId);
+      const doc = await assignments.findDocument(documentId);
       if (!doc) throw AppError.notFound(SubmissionMessages.notFound);
       const { row: course } = await courses.requireCourseAccess(actor, doc.course_id, {
         need: 'study',
@@ -150,10 +153,9 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       const now = clock.now();
       if (doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
       const refusal = submissionRefusal(doc, {
-        extensionDueAt:
-          (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null,
+        extensionDueAt: await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id),
         formalCount: await repo.countFormal(db, documentId, actor.user.id),
-        startedAt: await assignmentsRepo.firstDownload(db, documentId, actor.user.id),
+        startedAt: await assignments.firstDownload(documentId, actor.user.id),
         now,
       });
       if (refusal) throw new AppError('conflict', refusal.message, refusal.status);
@@ -244,7 +246,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
 
     /** A set's submissions: all for instructors and TAs, one's own for a student. */
     async listForSet(actor: Actor, setId: number, options: { best?: boolean; includePractice?: boolean } = {}) {
-      const set = await assignmentsRepo.findSet(db, setId);
+      const set = await assignments.findSet(setId);
       if (!set) throw AppError.notFound(SubmissionMessages.notFound);
       return list(actor, { courseId: set.course_id, setId, ...options });
     },
@@ -272,15 +274,14 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
       const { row, role } = await loadVisible(actor, id);
       const now = clock.now();
       const student = meetsNeed(role, 'study');
-      const doc = student ? await assignmentsRepo.findDocument(db, row.document_id) : undefined;
+      const doc = student ? await assignments.findDocument(row.document_id) : undefined;
       const hidden = student && (doc === undefined || withheld(doc, now));
       const sign = async (key: string | null, downloadName?: string) =>
         key && !hidden ? (await storage.signedUrl(key, { expiresIn: URL_SECONDS, ...(downloadName ? { downloadName } : {}) })).url : null;
       let status = jobStatus(row.render_status);
       let keys = { report: row.report_key, png: row.png_key };
       if (student && doc) {
-        const extension =
-          (await assignmentsRepo.extensionsOfStudent(db, actor.user.id, [doc.assignment_set_id]))[0]?.extension_due_at ?? null;
+        const extension = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
         const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extension, now);
         if (!shown) {
           // The variants without answers; work graded before they existed is drawn again.
@@ -314,7 +315,7 @@ export function createSubmissionsService(deps: Deps, collaborators: { courses: C
 
     /** Removes every submission of a student for a document (instructors only). */
     async removeForStudentDocument(actor: Actor, studentId: number, documentId: number): Promise<void> {
-      const doc = await assignmentsRepo.findDocument(db, documentId);
+      const doc = await assignments.findDocument(documentId);
       if (!doc) throw AppError.notFound(SubmissionMessages.notFound);
       // Students are told they do not teach the course; TAs that only instructors remove work.
       const { access } = await courses.requireCourseAccess(actor, doc.course_id, { need: 'teach' });
