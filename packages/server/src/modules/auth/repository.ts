@@ -1,5 +1,6 @@
 import { type Db, precompiled, type SlotOf } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
+// biome-ignore lint/style/noRestrictedImports: the one exception: every authenticated request reads its session and user in one statement (issue 15), so this joins the users module's select.
 import { selectUsers, type UserWithTimezone, withFlags } from '../users/repository.ts';
 
 /** Stores a new session and returns it. */
