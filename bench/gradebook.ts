@@ -63,7 +63,8 @@ export async function runGradeBookBenchmark() {
   try {
     const started = performance.now();
     const now = Math.floor(Date.now() / 1000);
-    const user = (email: string, first: string, last: string, type: number, hash: string | null) => ({
+    type NewUser = Insertable<Database['users']>;
+    const user = (email: string, first: string, last: string, type: NewUser['user_type'], hash: string | null): NewUser => ({
       uuid: `bench-${email}`,
       user_type: type,
       first_name: first,
@@ -109,9 +110,9 @@ export async function runGradeBookBenchmark() {
       );
       await insertBatches(students, 500, (batch) => trx.insertInto('users').values(batch).execute());
       const ids = await trx.selectFrom('users').select('id').where('user_type', '=', 1).orderBy('id').execute();
-      const memberships = [
+      const memberships: Insertable<Database['course_memberships']>[] = [
         { course_id: courseId, user_id: instructorId, role: 'instructor', archived: 0, weight: 0, created_at: now },
-        ...ids.map((row) => ({ course_id: courseId, user_id: row.id, role: 'student', archived: 0, weight: 0, created_at: now })),
+        ...ids.map((row) => ({ course_id: courseId, user_id: row.id, role: 'student' as const, archived: 0, weight: 0, created_at: now })),
       ];
       await insertBatches(memberships, 500, (batch) => trx.insertInto('course_memberships').values(batch).execute());
       for (let s = 0; s < SETS; s++) {
@@ -132,27 +133,30 @@ export async function runGradeBookBenchmark() {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-        const documents = Array.from({ length: DOCUMENTS_PER_SET }, (_, d) => ({
-          assignment_set_id: setId,
-          title: `Exercise ${s + 1}.${d + 1}`,
-          weight: d,
-          doc_key: `bench-doc-${s}-${d}`,
-          storage_key: `documents/bench-${s}-${d}.har`,
-          content_hash: `bench-${s}-${d}`,
-          size: 1000,
-          preview_status: 'READY',
-          preview_error: null,
-          gradable: 1,
-          practice: d === DOCUMENTS_PER_SET - 1 ? 1 : 0,
-          incremental_grading: 0,
-          multiple_submissions: 1,
-          delay_showing_grade: 0,
-          show_grade_on_date: null,
-          timed: 0,
-          timed_time_seconds: null,
-          created_at: now,
-          updated_at: now,
-        }));
+        const documents = Array.from(
+          { length: DOCUMENTS_PER_SET },
+          (_, d): Insertable<Database['documents']> => ({
+            assignment_set_id: setId,
+            title: `Exercise ${s + 1}.${d + 1}`,
+            weight: d,
+            doc_key: `bench-doc-${s}-${d}`,
+            storage_key: `documents/bench-${s}-${d}.har`,
+            content_hash: `bench-${s}-${d}`,
+            size: 1000,
+            preview_status: 'READY',
+            preview_error: null,
+            gradable: 1,
+            practice: d === DOCUMENTS_PER_SET - 1 ? 1 : 0,
+            incremental_grading: 0,
+            multiple_submissions: 1,
+            delay_showing_grade: 0,
+            show_grade_on_date: null,
+            timed: 0,
+            timed_time_seconds: null,
+            created_at: now,
+            updated_at: now,
+          }),
+        );
         await trx.insertInto('documents').values(documents).execute();
       }
     });

@@ -67,7 +67,7 @@ export function createCourseAccess(deps: { db: Db; clock: Clock }) {
     const row = await findCourseForMember(deps.db, courseId, actor.user.id);
     if (!row) throw AppError.notFound(options.notFound ?? CourseMessages.notFound);
     const access: CourseAccess = {
-      role: row.role as CourseRole,
+      role: row.role,
       status: effectiveStatus(row, deps.clock.now()),
       archived: row.archived === 1,
     };

@@ -1,4 +1,17 @@
+import type { RegradeStatus } from '@app/contract/answer-keys';
+import type { PreviewStatus, ShowAnswers } from '@app/contract/assignments';
+import type { Cadential64, CourseRole, CourseStatus, LmsType, Neapolitan6, PaymentType } from '@app/contract/courses';
+import type { EnrollmentStatus, InvitationState } from '@app/contract/people';
+import type { LanguageCode, UserType } from '@app/contract/users';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+
+// Columns that hold one of the contract's values are typed with it, so rows need no casts;
+// the values are written only through these types (and the migrations' CHECK-free defaults).
+/** 1 student, 2 instructor (contract `UserType`). */
+type AccountType = (typeof UserType)[keyof typeof UserType];
+/** Where a job-made file (preview, render) stands. */
+export type JobState = z.infer<typeof PreviewStatus>;
 
 /**
  * The database as Kysely sees it. Booleans are stored as 0/1 integers and
@@ -49,7 +62,7 @@ export interface Database {
 export interface UsersTable {
   id: Generated<number>;
   uuid: string;
-  user_type: number;
+  user_type: AccountType;
   first_name: string;
   last_name: string;
   email: string;
@@ -58,7 +71,7 @@ export interface UsersTable {
   school: string | null;
   phone_number: string | null;
   timezone_id: number;
-  language: string;
+  language: LanguageCode;
   will_receive_marketing_emails: number;
   will_receive_notification_emails: number;
   created_at: number;
@@ -141,18 +154,19 @@ export interface CourseProductsTable {
 export interface CoursesTable {
   id: Generated<number>;
   title: string;
-  status: string;
+  /** As stored: ENDED is also a course past its end date (courses/present.ts effectiveStatus). */
+  status: CourseStatus;
   school_id: number | null;
   academic_term_id: number | null;
   year: number;
   start_date: number;
   end_date: number;
   enrollment_end_date: number;
-  payment_type: number;
+  payment_type: PaymentType;
   course_product_id: number | null;
-  cadential_64: string;
-  neapolitan_6: string;
-  lms_type: string | null;
+  cadential_64: z.infer<typeof Cadential64>;
+  neapolitan_6: z.infer<typeof Neapolitan6>;
+  lms_type: z.infer<typeof LmsType> | null;
   invitation_code: string;
   billing_agreed_at: number | null;
   activated_at: number | null;
@@ -168,7 +182,7 @@ export interface CourseMembershipsTable {
   id: Generated<number>;
   course_id: number;
   user_id: number;
-  role: string;
+  role: CourseRole;
   archived: number;
   weight: number;
   created_at: number;
@@ -240,10 +254,10 @@ export interface CourseInvitationsTable {
   id: Generated<number>;
   course_id: number;
   invitee_email: string;
-  join_as: string;
+  join_as: CourseRole;
   token_hash: string;
   inviter_id: number | null;
-  state: string;
+  state: z.infer<typeof InvitationState>;
   created_at: number;
   expires_at: number;
   responded_at: number | null;
@@ -253,7 +267,8 @@ export interface EnrollmentRequestsTable {
   id: Generated<number>;
   course_id: number;
   student_id: number;
-  status: string;
+  /** DISMISSED: a declined request its student took off their table (never sent to the API). */
+  status: EnrollmentStatus | 'DISMISSED';
   created_at: number;
   decided_at: number | null;
   decided_by: number | null;
@@ -283,7 +298,7 @@ export interface DocumentsTable {
   storage_key: string;
   content_hash: string;
   size: number;
-  preview_status: string;
+  preview_status: JobState;
   preview_error: string | null;
   gradable: number;
   practice: number;
@@ -294,7 +309,7 @@ export interface DocumentsTable {
   timed: number;
   timed_time_seconds: number | null;
   /** AFTER_DUE, IMMEDIATELY or NEVER (contract ShowAnswers). */
-  show_answers: Generated<string>;
+  show_answers: Generated<ShowAnswers>;
   /** The exercise without its key, the only file a student receives; null until made. */
   student_storage_key: string | null;
   /** Which version of the key the files hold: 1, then one more per "Edit Key" (migration 0016). */
@@ -320,8 +335,7 @@ export interface DocumentRegradesTable {
   id: Generated<number>;
   document_id: number;
   key_version: number;
-  /** QUEUED, RUNNING, DONE or FAILED. */
-  status: string;
+  status: RegradeStatus;
   total: Generated<number>;
   done: Generated<number>;
   changed: Generated<number>;
@@ -390,7 +404,7 @@ export interface LibraryDocumentsTable {
   storage_key: string;
   content_hash: string;
   size: number;
-  preview_status: string;
+  preview_status: JobState;
   preview_error: string | null;
   created_at: number;
 }
@@ -422,7 +436,7 @@ export interface SubmissionsTable {
   /** The image and report without right/wrong or expected labels, for students before answers are shown. */
   student_png_key: string | null;
   student_report_key: string | null;
-  render_status: string;
+  render_status: JobState;
   result_json: string;
   /** Which of the student's submissions of the document it is, from 1 (gradebook/repository.ts keeps it). */
   number: Generated<number>;

@@ -1,8 +1,9 @@
 import { readHar } from '@app/har/format';
-import { type GradingSettings, gradeSubmission } from '@app/har/grade';
+import { gradeSubmission } from '@app/har/grade';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
+import { gradingSettings } from '../courses/grading-settings.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
 import { RENDER_JOB } from '../submissions/render-job.ts';
 import * as repo from './repository.ts';
@@ -10,11 +11,6 @@ import * as repo from './repository.ts';
 export const REGRADE_JOB = 'document-regrade';
 const MAX_ATTEMPTS = 3;
 type RegradePayload = { regradeId: number };
-
-/** The course's spelling of the cadential six-four and the Neapolitan, as the grader reads it. */
-export function gradingSettingsOf(course: { cadential_64: string; neapolitan_6: string }): GradingSettings {
-  return { cadential64: course.cadential_64 === 'I' ? 'I' : 'V', neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N' };
-}
 
 /**
  * The regrade job: grades every submission of a document again with its current key. A
@@ -36,7 +32,7 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
         if (!doc) return; // removed meanwhile (the regrade row went with it)
         const version = doc.key_version;
         const exercise = readHar(await loadHar(deps, doc.storage_key));
-        const settings = gradingSettingsOf(doc);
+        const settings = gradingSettings(doc);
         const ids = await repo.submissionIdsOf(db, doc.id);
         await repo.updateRegrade(db, regradeId, { status: 'RUNNING', key_version: version, total: ids.length, done: 0 });
         let done = 0;

@@ -1,3 +1,4 @@
+import type { RegradeStatus } from '@app/contract/answer-keys';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { GradeChangesTable } from '../../db/schema.ts';
@@ -141,7 +142,7 @@ export async function updateRegrade(
   db: Db,
   id: number,
   values: Partial<{
-    status: string;
+    status: RegradeStatus;
     key_version: number;
     total: number;
     done: number;

@@ -7,6 +7,7 @@ import {
   type UpdateDocumentRequest,
 } from '@app/contract/assignments';
 import { meetsNeed } from '../../access/course-access.ts';
+import type { NewDocument } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import {
   deleteStored,
@@ -66,7 +67,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
     }
   }
 
-  function newDocumentValues(s: StoredHar, title: string, now: number) {
+  function newDocumentValues(s: StoredHar, title: string, now: number): Omit<NewDocument, 'assignment_set_id' | 'weight'> {
     return {
       title: title.slice(0, 200),
       doc_key: s.docKey,

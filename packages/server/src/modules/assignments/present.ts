@@ -1,11 +1,6 @@
-import type { AssignmentSet, CourseDocument, ShowAnswers } from '@app/contract/assignments';
+import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import type { AssignmentSetRow, DocumentRow } from '../../db/schema.ts';
 import { jobStatus } from '../../documents/har-files.ts';
-
-/** A stored show_answers value as the API's enum (anything unknown is the default, after the due date). */
-export function showAnswersOf(raw: string): ShowAnswers {
-  return raw === 'IMMEDIATELY' || raw === 'NEVER' ? raw : 'AFTER_DUE';
-}
 
 /** The API shape of a document: its settings and where its preview stands. */
 export function presentDocument(row: DocumentRow): CourseDocument {
@@ -24,7 +19,7 @@ export function presentDocument(row: DocumentRow): CourseDocument {
     show_grade_on_date: row.show_grade_on_date,
     timed: row.timed === 1,
     timed_time_seconds: row.timed_time_seconds,
-    show_answers: showAnswersOf(row.show_answers),
+    show_answers: row.show_answers,
   };
 }
 

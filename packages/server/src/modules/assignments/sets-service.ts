@@ -9,6 +9,7 @@ import {
 } from '@app/contract/assignments';
 import { meetsNeed } from '../../access/course-access.ts';
 import type { Db } from '../../db/database.ts';
+import type { NewDocument } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { deleteStored, enqueuePreviews, loadHar, type StoredHar, storeHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -168,7 +169,7 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
             created_at: now,
             updated_at: now,
           },
-          documents: documents.flatMap((doc, i) => {
+          documents: documents.flatMap((doc, i): Omit<NewDocument, 'assignment_set_id'>[] => {
             const s = stored[i];
             if (doc.assignment_set_id !== set.id || !s) return [];
             const { id: _id, assignment_set_id: _set, ...settings } = doc;

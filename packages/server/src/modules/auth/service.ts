@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contract/errors';
-import type { LanguageCode, PasswordRequest, SignUpRequest } from '@app/contract/users';
+import type { PasswordRequest, SignUpRequest } from '@app/contract/users';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -74,7 +74,7 @@ export function createAuthService(deps: Deps, collaborators: { users: UsersServi
     const issue = async (t: Db) => {
       const token = await issueTokenIn(t, user.id, kind);
       const link = `${config.publicUrl}${route}?token=${encodeURIComponent(token)}`;
-      await queueMail(deps, t, accountMail(kind, user.language as LanguageCode, user.email, user.first_name, link));
+      await queueMail(deps, t, accountMail(kind, user.language, user.email, user.first_name, link));
     };
     await (trx ? issue(trx) : db.transaction().execute(issue));
   }

@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
 import type { UploadedFile } from '../assignments/documents-service.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
+import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { LibraryService } from '../library/service.ts';
 import * as repo from './repository.ts';
@@ -61,10 +62,7 @@ export function createAuthoringService(
         if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AuthoringMessages.tooLarge, 413);
         throw error;
       }
-      const settings = {
-        cadential64: course.cadential_64 === 'I' ? 'I' : 'V',
-        neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
-      } as const;
+      const settings = gradingSettings(course);
       let draft: Omit<ExerciseDraft, 'id' | 'course_id'>;
       let musicxml: string;
       try {

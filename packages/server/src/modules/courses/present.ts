@@ -1,4 +1,4 @@
-import type { Course, CourseRole, CourseStatus, PaymentType } from '@app/contract/courses';
+import type { Course, CourseStatus } from '@app/contract/courses';
 import { courseAbilities } from './policy.ts';
 import type { listCoursesForMember } from './repository.ts';
 
@@ -44,7 +44,7 @@ export const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
 /** The API shape of a course for the member who asked. */
 export function presentCourse(row: PresentableCourse, instructors: { first_name: string; last_name: string }[], now: number): Course {
-  const role = row.role as CourseRole;
+  const role = row.role;
   const status = effectiveStatus(row, now);
   const archived = row.archived === 1;
   return {
@@ -61,14 +61,14 @@ export function presentCourse(row: PresentableCourse, instructors: { first_name:
     start_date: row.start_date,
     end_date: row.end_date,
     enrollment_end_date: row.enrollment_end_date,
-    payment_type: row.payment_type as PaymentType,
+    payment_type: row.payment_type,
     payment_id: row.payment_id,
     course_product: row.course_product,
     course_product_id: row.course_product_id,
     course_product_price: row.price_cents === null ? null : formatPrice(row.price_cents),
     fastspring_product_path: row.fastspring_product_path,
-    cadential_64: row.cadential_64 === 'I' ? 'I' : 'V',
-    neapolitan_6: row.neapolitan_6 === 'II' ? 'II' : 'N',
+    cadential_64: row.cadential_64,
+    neapolitan_6: row.neapolitan_6,
     invitation_code: row.invitation_code,
     lms_type: row.lms_type === 'GOOGLE_CLASSROOM' ? 'GOOGLE_CLASSROOM' : null,
     user_course_role: role,

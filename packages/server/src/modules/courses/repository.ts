@@ -181,5 +181,5 @@ export async function findRole(db: Db, courseId: number, userId: number): Promis
     .where('course_id', '=', courseId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.role as CourseRole | undefined;
+  return row?.role;
 }

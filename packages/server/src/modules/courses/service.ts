@@ -288,7 +288,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
       }
       const now = clock.now();
       const lists: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
-      for (const row of rows) lists[row.role as CourseRole].push(presentCourse(row, byCourse.get(row.id) ?? [], now));
+      for (const row of rows) lists[row.role].push(presentCourse(row, byCourse.get(row.id) ?? [], now));
       return lists;
     },
 

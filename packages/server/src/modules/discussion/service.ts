@@ -9,7 +9,6 @@ import {
   type ThreadWithPosts,
   type UnreadCounts,
 } from '@app/contract/discussion';
-import type { LanguageCode } from '@app/contract/users';
 import type { CourseAccess } from '../../access/course-access.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -82,7 +81,7 @@ export function createDiscussionService(deps: Deps, collaborators: { courses: Co
     const contact = await repo.findThreadAuthorContact(trx, threadId);
     if (!contact || contact.user_id === actor.user.id || contact.will_receive_notification_emails !== 1 || !contact.role) return;
     const base = contact.role === 'student' ? '/student/course' : '/course';
-    const message = replyMail(contact.language as LanguageCode, contact.email, {
+    const message = replyMail(contact.language, contact.email, {
       replier: `${actor.user.first_name} ${actor.user.last_name}`,
       thread: contact.title,
       course: contact.course_title,

@@ -6,8 +6,8 @@ export type PresentableInvitation = {
   id: number;
   course_id: number;
   invitee_email: string;
-  join_as: string;
-  state: string;
+  join_as: CourseRole;
+  state: CourseInvitation['state'];
   created_at: number;
   expires_at: number;
   title: string;
@@ -34,13 +34,13 @@ export type PresentableRequest = {
 
 /** The API shape of an invitation. */
 export function presentInvitation(row: PresentableInvitation): CourseInvitation {
-  const role = row.join_as as CourseRole;
+  const role = row.join_as;
   return {
     id: row.id,
     invitee_email: row.invitee_email,
     join_as: role,
     role,
-    state: row.state as CourseInvitation['state'],
+    state: row.state,
     created_at: row.created_at,
     expires_at: row.expires_at,
     course_info: {

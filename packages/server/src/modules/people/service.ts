@@ -9,7 +9,6 @@ import {
   type EnrollmentStatus,
   PeopleMessages,
 } from '@app/contract/people';
-import type { LanguageCode } from '@app/contract/users';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -26,13 +25,13 @@ type InvitationRow = NonNullable<Awaited<ReturnType<typeof repo.findInvitationBy
 type RequestRow = repo.RequestRow;
 
 function presentInvitation(row: InvitationRow): CourseInvitation {
-  const role = row.join_as as CourseRole;
+  const role = row.join_as;
   return {
     id: row.id,
     invitee_email: row.invitee_email,
     join_as: role,
     role,
-    state: row.state as CourseInvitation['state'],
+    state: row.state,
     created_at: row.created_at,
     expires_at: row.expires_at,
     course_info: {
@@ -127,7 +126,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
                 expiresAt: now + INVITATION_LIFETIME_SECONDS,
               }),
             );
-            const language = (accounts.get(email)?.language ?? actor.user.language) as LanguageCode;
+            const language = accounts.get(email)?.language ?? actor.user.language;
             await queueMail(
               deps,
               trx,
@@ -183,7 +182,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
           await collaborators.courses.addMember(trx, {
             courseId: row.course_id,
             userId: actor.user.id,
-            role: row.join_as as CourseRole,
+            role: row.join_as,
             now,
           });
       });
@@ -262,11 +261,7 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
         }
         for (const r of rows) {
           if (r.will_receive_notification_emails !== 1) continue;
-          await queueMail(
-            deps,
-            trx,
-            courseMail(outcome === 'ACCEPTED' ? 'admitted' : 'rejected', r.language as LanguageCode, r.email, r.title),
-          );
+          await queueMail(deps, trx, courseMail(outcome === 'ACCEPTED' ? 'admitted' : 'rejected', r.language, r.email, r.title));
         }
         return rows;
       });

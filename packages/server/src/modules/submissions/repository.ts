@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, JobState } from '../../db/schema.ts';
 
 export type SubmissionFilter = {
   courseId?: number;
@@ -118,7 +118,7 @@ export async function setRendered(
     report_key: string | null;
     student_png_key?: string | null;
     student_report_key?: string | null;
-    render_status: string;
+    render_status: JobState;
   },
 ): Promise<void> {
   await db.updateTable('submissions').set(values).where('id', '=', id).execute();

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ShowAnswers } from '@app/contract/assignments';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
 import { exerciseItems, type HarDocument, readHar, submissionOf, writeHar } from '@app/har/format';
@@ -10,8 +11,8 @@ import { jobStatus, loadHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
-import { showAnswersOf } from '../assignments/present.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
+import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
@@ -92,13 +93,9 @@ export function createSubmissionsService(
   }
 
   /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
-  async function exerciseOf(doc: { storage_key: string }, course: { cadential_64: string; neapolitan_6: string }) {
+  async function exerciseOf(doc: { storage_key: string }, course: Parameters<typeof gradingSettings>[0]) {
     const exercise = readHar(await loadHar(deps, doc.storage_key));
-    const settings = {
-      cadential64: course.cadential_64 === 'I' ? 'I' : 'V',
-      neapolitan6: course.neapolitan_6 === 'II' ? 'II' : 'N',
-    } as const;
-    return { exercise, settings };
+    return { exercise, settings: gradingSettings(course) };
   }
 
   /** The submission .har and its bytes, from a file or from answers typed in the workspace. */
@@ -216,7 +213,7 @@ export function createSubmissionsService(
      */
     async ownForDocument(
       actor: Actor,
-      doc: { id: number; course_id: number; show_answers: string; due_at: number },
+      doc: { id: number; course_id: number; show_answers: ShowAnswers; due_at: number },
       extensionDueAt: number | null,
     ): Promise<WorkspaceSubmission[]> {
       const now = clock.now();
@@ -229,7 +226,7 @@ export function createSubmissionsService(
           )
         ).map((r) => [r.id, r.result_json]),
       );
-      const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extensionDueAt, now);
+      const shown = answersShown({ show_answers: doc.show_answers, due_at: doc.due_at }, extensionDueAt, now);
       return ownListOrder(rows, false, now).map((row) => {
         const result = JSON.parse(results.get(row.id) ?? '{"items":[]}') as GradeResult;
         const hidden = withheld(row, now);
@@ -282,7 +279,7 @@ export function createSubmissionsService(
       let keys = { report: row.report_key, png: row.png_key };
       if (student && doc) {
         const extension = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
-        const shown = answersShown({ show_answers: showAnswersOf(doc.show_answers), due_at: doc.due_at }, extension, now);
+        const shown = answersShown({ show_answers: doc.show_answers, due_at: doc.due_at }, extension, now);
         if (!shown) {
           // The variants without answers; work graded before they existed is drawn again.
           keys = { report: row.student_report_key, png: row.student_png_key };

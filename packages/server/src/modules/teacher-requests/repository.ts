@@ -1,13 +1,13 @@
 import type { TeacherRequestStatus } from '@app/contract/teacher-requests';
 import type { Db } from '../../db/database.ts';
-import type { TeacherAccountRequestRow } from '../../db/schema.ts';
+import type { TeacherAccountRequestRow, UserRow } from '../../db/schema.ts';
 
 export type TeacherRequestWithUser = TeacherAccountRequestRow & {
   email: string;
   first_name: string;
   last_name: string;
-  language: string;
-  user_type: number;
+  language: UserRow['language'];
+  user_type: UserRow['user_type'];
 };
 
 function selectWithUser(db: Db) {

@@ -1,6 +1,6 @@
 import { Messages } from '@app/contract/errors';
 import type { TeacherAccountRequestInput, TeacherRequestStatus } from '@app/contract/teacher-requests';
-import { type LanguageCode, UserType } from '@app/contract/users';
+import { UserType } from '@app/contract/users';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -72,11 +72,7 @@ export function createTeacherRequestsService(deps: Deps, collaborators: { users:
         }
         await users.updateAccount(trx, request.user_id, { user_type: UserType.instructor, updated_at: now });
         const link = `${config.publicUrl}/sign-in`;
-        await queueMail(
-          deps,
-          trx,
-          accountMail('teacher-approved', request.language as LanguageCode, request.email, request.first_name, link),
-        );
+        await queueMail(deps, trx, accountMail('teacher-approved', request.language, request.email, request.first_name, link));
       });
       return { ...request, status: 'APPROVED' as const, decided_at: now };
     },

@@ -1,5 +1,5 @@
 import type { Course, CourseRole } from '@app/contract/courses';
-import type { CurrentUser, LanguageCode, User } from '@app/contract/users';
+import type { CurrentUser, User } from '@app/contract/users';
 import { presentCourse } from '../courses/present.ts';
 import { presentInvitation, presentRequest } from '../people/present.ts';
 import type { readDashboard, UserWithTimezone } from './repository.ts';
@@ -9,7 +9,7 @@ export function presentUser(row: UserWithTimezone): User {
   return {
     id: row.id,
     uuid: row.uuid,
-    user_type: row.user_type === 2 ? 2 : 1,
+    user_type: row.user_type,
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,
@@ -18,7 +18,7 @@ export function presentUser(row: UserWithTimezone): User {
     phone_number: row.phone_number,
     timezone: row.timezone_id,
     timezone_name: row.timezone_name,
-    language: row.language as LanguageCode,
+    language: row.language,
     will_receive_marketing_emails: row.will_receive_marketing_emails === 1,
     will_receive_notification_emails: row.will_receive_notification_emails === 1,
     has_pending_teacher_account_request: row.has_pending_teacher_account_request,
@@ -34,7 +34,7 @@ export function presentCurrentUser(user: UserWithTimezone, dashboard: Awaited<Re
     else instructors.set(course_id, [{ first_name, last_name }]);
   }
   const courses: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
-  for (const row of dashboard.courses) courses[row.role as CourseRole].push(presentCourse(row, instructors.get(row.id) ?? [], now));
+  for (const row of dashboard.courses) courses[row.role].push(presentCourse(row, instructors.get(row.id) ?? [], now));
   return {
     ...presentUser(user),
     course_instructors: courses.instructor,

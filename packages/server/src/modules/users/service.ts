@@ -47,7 +47,7 @@ export function createUsersService(deps: Deps, collaborators: { auth: () => Auth
   async function requestEmailChange(actor: Actor, newEmail: string) {
     const now = clock.now();
     const token = newSecret();
-    const language = actor.user.language as LanguageCode;
+    const language = actor.user.language;
     const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     await db.transaction().execute(async (trx) => {
       await auth().issueEmailChangeToken(trx, {

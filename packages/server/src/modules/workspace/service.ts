@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { cadential64Label, neapolitan6Label } from '@app/contract/courses';
 import {
   type AnswerEntry,
   type Draft,
@@ -15,7 +16,6 @@ import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import { showAnswersOf } from '../assignments/present.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { submissionRefusal } from '../submissions/policy.ts';
@@ -110,8 +110,8 @@ export function createWorkspaceService(
         document: { id: doc.id, title: doc.title, assignment_id: set.id, course_id: course.id },
         set_title: set.title,
         labels: {
-          cadential_64: course.cadential_64 === 'I' ? 'I64' : 'V64',
-          neapolitan_6: course.neapolitan_6 === 'II' ? 'bII6' : 'N6',
+          cadential_64: cadential64Label(course.cadential_64),
+          neapolitan_6: neapolitan6Label(course.neapolitan_6),
         },
         items: layout.items,
         score: layout.score,
@@ -125,7 +125,7 @@ export function createWorkspaceService(
           started_at: startedAt,
           deadline_at: timed === null ? null : startedAt + timed,
           show_grade_on_date: doc.delay_showing_grade === 1 ? doc.show_grade_on_date : null,
-          show_answers: showAnswersOf(doc.show_answers),
+          show_answers: doc.show_answers,
           can_submit: refusal === null,
           refusal: refusal?.message ?? null,
         },
