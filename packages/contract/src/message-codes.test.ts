@@ -66,5 +66,14 @@ describe('the contract’s sources', () => {
     const sentences = [...code.matchAll(/'([A-Z][^'\n]* [^'\n]*\.)'/g)].map((match) => match[1] ?? '');
     const uncoded = sentences.filter((sentence) => !messageCode(sentence));
     expect(uncoded).toEqual([]);
+    // A sentence built in a template (`At most ${MAX} chords.`) must match one code's English.
+    const english = [...allMessageCodes().values()];
+    const templates = [...code.matchAll(/`([^`\n]* [^`\n]*\.)`/g)].map((match) => match[1] ?? '');
+    const unmatched = templates.filter((template) => {
+      const parts = template.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const pattern = new RegExp(`^${parts.join('.+')}$`, 's');
+      return !english.some((sentence) => pattern.test(sentence));
+    });
+    expect(unmatched).toEqual([]);
   });
 });

@@ -3,14 +3,14 @@ import { AssignmentMessages } from './assignments.ts';
 import { CourseMessages } from './courses.ts';
 import { DiscussionMessages } from './discussion.ts';
 import { Messages } from './errors.ts';
-import { AuthoringMessages } from './exercise-authoring.ts';
+import { AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
 import { IntegrationMessages } from './integrations.ts';
 import { MediaMessages } from './media.ts';
 import { PeopleMessages } from './people.ts';
 import { passwordRules } from './rules.ts';
 import { SubmissionMessages } from './submissions.ts';
 import { TeacherRequestMessages } from './teacher-requests.ts';
-import { WorkspaceMessages } from './workspace.ts';
+import { WORKSPACE_MAX_ANSWER_LENGTH, WORKSPACE_MAX_ITEMS, WorkspaceMessages } from './workspace.ts';
 
 /*
  * Every message the contract can make the server send has a code (`course.ended`), so the web app
@@ -83,6 +83,14 @@ export const SchemaMessages = {
   passwordTooLong: 'Password must be at most 128 characters.',
   paymentType: 'Fee paid by must be one of 0, 1, 2 or 3.',
   language: 'Language must be one of en, zh-hans, zh-hant, ko.',
+  firstNameRequired: 'First name is required.',
+  firstNameTooLong: 'First name must be at most 100 characters.',
+  lastNameRequired: 'Last name is required.',
+  lastNameTooLong: 'Last name must be at most 100 characters.',
+  tooManyAnswersPerChord: `At most ${AUTHORING_MAX_ANSWERS} answers a chord.`,
+  tooManyChords: `At most ${AUTHORING_MAX_ITEMS} chords.`,
+  workspaceAnswerTooLong: `An answer can be at most ${WORKSPACE_MAX_ANSWER_LENGTH} characters.`,
+  tooManyAnswers: `At most ${WORKSPACE_MAX_ITEMS} answers.`,
   ...Object.fromEntries(passwordRules.map((rule) => [`password_${rule.key}`, rule.message])),
 } as Record<string, string>;
 
@@ -98,14 +106,27 @@ const PATTERNS: { code: string; pattern: RegExp; params?: string[] }[] = [
   { code: 'zod.stringAtMost', pattern: /^This field must be at most (\d+) characters\.$/, params: ['max'] },
   { code: 'zod.notAChoice', pattern: /^This value is not one of the allowed choices\.$/ },
   { code: 'zod.badFormat', pattern: /^This value is not in the expected format\.$/ },
-  { code: 'authoring.notALabel', pattern: /^"(.*)" is not a Roman numeral\.$/s, params: ['answer'] },
+  { code: 'schema.fieldsLocked', pattern: /^These fields cannot be changed: (.*)\.$/s, params: ['fields'] },
 ];
 
 const byMessage = new Map<string, string>();
+/** English examples of the codes whose sentences carry a value, with `{{name}}` where it goes. */
+const examples = new Map<string, string>();
+const SLOT = '\u0000';
 function index(prefix: string, group: Record<string, unknown>) {
   for (const [key, message] of Object.entries(group)) {
+    const code = `${prefix}.${key}`;
     // First one wins: a sentence two groups share keeps the code of the group listed first.
-    if (typeof message === 'string' && !byMessage.has(message)) byMessage.set(message, `${prefix}.${key}`);
+    if (typeof message === 'string' && !byMessage.has(message)) byMessage.set(message, code);
+    if (typeof message === 'function') {
+      // A sentence built around one value (`(value) => \`${value} has already been added.\``):
+      // matched by its text around the value, which becomes the parameter of its own name.
+      const name = /^\(?\s*(\w+)/.exec(String(message))?.[1] ?? 'value';
+      const [before = '', after = ''] = String((message as (value: string) => string)(SLOT)).split(SLOT);
+      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      PATTERNS.push({ code, pattern: new RegExp(`^${escape(before)}(.+)${escape(after)}$`, 's'), params: [name] });
+      examples.set(code, `${before}{{${name}}}${after}`);
+    }
   }
 }
 for (const [prefix, group] of Object.entries(GROUPS)) index(prefix, group);
@@ -129,7 +150,7 @@ export function messageCode(message: string): MessageCode | undefined {
 export function allMessageCodes(): Map<string, string> {
   const all = new Map<string, string>();
   for (const [message, code] of byMessage) if (!all.has(code)) all.set(code, message);
-  const examples: Record<string, string> = {
+  const zodExamples: Record<string, string> = {
     'zod.required': 'This field is required.',
     'zod.wrongType': 'This field must be a {{expected}}.',
     'zod.numberAtLeast': 'This number must be at least {{min}}.',
@@ -140,8 +161,8 @@ export function allMessageCodes(): Map<string, string> {
     'zod.stringAtMost': 'This field must be at most {{max}} characters.',
     'zod.notAChoice': 'This value is not one of the allowed choices.',
     'zod.badFormat': 'This value is not in the expected format.',
-    'authoring.notALabel': '"{{answer}}" is not a Roman numeral.',
+    'schema.fieldsLocked': 'These fields cannot be changed: {{fields}}.',
   };
-  for (const { code } of PATTERNS) all.set(code, examples[code] ?? code);
+  for (const { code } of PATTERNS) all.set(code, examples.get(code) ?? zodExamples[code] ?? code);
   return all;
 }

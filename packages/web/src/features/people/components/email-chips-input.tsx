@@ -96,8 +96,8 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
 
   const message = (issue: ChipIssue) =>
     issue.kind === 'invalid'
-      ? t('people.invite.invalidEmail', { value: issue.value })
-      : t('people.invite.duplicateEmail', { value: issue.value });
+      ? t('messages.people.invalidEmail', { value: issue.value })
+      : t('messages.people.duplicateEmail', { value: issue.value });
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-errors`;

@@ -20,13 +20,13 @@ export function outcomeText(outcome: Outcome, t: TFunction): string {
   const { email, message } = outcome;
   switch (message) {
     case PeopleMessages.memberEmail(email):
-      return t('people.invite.alreadyMember', { value: email });
+      return t('messages.people.memberEmail', { value: email });
     case PeopleMessages.invitedEmail(email):
-      return t('people.invite.alreadyInvited', { value: email });
+      return t('messages.people.invitedEmail', { value: email });
     case PeopleMessages.invalidEmail(email):
-      return t('people.invite.invalidEmail', { value: email });
+      return t('messages.people.invalidEmail', { value: email });
     case PeopleMessages.duplicateEmail(email):
-      return t('people.invite.duplicateEmail', { value: email });
+      return t('messages.people.duplicateEmail', { value: email });
     default:
       return translateMessage(message ?? undefined);
   }
