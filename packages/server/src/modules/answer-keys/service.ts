@@ -1,11 +1,4 @@
-import {
-  AnswerKeyMessages,
-  type DocumentKey,
-  type GradeChange,
-  type RegradeState,
-  RegradeStatus,
-  type UpdateKeyRequest,
-} from '@app/contract/answer-keys';
+import { AnswerKeyMessages, type DocumentKey, type GradeChange, type RegradeState, type UpdateKeyRequest } from '@app/contract/answer-keys';
 import { AssignmentMessages } from '@app/contract/assignments';
 import { type AnswerKey, exerciseItems, type HarDocument, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
@@ -18,29 +11,11 @@ import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
+import { presentGradeChange, presentRegrade } from './present.ts';
 import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
 
 export type AnswerKeysService = ReturnType<typeof createAnswerKeysService>;
-
-const nameOf = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
-
-function presentRegrade(row: repo.RegradeRow | undefined): RegradeState['regrade'] {
-  if (!row) return null;
-  const status = RegradeStatus.safeParse(row.status);
-  return {
-    id: row.id,
-    key_version: row.key_version,
-    status: status.success ? status.data : 'QUEUED',
-    total: row.total,
-    done: row.done,
-    changed: row.changed,
-    error: row.error,
-    requested_by: nameOf(row.first_name, row.last_name),
-    requested_at: row.requested_at,
-    finished_at: row.finished_at,
-  };
-}
 
 /**
  * Editing the key of a course document in use, and regrading its submissions (issue 14;
@@ -179,24 +154,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
     async gradeChanges(actor: Actor, documentId: number): Promise<GradeChange[]> {
       const doc = await loadForInstructor(actor, documentId);
       const rows = await repo.listGradeChanges(db, doc.id);
-      return rows.map((row) => ({
-        id: row.id,
-        submission_id: row.submission_id,
-        student_id: row.student_id,
-        student_first_name: row.student_first_name,
-        student_last_name: row.student_last_name,
-        changed_by: nameOf(row.first_name, row.last_name),
-        changed_at: row.changed_at,
-        key_version: row.key_version,
-        old_points: row.old_points,
-        old_max_points: row.old_max_points,
-        old_percent: row.old_percent,
-        old_grade: row.old_grade,
-        new_points: row.new_points,
-        new_max_points: row.new_max_points,
-        new_percent: row.new_percent,
-        new_grade: row.new_grade,
-      }));
+      return rows.map(presentGradeChange);
     },
   };
 }

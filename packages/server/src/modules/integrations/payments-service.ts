@@ -128,12 +128,7 @@ export function createPaymentsService(deps: Deps, collaborators: { courses: Cour
         try {
           // Never trust the webhook body alone: ask FastSpring about the order.
           const order = await fastspring.getOrder(orderId);
-          const course = await db
-            .selectFrom('courses as c')
-            .innerJoin('course_products as p', 'p.id', 'c.course_product_id')
-            .select(['c.id', 'p.fastspring_product_path'])
-            .where('c.id', '=', courseId)
-            .executeTakeFirst();
+          const course = await repo.findCourseProduct(db, courseId);
           if (!order || !course || !order.completed || !order.products.includes(course.fastspring_product_path)) continue;
           await record(courseId, userId, order);
           recorded += 1;

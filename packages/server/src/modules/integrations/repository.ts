@@ -125,3 +125,13 @@ export async function insertPayment(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A course's product, for checking a webhook's order against what the course sells. */
+export function findCourseProduct(db: Db, courseId: number) {
+  return db
+    .selectFrom('courses as c')
+    .innerJoin('course_products as p', 'p.id', 'c.course_product_id')
+    .select(['c.id', 'p.fastspring_product_path'])
+    .where('c.id', '=', courseId)
+    .executeTakeFirst();
+}

@@ -5,7 +5,7 @@ import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import { renderSubmissionImage } from '@app/har/submission-image';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
-import { setRendered } from './repository.ts';
+import { findForRender, setRendered } from './repository.ts';
 
 export const RENDER_JOB = 'submission-render';
 type RenderPayload = { submissionId: number };
@@ -19,25 +19,7 @@ export function registerRenderJob(deps: Deps) {
   deps.jobs.register<RenderPayload>(
     RENDER_JOB,
     async ({ submissionId }, context) => {
-      const row = await deps.db
-        .selectFrom('submissions as s')
-        .innerJoin('documents as d', 'd.id', 's.document_id')
-        .innerJoin('users as u', 'u.id', 's.student_id')
-        .innerJoin('timezones as tz', 'tz.id', 'u.timezone_id')
-        .select([
-          's.har_key',
-          's.file_key',
-          's.result_json',
-          's.submit_time',
-          's.practice',
-          'd.title',
-          'u.first_name',
-          'u.last_name',
-          'u.language',
-          'tz.name as time_zone',
-        ])
-        .where('s.id', '=', submissionId)
-        .executeTakeFirst();
+      const row = await findForRender(deps.db, submissionId);
       if (!row) return; // removed meanwhile
       const result = JSON.parse(row.result_json) as GradeResult;
       const folder = `submissions/${row.file_key}`;

@@ -146,3 +146,26 @@ export async function deleteSubmissions(db: Db, where: { id?: number; studentId?
     [r.har_key, r.png_key, r.report_key, r.student_png_key, r.student_report_key].filter((k): k is string => k !== null),
   );
 }
+
+/** What the render job draws a submission from: its files, result, document title and student (name, language, time zone). */
+export function findForRender(db: Db, submissionId: number) {
+  return db
+    .selectFrom('submissions as s')
+    .innerJoin('documents as d', 'd.id', 's.document_id')
+    .innerJoin('users as u', 'u.id', 's.student_id')
+    .innerJoin('timezones as tz', 'tz.id', 'u.timezone_id')
+    .select([
+      's.har_key',
+      's.file_key',
+      's.result_json',
+      's.submit_time',
+      's.practice',
+      'd.title',
+      'u.first_name',
+      'u.last_name',
+      'u.language',
+      'tz.name as time_zone',
+    ])
+    .where('s.id', '=', submissionId)
+    .executeTakeFirst();
+}

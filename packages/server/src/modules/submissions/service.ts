@@ -16,6 +16,7 @@ import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
+import { presentSubmission } from './present.ts';
 import { RENDER_JOB, registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
 
@@ -45,28 +46,6 @@ function ownListOrder(rows: repo.SubmissionRow[], best: boolean, now: number): r
   return byTime.filter((row) => chosen.get(row.document_id) === row);
 }
 
-function present(row: repo.SubmissionRow, forStudent: boolean, now: number): Submission {
-  const hidden = forStudent && withheld(row, now);
-  return {
-    id: row.id,
-    student: row.student_id,
-    document: row.document_id,
-    assignment_id: row.assignment_set_id,
-    document_title: row.document_title,
-    student_first_name: row.first_name,
-    student_last_name: row.last_name,
-    points: hidden ? null : row.points,
-    max_points: hidden ? null : row.max_points,
-    percent: hidden ? null : row.percent,
-    grade: hidden ? null : row.grade,
-    submit_time: row.submit_time,
-    practice: row.practice === 1,
-    number: Number(row.number),
-    grade_hidden: hidden,
-    grade_shown_at: hidden ? row.show_grade_on_date : null,
-  };
-}
-
 /** Work handed in: the submission rules, server-side grading, grade books and grade privacy. */
 export function createSubmissionsService(
   deps: Deps,
@@ -87,9 +66,9 @@ export function createSubmissionsService(
     if (student && filter.studentId !== undefined && filter.studentId !== actor.user.id)
       throw AppError.notFound(SubmissionMessages.notFound);
     const now = clock.now();
-    if (!student) return (await repo.listSubmissions(db, filter)).map((r) => present(r, false, now));
+    if (!student) return (await repo.listSubmissions(db, filter)).map((r) => presentSubmission(r, false, now));
     const rows = await repo.listSubmissions(db, { ...filter, studentId: actor.user.id, best: false });
-    return ownListOrder(rows, filter.best === true, now).map((r) => present(r, true, now));
+    return ownListOrder(rows, filter.best === true, now).map((r) => presentSubmission(r, true, now));
   }
 
   /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
@@ -203,7 +182,7 @@ export function createSubmissionsService(
       }
       const [row] = await repo.listSubmissions(db, { courseId: doc.course_id, submissionId: id, documentId, studentId: actor.user.id });
       if (!row) throw AppError.notFound(SubmissionMessages.notFound);
-      return present(row, true, now);
+      return presentSubmission(row, true, now);
     },
 
     /**
@@ -237,7 +216,7 @@ export function createSubmissionsService(
           correct: item.correct,
           expected: item.expected,
         }));
-        return { ...present(row, true, now), items };
+        return { ...presentSubmission(row, true, now), items };
       });
     },
 
