@@ -123,8 +123,8 @@ function index(prefix: string, group: Record<string, unknown>) {
       // matched by its text around the value, which becomes the parameter of its own name.
       const name = /^\(?\s*(\w+)/.exec(String(message))?.[1] ?? 'value';
       const [before = '', after = ''] = String((message as (value: string) => string)(SLOT)).split(SLOT);
-      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      PATTERNS.push({ code, pattern: new RegExp(`^${escape(before)}(.+)${escape(after)}$`, 's'), params: [name] });
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      PATTERNS.push({ code, pattern: new RegExp(`^${literal(before)}(.+)${literal(after)}$`, 's'), params: [name] });
       examples.set(code, `${before}{{${name}}}${after}`);
     }
   }

@@ -76,13 +76,17 @@ describe('assignment dates (spec §5)', () => {
   });
 
   it('wants the assigned date more than a minute before the due date', () => {
-    expect(assignmentDateErrors({ released_at: NOW, due_at: NOW + 60 }, course)).toEqual([{ field: 'due_at', message: AssignmentMessages.gap }]);
+    expect(assignmentDateErrors({ released_at: NOW, due_at: NOW + 60 }, course)).toEqual([
+      { field: 'due_at', message: AssignmentMessages.gap },
+    ]);
     expect(assignmentDateErrors({ released_at: NOW, due_at: NOW + 61 }, course)).toEqual([]);
   });
 
   it('keeps both dates within a year of the course', () => {
     const late = course.end_date + ASSIGNMENT_DATE_MARGIN_SECONDS + 1;
-    expect(assignmentDateErrors({ released_at: NOW, due_at: late }, course)).toEqual([{ field: 'due_at', message: AssignmentMessages.dueRange }]);
+    expect(assignmentDateErrors({ released_at: NOW, due_at: late }, course)).toEqual([
+      { field: 'due_at', message: AssignmentMessages.dueRange },
+    ]);
     const early = course.start_date - ASSIGNMENT_DATE_MARGIN_SECONDS - 1;
     expect(assignmentDateErrors({ released_at: early, due_at: NOW }, course)).toEqual([
       { field: 'released_at', message: AssignmentMessages.assignedRange },
