@@ -1,31 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from '../../../components/ui/notifications.tsx';
 import { clearNotifications } from '../../../lib/notifications.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, ok, type Reply } from '../../../testing/fake-api.ts';
 import { InvitationCodeForm } from './invitation-code-form.tsx';
 
-type Reply = { status: number; body: unknown };
-
-/** Answers POST /api/course-enrollment-requests with `reply`; records what was sent. */
+/** Answers POST /api/course-enrollment-requests with `reply`; the bodies it was sent, in order. */
 function stubApi(reply: Reply) {
-  const sent: unknown[] = [];
-  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
-      if (init.method === 'POST' && typeof init.body === 'string') sent.push(JSON.parse(init.body));
-      const body = init.method === 'POST' ? reply.body : { data: null };
-      return new Response(JSON.stringify(body), {
-        status: init.method === 'POST' ? reply.status : 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
+  const calls = fakeApi((call) => (call.method === 'POST' ? reply : ok(null)));
+  return { sent: () => calls.writes().map((call) => call.body) };
 }
 
 function renderForm(onSubmitted = vi.fn()) {
@@ -63,24 +49,24 @@ describe('InvitationCodeForm', () => {
   });
 
   it('says the length rule when Enter is pressed too early, and sends nothing', async () => {
-    const sent = stubApi(created);
+    const api = stubApi(created);
     const user = userEvent.setup();
     const { input } = renderForm();
     await user.type(input, 'abc{Enter}');
     expect(screen.getByRole('alert').textContent).toBe('Invitation code must be 6 digits');
-    expect(sent).toEqual([]);
+    expect(api.sent()).toEqual([]);
     await user.type(input, 'd');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('submits with Enter and confirms', async () => {
-    const sent = stubApi(created);
+    const api = stubApi(created);
     const onSubmitted = vi.fn();
     const user = userEvent.setup();
     const { input } = renderForm(onSubmitted);
     await user.type(input, 'abc234{Enter}');
     expect(await screen.findByText('Enrollment request submitted!')).toBeTruthy();
-    expect(sent).toEqual([{ invitation_code: 'ABC234' }]);
+    expect(api.sent()).toEqual([{ invitation_code: 'ABC234' }]);
     expect(onSubmitted).toHaveBeenCalledOnce();
     expect(input.value).toBe('');
   });

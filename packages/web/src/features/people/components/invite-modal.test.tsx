@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, ok } from '../../../testing/fake-api.ts';
 import { InviteModal } from './invite-modal.tsx';
 
 // A variable, not a literal: the linter reads a literal `role` prop as an ARIA role.
@@ -15,20 +15,10 @@ describe('InviteModal', () => {
   });
 
   it('forgets a duplicate-address error once the invitations are sent (issue 16)', async () => {
-    Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-    const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit = {}) => {
-        const body = JSON.parse(String(init.body)) as { emails: string[] };
-        sent.push(body);
-        const results = body.emails.map((email) => ({ email, invited: true, message: null }));
-        return new Response(JSON.stringify({ data: { results, invitations: [] } }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+    const calls = fakeApi((call) => {
+      const results = (call.body as { emails: string[] }).emails.map((email) => ({ email, invited: true, message: null }));
+      return ok({ results, invitations: [] });
+    });
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -41,7 +31,7 @@ describe('InviteModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(screen.getByText('Invitations sent: 1 of 1.')).toBeTruthy());
-    expect(sent).toEqual([{ role: 'student', course: 5, emails: ['clara@example.com'] }]);
+    expect(calls.map((call) => call.body)).toEqual([{ role: 'student', course: 5, emails: ['clara@example.com'] }]);
     expect(screen.queryByText('clara@example.com has already been added.')).toBeNull();
     expect(field.getAttribute('aria-invalid')).toBeNull();
   });

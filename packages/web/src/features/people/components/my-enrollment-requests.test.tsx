@@ -2,9 +2,9 @@ import type { EnrollmentRequest } from '@app/contract/people';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, ok } from '../../../testing/fake-api.ts';
 import { MyEnrollmentRequests } from './my-enrollment-requests.tsx';
 
 function request(id: number, status: EnrollmentRequest['status'], title: string): EnrollmentRequest {
@@ -23,15 +23,7 @@ describe('MyEnrollmentRequests', () => {
   });
 
   it('offers Cancel for a pending request and Dismiss for a declined one, both through DELETE', async () => {
-    Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        calls.push(`${init.method ?? 'GET'} ${url}`);
-        return new Response(JSON.stringify({ data: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const api = fakeApi(() => ok({}));
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -46,6 +38,6 @@ describe('MyEnrollmentRequests', () => {
     expect(screen.getByRole('button', { name: 'Cancel the request to join Harmony' })).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: /Form/ })).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Remove the declined request to join Counterpoint from this list' }));
-    expect(calls).toContain('DELETE /api/course-enrollment-requests/2');
+    expect(api.map((call) => `${call.method} ${call.url}`)).toContain('DELETE /api/course-enrollment-requests/2');
   });
 });

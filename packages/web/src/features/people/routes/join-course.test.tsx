@@ -1,11 +1,11 @@
 import type { CourseInvitation } from '@app/contract/people';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, ok, type Reply } from '../../../testing/fake-api.ts';
 import { JoinCoursePage } from './join-course.tsx';
 
 const invitation: CourseInvitation = {
@@ -25,29 +25,19 @@ const invitation: CourseInvitation = {
   },
 };
 
-type Reply = { status: number; body: unknown };
-const ok = (data: unknown): Reply => ({ status: 200, body: { data } });
 const fail = (status: number, message = 'This course invitation is no longer available.'): Reply => ({
   status,
   body: { errors: [{ code: 'x', message }] },
 });
 
 function stubApi(lookup: Reply, accept: Reply) {
-  const patches: unknown[] = [];
-  Cookies.set('csrftoken', 'test-csrf', { path: '/' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      let reply: Reply = ok(null);
-      if (url === '/api/course-invitations/tok-1' && (init.method ?? 'GET') === 'GET') reply = lookup;
-      if (url === '/api/course-invitations/tok-1' && init.method === 'PATCH') {
-        patches.push(JSON.parse(String(init.body)));
-        reply = accept;
-      }
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return patches;
+  const calls = fakeApi((call) => {
+    if (call.url !== '/api/course-invitations/tok-1') return ok(null);
+    if (call.method === 'GET') return lookup;
+    if (call.method === 'PATCH') return accept;
+    return ok(null);
+  });
+  return { patches: () => calls.to('PATCH', '/api/course-invitations/tok-1').map((call) => call.body) };
 }
 
 function renderJoin() {
@@ -65,10 +55,10 @@ describe('/join/{token}', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('looks the invitation up, accepts it once, and links to the course', async () => {
-    const patches = stubApi(ok(invitation), ok({ ...invitation, state: 'ACCEPTED' }));
+    const api = stubApi(ok(invitation), ok({ ...invitation, state: 'ACCEPTED' }));
     renderJoin();
     expect(await screen.findByText('You have successfully joined the course "Music Theory I".')).toBeTruthy();
-    expect(patches).toEqual([{ state: 'ACCEPTED' }]);
+    expect(api.patches()).toEqual([{ state: 'ACCEPTED' }]);
     expect(screen.getByRole('link', { name: 'Go to the course' }).getAttribute('href')).toBe('/student/course/5/info');
   });
 
@@ -79,10 +69,10 @@ describe('/join/{token}', () => {
   });
 
   it('says the invitation is gone when the lookup finds nothing', async () => {
-    const patches = stubApi(fail(404), ok(invitation));
+    const api = stubApi(fail(404), ok(invitation));
     renderJoin();
     expect(await screen.findByText('This course invitation is no longer available.')).toBeTruthy();
-    expect(patches).toEqual([]);
+    expect(api.patches()).toEqual([]);
   });
 
   it.each([404, 409, 403])('says the invitation is gone when accepting answers %i', async (status) => {
