@@ -21,6 +21,7 @@ import {
 } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { LibraryService } from '../library/service.ts';
 import type { AssignmentLoaders } from './load.ts';
@@ -29,9 +30,6 @@ import { presentDocument } from './present.ts';
 import * as repo from './repository.ts';
 
 const FILE_URL_SECONDS = 600;
-
-/** One uploaded part as the route hands it over. */
-export type UploadedFile = { filename: string; read: () => Promise<Buffer> };
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
@@ -49,13 +47,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
         count += 1;
         if (count > HAR_MAX_FILES_PER_UPLOAD)
           throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
-        let bytes: Buffer;
-        try {
-          bytes = await file.read();
-        } catch (error) {
-          if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
-          throw error;
-        }
+        const bytes = await file.read();
         stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename));
       }
       if (stored.length === 0) throw AppError.badRequest('file', AssignmentMessages.noFiles);
@@ -214,9 +206,6 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       const { doc } = await loadDocument(actor, documentId);
       return previewLink(deps, doc);
     },
-
-    /** The stored .har of a document (grading reads it). */
-    loadDocumentHar: (storageKey: string) => loadHar(deps, storageKey),
 
     /**
      * A document the actor may see, with its set, course, role and (students) extension,

@@ -1,5 +1,6 @@
 import {
   AddLibraryDocumentsRequest,
+  AssignmentMessages,
   AssignmentSet,
   CourseDocument,
   CreateAssignmentRequest,
@@ -20,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
-import type { UploadedFile } from './documents-service.ts';
+import { uploadedFiles } from '../../http/uploads.ts';
 import type { AssignmentsService } from './service.ts';
 
 const tags = ['assignments'];
@@ -102,11 +103,13 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         return reply.status(201).send({ data: await assignments.addFromLibrary(actor, request.params.id, body.document_ids) });
       }
       const length = Number(request.headers['content-length']);
-      const parts = request.files({ limits: { fileSize: HAR_MAX_BYTES, files: HAR_MAX_FILES_PER_UPLOAD + 1, fields: 5 } });
-      async function* files(): AsyncIterable<UploadedFile> {
-        for await (const part of parts) yield { filename: part.filename, read: () => part.toBuffer() };
-      }
-      const documents = await assignments.upload(actor, request.params.id, Number.isFinite(length) ? length : undefined, files());
+      // One more file than allowed gets through, so the service refuses it in its own words.
+      const files = uploadedFiles(request, {
+        maxBytes: HAR_MAX_BYTES,
+        maxFiles: HAR_MAX_FILES_PER_UPLOAD + 1,
+        tooLarge: AssignmentMessages.tooLarge,
+      });
+      const documents = await assignments.upload(actor, request.params.id, Number.isFinite(length) ? length : undefined, files);
       return reply.status(201).send({ data: documents });
     },
   );

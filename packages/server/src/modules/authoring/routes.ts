@@ -1,10 +1,11 @@
 import { HAR_MAX_BYTES } from '@app/contract/assignments';
 import { envelope } from '@app/contract/errors';
-import { DraftCourseQuery, ExerciseDraft, SavedExercise, SaveExerciseRequest } from '@app/contract/exercise-authoring';
+import { AuthoringMessages, DraftCourseQuery, ExerciseDraft, SavedExercise, SaveExerciseRequest } from '@app/contract/exercise-authoring';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
+import { uploadedFile } from '../../http/uploads.ts';
 import type { AuthoringService } from './service.ts';
 
 const tags = ['authoring'];
@@ -20,8 +21,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
     { schema: { tags, querystring: DraftCourseQuery, consumes: ['multipart/form-data'], response: { 201: envelope(ExerciseDraft) } } },
     async (request, reply) => {
       const actor = requireActor(request);
-      const part = request.isMultipart() ? await request.file({ limits: { fileSize: HAR_MAX_BYTES, files: 1, fields: 2 } }) : undefined;
-      const upload = part ? { filename: part.filename, read: () => part.toBuffer() } : undefined;
+      const upload = await uploadedFile(request, { maxBytes: HAR_MAX_BYTES, fields: 2, tooLarge: AuthoringMessages.tooLarge });
       return reply.status(201).send({ data: await authoring.createDraft(actor, request.query.course_id, upload) });
     },
   );

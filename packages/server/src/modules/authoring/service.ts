@@ -13,8 +13,8 @@ import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
 import { newKey } from '../../lib/random.ts';
-import type { UploadedFile } from '../assignments/documents-service.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
@@ -55,13 +55,7 @@ export function createAuthoringService(
         forbidden: AssignmentMessages.onlyInstructors,
       });
       if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
-      let bytes: Buffer;
-      try {
-        bytes = await upload.read();
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('too_large', AuthoringMessages.tooLarge, 413);
-        throw error;
-      }
+      const bytes = await upload.read();
       const settings = gradingSettings(course);
       let draft: Omit<ExerciseDraft, 'id' | 'course_id'>;
       let musicxml: string;

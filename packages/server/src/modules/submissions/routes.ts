@@ -1,4 +1,4 @@
-import { HAR_MAX_BYTES } from '@app/contract/assignments';
+import { AssignmentMessages, HAR_MAX_BYTES } from '@app/contract/assignments';
 import { CourseIdParams } from '@app/contract/courses';
 import { envelope } from '@app/contract/errors';
 import { GradeBookQuery, Submission, SubmissionFileUrls } from '@app/contract/submissions';
@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { uploadedFile } from '../../http/uploads.ts';
 import type { HandIn, SubmissionsService } from './service.ts';
 
 const tags = ['submissions'];
@@ -30,15 +30,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, submissions: Subm
         ? {
             kind: 'file',
             read: async () => {
-              const part = await request.file({ limits: { fileSize: HAR_MAX_BYTES, files: 1, fields: 5 } });
-              if (!part) return undefined;
-              try {
-                return { filename: part.filename, bytes: await part.toBuffer() };
-              } catch (error) {
-                if ((error as { statusCode?: number }).statusCode === 413)
-                  throw new AppError('too_large', 'Only .har files smaller than 20 MB are supported.', 413);
-                throw error;
-              }
+              const file = await uploadedFile(request, { maxBytes: HAR_MAX_BYTES, tooLarge: AssignmentMessages.tooLarge });
+              return file && { filename: file.filename, bytes: await file.read() };
             },
           }
         : request.body === undefined || request.body === null
