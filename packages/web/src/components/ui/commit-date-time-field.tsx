@@ -1,6 +1,6 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/date-time-input.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
+import { useCommitDraft } from './use-commit-draft.ts';
 
 export interface CommitDateTimeFieldProps
   extends Omit<TextFieldProps, 'type' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'onKeyDown' | 'min' | 'max'> {
@@ -21,47 +21,14 @@ export interface CommitDateTimeFieldProps
 /** A datetime-local input in the profile's time zone that saves itself on blur or Enter; Escape puts the saved time back. */
 export function CommitDateTimeField({ value, timeZone, min, max, onCommit, ...rest }: CommitDateTimeFieldProps) {
   const saved = toDateTimeInput(value, timeZone);
-  const [draft, setDraft] = useState(saved);
-  const [shown, setShown] = useState(saved);
-  if (saved !== shown) {
-    setShown(saved);
-    setDraft(saved);
-  }
-  const committing = useRef<string | null>(null);
-
-  const commit = () => {
-    const epoch = fromDateTimeInput(draft, timeZone);
-    if (epoch === null || draft === saved) {
-      setDraft(saved);
-      return;
-    }
-    if (committing.current === draft) return;
-    const sent = draft;
-    committing.current = sent;
-    const result = onCommit(epoch);
-    if (!result) {
-      committing.current = null;
-      return;
-    }
-    result.then(
-      () => {
-        committing.current = null;
-      },
-      () => {
-        committing.current = null;
-        setDraft(saved);
-      },
-    );
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    } else if (event.key === 'Escape') {
-      setDraft(saved);
-    }
-  };
+  const { draft, setDraft, commit, onKeyDown } = useCommitDraft(
+    saved,
+    (text) => {
+      const epoch = fromDateTimeInput(text, timeZone);
+      return epoch === null || text === saved ? null : { value: epoch, text };
+    },
+    onCommit,
+  );
 
   return (
     <TextField

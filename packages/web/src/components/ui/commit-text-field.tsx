@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field.tsx';
+import { useCommitDraft } from './use-commit-draft.ts';
 
 export interface CommitTextFieldProps extends Omit<TextFieldProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'onKeyDown'> {
   /** The saved value; the field shows it again whenever it changes. */
@@ -13,49 +13,14 @@ export interface CommitTextFieldProps extends Omit<TextFieldProps, 'value' | 'de
 
 /** A text field that saves itself on blur or Enter; Escape puts the saved value back. */
 export function CommitTextField({ value, onCommit, ...rest }: CommitTextFieldProps) {
-  const [draft, setDraft] = useState(value);
-  // Follow the saved value when it changes (after a save, or a refetch): React's "adjust state while rendering".
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(value);
-  }
-  // The text being committed, so Enter followed by blur does not commit twice.
-  const committing = useRef<string | null>(null);
-
-  const commit = () => {
-    const text = draft.trim();
-    if (text === '' || text === value) {
-      setDraft(value);
-      return;
-    }
-    if (committing.current === text) return;
-    committing.current = text;
-    setDraft(text);
-    const result = onCommit(text);
-    if (!result) {
-      committing.current = null;
-      return;
-    }
-    result.then(
-      () => {
-        committing.current = null;
-      },
-      () => {
-        committing.current = null;
-        setDraft(value);
-      },
-    );
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    } else if (event.key === 'Escape') {
-      setDraft(value);
-    }
-  };
+  const { draft, setDraft, commit, onKeyDown } = useCommitDraft(
+    value,
+    (text) => {
+      const trimmed = text.trim();
+      return trimmed === '' || trimmed === value ? null : { value: trimmed, text: trimmed };
+    },
+    onCommit,
+  );
 
   return <TextField {...rest} value={draft} onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />;
 }
