@@ -6,7 +6,6 @@ import {
   type CreateInvitationsResponse,
   EMAIL_PATTERN,
   type EnrollmentRequest,
-  type EnrollmentStatus,
   PeopleMessages,
 } from '@app/contract/people';
 import type { Deps } from '../../deps.ts';
@@ -17,42 +16,10 @@ import { courseMail } from '../../mail/course-templates.ts';
 import { queueMail } from '../../mail/mail-job.ts';
 import { effectiveStatus } from '../courses/present.ts';
 import type { CoursesService } from '../courses/service.ts';
+import { presentInvitation, presentRequest } from './present.ts';
 import * as repo from './repository.ts';
 
 const INVITATION_LIFETIME_SECONDS = 14 * 24 * 3600;
-
-type InvitationRow = NonNullable<Awaited<ReturnType<typeof repo.findInvitationById>>>;
-type RequestRow = repo.RequestRow;
-
-function presentInvitation(row: InvitationRow): CourseInvitation {
-  const role = row.join_as;
-  return {
-    id: row.id,
-    invitee_email: row.invitee_email,
-    join_as: role,
-    role,
-    state: row.state,
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-    course_info: {
-      id: row.course_id,
-      title: row.title,
-      start_date: row.start_date,
-      end_date: row.end_date,
-      school: { school: row.school },
-    },
-  };
-}
-
-function presentRequest(row: RequestRow): EnrollmentRequest {
-  return {
-    id: row.id,
-    status: row.status as EnrollmentStatus,
-    created_at: row.created_at,
-    student: { id: row.student_id, first_name: row.first_name, last_name: row.last_name, email: row.email },
-    course: { id: row.course_id, title: row.title, start_date: row.start_date, end_date: row.end_date, school: { school: row.school } },
-  };
-}
 
 export type PeopleService = ReturnType<typeof createPeopleService>;
 
