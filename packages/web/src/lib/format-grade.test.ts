@@ -1,27 +1,9 @@
 import type { Submission } from '@app/contract/submissions';
 import { describe, expect, it } from 'vitest';
+import { testSubmission as submission } from '../testing/factories.ts';
 import { byPointsDescending, formatGradeAs, formatLetter, formatPercent, formatScore } from './format-grade.ts';
 
-function testSubmission(overrides: Partial<Submission> = {}): Submission {
-  return {
-    id: 1,
-    student: 10,
-    document: 100,
-    assignment_id: 1000,
-    document_title: 'Cadences in C',
-    student_first_name: 'Amy',
-    student_last_name: 'Beach',
-    points: 7,
-    max_points: 8,
-    percent: 87.5,
-    grade: 'B+',
-    submit_time: 0,
-    practice: false,
-    number: 1,
-    grade_hidden: false,
-    ...overrides,
-  };
-}
+const testSubmission = (overrides: Partial<Submission> = {}) => submission({ submit_time: 0, ...overrides });
 
 describe('view by Score, Percent or Letter grade', () => {
   const submission = testSubmission({ points: 7, max_points: 8, percent: 87.5, grade: 'B+' });

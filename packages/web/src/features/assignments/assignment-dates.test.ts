@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { testSet } from '../../testing/factories.ts';
 import { assignmentDateLimits, checkAssignmentDate, delayGradeLimits, extensionLimits } from './assignment-dates.ts';
-import { testPeriod, testSet } from './test-data.ts';
+import { testPeriod } from './test-data.ts';
 
 const DAY = 24 * 3600;
 const YEAR = 365 * DAY;

@@ -1,7 +1,7 @@
 import { isValidTimedDuration } from '@app/contract/assignments';
 import { describe, expect, it } from 'vitest';
+import { testDocument } from '../../testing/factories.ts';
 import { splitTimedSeconds, TIMED_HOUR_CHOICES, timedSecondsFor, visibleDocumentSettings } from './document-settings-rules.ts';
-import { testDocument } from './test-data.ts';
 
 describe('visibleDocumentSettings (spec §4)', () => {
   it('shows nothing but Gradable for a document that is not gradable', () => {

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { formatGradeAs } from '../../lib/format-grade.ts';
+import { testSubmission } from '../../testing/factories.ts';
 import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from './grade-book-csv.ts';
 import type { GradeBookRow, GradeBookSet, GradeCell } from './grade-book-model.ts';
-import { testSubmission } from './test-submission.ts';
 
 const labels = { lastName: 'Last name', firstName: 'First name', email: 'Email' };
 

@@ -1,8 +1,9 @@
 import type { AssignmentSet, CourseDocument } from '@app/contract/assignments';
 import type { CoursePerson } from '@app/contract/people';
 import { describe, expect, it } from 'vitest';
+import { testSubmission } from '../../testing/factories.ts';
 import { gradeBookRows, gradeBookSets, mostSubmissionsPerColumn } from './grade-book-model.ts';
-import { testCells, testSubmission } from './test-submission.ts';
+import { testCells } from './test-submission.ts';
 
 function doc(id: number, setId: number, overrides: Partial<CourseDocument> = {}): CourseDocument {
   return {

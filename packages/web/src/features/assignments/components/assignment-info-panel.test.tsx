@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testPeriod, testSet } from '../test-data.ts';
+import { testSet } from '../../../testing/factories.ts';
+import { testPeriod } from '../test-data.ts';
 import { AssignmentInfoPanel } from './assignment-info-panel.tsx';
 
 function Harness({ onSave }: { onSave: (changes: UpdateAssignmentRequest) => void }) {

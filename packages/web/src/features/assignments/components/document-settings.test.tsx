@@ -2,7 +2,7 @@ import type { CourseDocument, UpdateDocumentRequest } from '@app/contract/assign
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testDocument, testSet } from '../test-data.ts';
+import { testDocument, testSet } from '../../../testing/factories.ts';
 import { DocumentSettings } from './document-settings.tsx';
 
 const set = testSet();

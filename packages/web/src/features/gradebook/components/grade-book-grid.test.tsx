@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testSubmission } from '../../../testing/factories.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import type { GradeBookRow, GradeBookSet } from '../grade-book-model.ts';
-import { testSubmission } from '../test-submission.ts';
 import { GradeBookGrid } from './grade-book-grid.tsx';
 
 // jsdom lays nothing out; give every element a size so the virtualizers have a window to fill.

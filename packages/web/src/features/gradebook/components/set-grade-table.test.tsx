@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testSubmission } from '../../../testing/factories.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { testSubmission } from '../test-submission.ts';
 import { SetGradeTable } from './set-grade-table.tsx';
 
 const documents = [

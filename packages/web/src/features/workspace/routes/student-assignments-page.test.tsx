@@ -5,44 +5,18 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { testDocument, testSet } from '../../../testing/factories.ts';
 import { NOW, submission, workspaceApi } from '../test-workspace.ts';
 import { StudentAssignmentsPage } from './student-assignments-page.tsx';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
 const course = { id: 3, title: 'Music Theory I', user_course_role: 'student' } as Course;
 
-const doc = (id: number, title: string, overrides: Partial<CourseDocument> = {}): CourseDocument => ({
-  id,
-  assignment_id: 4,
-  title,
-  weight: id,
-  doc_key: `k${id}`,
-  preview_status: 'READY',
-  gradable: true,
-  practice: false,
-  incremental_grading: false,
-  multiple_submissions: false,
-  delay_showing_grade: false,
-  show_grade_on_date: null,
-  timed: false,
-  timed_time_seconds: null,
-  show_answers: 'AFTER_DUE',
-  ...overrides,
-});
+const doc = (id: number, title: string, overrides: Partial<CourseDocument> = {}): CourseDocument =>
+  testDocument({ id, assignment_id: 4, title, weight: id, doc_key: `k${id}`, ...overrides });
 
-const set = (overrides: Partial<AssignmentSet>): AssignmentSet => ({
-  id: 4,
-  course: 3,
-  title: 'Week 1',
-  released_at: NOW - 86400,
-  due_at: NOW + 86400,
-  set_key: 's4',
-  show_after_due: true,
-  weight: 0,
-  documents: [],
-  extension_due_at: null,
-  ...overrides,
-});
+const set = (overrides: Partial<AssignmentSet>): AssignmentSet =>
+  testSet({ id: 4, course: 3, released_at: NOW - 86400, due_at: NOW + 86400, set_key: 's4', ...overrides });
 
 describe("the students' assignments page", () => {
   afterEach(() => {
