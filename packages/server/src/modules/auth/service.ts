@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import { authenticate, type IssuedSession } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { queueMail } from '../../mail/mail-job.ts';
@@ -13,7 +14,7 @@ import type { UsersService, UserWithTimezone } from '../users/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 
-export type IssuedSession = { token: string; expiresAt: number };
+export type { IssuedSession } from '../../http/auth.ts';
 export type RequestInfo = { ip: string; userAgent: string | null };
 
 const HOUR = 3600;
@@ -29,8 +30,6 @@ const TOKEN_LIFETIME: Record<LinkPurpose, number> = {
 const PASSWORD_LINKS: repo.TokenPurpose[] = ['create-password', 'reset-password'];
 // A new password also ends pending e-mail changes: whoever knew the old one may have asked for them.
 const ENDED_BY_NEW_PASSWORD: repo.TokenPurpose[] = [...PASSWORD_LINKS, 'change-email'];
-// An idle expiry moves only when it would move by this much: one write per few seconds, not per request.
-const SLIDE_GRANULARITY_SECONDS = 5;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -81,27 +80,10 @@ export function createAuthService(deps: Deps, collaborators: { users: UsersServi
 
   return {
     /**
-     * The actor behind a bearer token, with the idle expiry slid forward (unless `slide` is false: a
-     * background request); undefined when the token is not live.
+     * The actor behind a bearer token (the Google link's top-level navigation carries it in the
+     * URL): the same rules as every API request (http/auth.ts).
      */
-    async authenticate(
-      token: string,
-      options: { forceSlide?: boolean; slide?: boolean } = {},
-    ): Promise<{ actor: Actor; expiresAt: number } | undefined> {
-      const now = clock.now();
-      // One statement finds the session and loads its user (issue 15).
-      const found = await repo.findLiveSessionWithUser(db, hashSecret(token), now);
-      if (!found) return undefined;
-      const { session, user } = found;
-      const slid = Math.min(now + config.sessionIdleSeconds, session.absolute_expires_at);
-      let expiresAt = session.expires_at;
-      const slides = options.slide !== false;
-      if (slides && (slid - session.expires_at >= SLIDE_GRANULARITY_SECONDS || (options.forceSlide && slid > session.expires_at))) {
-        await repo.extendSession(db, session.id, slid);
-        expiresAt = slid;
-      }
-      return { actor: { user, session: { ...session, expires_at: expiresAt }, token }, expiresAt };
-    },
+    authenticate: (token: string, options: { forceSlide?: boolean; slide?: boolean } = {}) => authenticate(deps, token, options),
 
     /** Password sign-in, throttled per account and per address. */
     async signIn(actor: Actor | undefined, email: string, password: string, info: RequestInfo) {
