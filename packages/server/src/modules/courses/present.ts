@@ -1,8 +1,8 @@
 import type { Course, CourseStatus } from '@app/contract/courses';
 import { courseAbilities } from './policy.ts';
-import type { listCoursesForMember } from './repository.ts';
+import type { findCourseForMember } from './repository.ts';
 
-type MemberCourseRow = Awaited<ReturnType<typeof listCoursesForMember>>[number];
+type MemberCourseRow = NonNullable<Awaited<ReturnType<typeof findCourseForMember>>>;
 
 /** The columns of a member's course row that its API shape is made of. */
 export type PresentableCourse = Pick<

@@ -31,11 +31,6 @@ export async function findCourseForMember(db: Db, courseId: number, userId: numb
   return row;
 }
 
-/** Every course of a user with their membership, in their order, in one query. */
-export function listCoursesForMember(db: Db, userId: number) {
-  return selectMemberCourses(db, userId).orderBy('m.weight').orderBy('c.id', 'desc').execute();
-}
-
 function selectInstructorNames(db: Db) {
   return db
     .selectFrom('course_memberships as m')

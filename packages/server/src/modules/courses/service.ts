@@ -273,25 +273,6 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
       });
     },
 
-    /** The caller's courses by role, in their order: two queries whatever the count. */
-    async listForUser(actor: Actor): Promise<Record<CourseRole, Course[]>> {
-      const rows = await repo.listCoursesForMember(db, actor.user.id);
-      const names = await repo.listInstructorNames(
-        db,
-        rows.map((r) => r.id),
-      );
-      const byCourse = new Map<number, { first_name: string; last_name: string }[]>();
-      for (const n of names) {
-        const list = byCourse.get(n.course_id) ?? [];
-        list.push({ first_name: n.first_name, last_name: n.last_name });
-        byCourse.set(n.course_id, list);
-      }
-      const now = clock.now();
-      const lists: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
-      for (const row of rows) lists[row.role].push(presentCourse(row, byCourse.get(row.id) ?? [], now));
-      return lists;
-    },
-
     /** The products a course fee can use; instructors only. */
     async listProducts(actor: Actor): Promise<CourseProduct[]> {
       if (!policy.canCreateCourse(actor)) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);

@@ -138,16 +138,6 @@ export function listCourseInvitations(db: Db, courseId: number, now: number) {
     .execute();
 }
 
-/** The live pending invitations addressed to an e-mail. */
-export function listInvitationsForEmail(db: Db, email: string, now: number) {
-  return selectInvitations(db)
-    .where('i.invitee_email', '=', email)
-    .where('i.state', '=', 'PENDING')
-    .where('i.expires_at', '>', now)
-    .orderBy('i.created_at', 'desc')
-    .execute();
-}
-
 /**
  * Moves a pending invitation to its answer, once: the WHERE makes a second answer
  * (or a race with removal) change nothing. Returns whether this call answered it.

@@ -156,11 +156,6 @@ export function createPeopleService(deps: Deps, collaborators: { courses: Course
       return presentInvitation({ ...row, state });
     },
 
-    /** The invitations addressed to the actor's e-mail (dashboard). */
-    async listMyInvitations(actor: Actor): Promise<CourseInvitation[]> {
-      return (await repo.listInvitationsForEmail(db, actor.user.email, clock.now())).map(presentInvitation);
-    },
-
     /** The actor's own enrollment requests (dashboard). */
     async listMyRequests(actor: Actor): Promise<EnrollmentRequest[]> {
       return (await repo.listStudentRequests(db, actor.user.id)).map(presentRequest);
