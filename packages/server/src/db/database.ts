@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Compilable, type CompiledQuery, Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -42,7 +51,7 @@ export function openDatabase(
     // A client in use has no listener of the pool's; its query fails on its own, and the pool
     // drops the broken client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', destroy: () => db.destroy(), pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -81,6 +90,45 @@ export function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteD
 /** The `slot` of a precompiled query whose arguments are `A`: `slot('id')` has the type of `A['id']`. */
 export type SlotOf<A> = <K extends keyof A & string>(name: K) => A[K];
 
+// The SQL of precompiled queries, and the name each is prepared under on a PostgreSQL connection.
+const statementNames = new Map<string, string>();
+
+/**
+ * The pool as Kysely sees it, with the precompiled queries (and only they: a bounded set) run as
+ * named prepared statements, so PostgreSQL parses and plans each once per connection instead of
+ * at every request (issue 15). Should a statement's plan go stale under a running server (a
+ * migration changed a table it reads), it runs unnamed, as every other query does.
+ */
+function withNamedStatements(pool: pg.Pool) {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // A cursor (Kysely's stream) passes through as it is: pg answers it synchronously.
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (text or cursor) pass through as Kysely gives them.
+    query: ((sqlOrCursor: any, parameters?: unknown[]) => {
+      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+      const name = statementNames.get(sqlOrCursor);
+      if (!name) return client.query(sqlOrCursor, parameters);
+      return client.query({ name, text: sqlOrCursor, values: parameters }).catch((error: { code?: string }) => {
+        if (error.code !== '0A000') throw error;
+        return client.query(sqlOrCursor, parameters);
+      });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = wrap(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** A named slot in a query built once, filled with the caller's value at each execution. */
 class Slot {
   constructor(readonly name: string) {}
@@ -103,6 +151,7 @@ export function precompiled<A extends Record<string, unknown>, O>(
     if (!compiled) {
       compiled = build(db, (name) => new Slot(name) as never).compile();
       compiledFor.set(db, compiled);
+      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `hot_${statementNames.size + 1}`);
     }
     const template = compiled;
     const parameters = template.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));

@@ -5,6 +5,7 @@ import { Course } from '@app/contract/courses';
 import { envelope } from '@app/contract/errors';
 import { CurrentUser } from '@app/contract/users';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestClient, type TestContext } from '../../test/helpers.ts';
 import { withStatementCache } from '../db/database.ts';
@@ -47,6 +48,15 @@ describe.each(dialects)('hot path (%s)', (dialect) => {
     t.queries.length = 0;
     await owner.get('/api/users');
     expect(t.queries.filter((sql) => /^update "sessions"/.test(sql))).toHaveLength(1);
+  });
+
+  it('keeps answering when a migration changes a table a prepared hot statement reads', async () => {
+    // On PostgreSQL the hot statements are named prepared statements; a changed table makes their
+    // plan stale ('cached plan must not change result type'), and they run unnamed instead.
+    await statementsOf('/api/users');
+    await sql`alter table users add column hot_path_probe integer`.execute(t.app.deps.db);
+    expect((await owner.get('/api/users')).statusCode).toBe(200);
+    expect((await owner.get(`/api/courses/${courseId}`)).statusCode).toBe(200);
   });
 
   it('runs a fixed number of statements per endpoint family', async () => {
