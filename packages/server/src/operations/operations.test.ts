@@ -260,6 +260,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable',
       expect(signIn.headers['retry-after']).toBe('5');
       expect(signIn.json()).toEqual({
         errors: [{ code: 'unavailable', message: 'The service is briefly unavailable. Please try again in a few seconds.' }],
+        message_codes: [[{ code: 'api.unavailable' }]],
       });
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
