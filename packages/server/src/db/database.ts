@@ -6,6 +6,7 @@ import {
   type CompiledQuery,
   Kysely,
   type LogEvent,
+  PostgresAdapter,
   PostgresDialect,
   type PostgresPoolClient,
   type SqliteDatabase,
@@ -28,6 +29,11 @@ export type DatabaseHandle = {
 
 // int8 (bigint) columns hold epoch seconds and ids: both fit a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+/** The engine behind a Kysely instance (or transaction). */
+export function dialectOf(db: Db): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite under DATA_DIR. */
 export function openDatabase(

@@ -1,6 +1,8 @@
 import type { CourseRole } from '@app/contract/courses';
 import { type Kysely, sql } from 'kysely';
-import { type Db, precompiled, type SlotOf } from '../../db/database.ts';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { type Db, dialectOf, precompiled, type SlotOf } from '../../db/database.ts';
 import type { CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
 
 function selectCourses(db: Kysely<Database>) {
@@ -20,37 +22,37 @@ function selectMemberCourses(db: Kysely<Database>, userId: number) {
     .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id']);
 }
 
-// Every access check of a course runs this (access/course-access.ts): built once per database (issue 15).
-const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId: number }>) =>
-  selectMemberCourses(db, slot('userId')).where('c.id', '=', slot('courseId')),
-);
+// Every access check of a course runs this (access/course-access.ts): built once per database, and
+// it brings the course's instructors along, so presenting a course takes no second statement (issue 15).
+const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId: number }>) => {
+  const courses = selectMemberCourses(db, slot('userId'));
+  const jsonArrayFrom = dialectOf(db) === 'postgres' ? postgresJsonArray : sqliteJsonArray;
+  return courses
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('course_memberships as im')
+          .innerJoin('users as iu', 'iu.id', 'im.user_id')
+          .select(['iu.first_name', 'iu.last_name'])
+          .whereRef('im.course_id', '=', 'c.id')
+          .where('im.role', '=', sql.lit('instructor' as const))
+          .orderBy('iu.last_name')
+          .orderBy('iu.first_name'),
+      ).as('instructors'),
+    )
+    .where('c.id', '=', slot('courseId'));
+});
 
-/** A course as one member sees it (their role, archive flag, order and payment), or undefined for a non-member. */
+/**
+ * A course as one member sees it (their role, archive flag, order and payment) with its
+ * instructors by last name, or undefined for a non-member.
+ */
 export async function findCourseForMember(db: Db, courseId: number, userId: number) {
   const [row] = await courseForMember(db, { courseId, userId });
-  return row;
-}
-
-function selectInstructorNames(db: Db) {
-  return db
-    .selectFrom('course_memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.course_id', 'u.first_name', 'u.last_name'])
-    .where('m.role', '=', sql.lit('instructor' as const))
-    .orderBy('u.last_name')
-    .orderBy('u.first_name');
-}
-
-// One course's instructors (GET /api/courses/{id}): built once per database (issue 15).
-const courseInstructorNames = precompiled((db, slot: SlotOf<{ courseId: number }>) =>
-  selectInstructorNames(db).where('m.course_id', '=', slot('courseId')),
-);
-
-/** The instructors of many courses at once, by last name. */
-export async function listInstructorNames(db: Db, courseIds: number[]) {
-  if (courseIds.length === 0) return [];
-  if (courseIds.length === 1) return courseInstructorNames(db, { courseId: courseIds[0] as number });
-  return selectInstructorNames(db).where('m.course_id', 'in', courseIds).execute();
+  if (!row) return undefined;
+  // SQLite answers the JSON array as text, PostgreSQL as the parsed value.
+  const instructors: unknown = row.instructors;
+  return { ...row, instructors: (typeof instructors === 'string' ? JSON.parse(instructors) : instructors) as typeof row.instructors };
 }
 
 /** Inserts a course and returns its id. */
