@@ -58,7 +58,15 @@ export type JobOptions = {
   maxAttempts?: number;
   /** A failed attempt is retried after attempt × this many seconds (default 30). */
   retryDelaySeconds?: number;
+  /**
+   * 'prompt' for short jobs someone is waiting for (mail): they run in a slot of their own,
+   * so they never wait behind long background work such as transcoding or rendering.
+   * Default 'background', which shares the worker's `concurrency`.
+   */
+  lane?: JobLane;
 };
+
+export type JobLane = 'background' | 'prompt';
 
 export class JobTimeoutError extends Error {
   constructor(readonly timeLimitMs: number) {

@@ -59,6 +59,40 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
     expect(await jobRows()).toEqual([]);
   });
 
+  it('runs a prompt-lane job (mail) while long background work holds every slot', async () => {
+    const queue = newQueue({ concurrency: 1 });
+    let releaseRender: () => void = () => {};
+    const renderHeld = new Promise<void>((resolve) => {
+      releaseRender = resolve;
+    });
+    const ran: string[] = [];
+    queue.register(
+      'render',
+      async () => {
+        ran.push('render started');
+        await renderHeld;
+      },
+      { timeLimitMs: 60_000 },
+    );
+    queue.register(
+      'mail',
+      async () => {
+        ran.push('mail');
+      },
+      { timeLimitMs: 1000, lane: 'prompt' },
+    );
+    await queue.enqueue('render', {});
+    await queue.enqueue('render', {});
+    queue.start();
+    await until(() => ran.includes('render started'));
+    await queue.enqueue('mail', {});
+    await until(() => ran.includes('mail'));
+    // The second render still waits for the one background slot.
+    expect(ran).toEqual(['render started', 'mail']);
+    releaseRender();
+    await until(() => ran.length === 3);
+  });
+
   it('waits for run_after, and retries a failing job until it fails for good with its error', async () => {
     const queue = newQueue();
     let calls = 0;

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { currentRequestId } from '../lib/request-context.ts';
 import {
   type JobHandler,
+  type JobLane,
   JobLeaseLostError,
   type JobOptions,
   type JobOutcome,
@@ -52,6 +53,8 @@ export type TableQueueOptions = {
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 const DEFAULT_LEASE_SECONDS = 30;
+/** Jobs of the 'prompt' lane (mail) a worker runs at once, beside its `concurrency` of background jobs. */
+const PROMPT_SLOTS = 1;
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -224,18 +227,31 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
     await done;
   }
 
+  const laneOf = (name: string): JobLane => handlers.get(name)?.options.lane ?? 'background';
+  const namesIn = (lane: JobLane) => [...handlers.keys()].filter((name) => laneOf(name) === lane);
+  const runningIn = (lane: JobLane) => [...running.values()].filter((r) => laneOf(r.job.name) === lane).length;
+  const slots: Record<JobLane, number> = { prompt: PROMPT_SLOTS, background: concurrency };
+
+  /** Fills the free slots of one lane with due jobs of that lane. */
+  async function fill(lane: JobLane) {
+    const names = namesIn(lane);
+    if (names.length === 0) return;
+    while (started && runningIn(lane) < slots[lane]) {
+      const job = await claim(names);
+      if (!job) break;
+      void execute(job).finally(() => {
+        if (started) setImmediate(() => void poll());
+      });
+    }
+  }
+
   async function poll() {
     if (polling || !started) return;
     polling = true;
     clearTimeout(timer);
     try {
-      while (started && running.size < concurrency) {
-        const job = await claim();
-        if (!job) break;
-        void execute(job).finally(() => {
-          if (started) setImmediate(() => void poll());
-        });
-      }
+      await fill('prompt');
+      await fill('background');
     } catch (err) {
       log.error({ err }, 'job polling failed');
     } finally {
@@ -274,6 +290,7 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
           timeLimitMs: jobOptions.timeLimitMs,
           maxAttempts: jobOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
           retryDelaySeconds: jobOptions.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+          lane: jobOptions.lane ?? 'background',
         },
       });
     },

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
+import type { JobOptions } from '../jobs/job-queue.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -11,8 +12,11 @@ import type { MailMessage } from './mailer.ts';
  */
 export const MAIL_JOB = 'mail';
 
-/** Retries: after 1, 2, 3, 4 and 5 minutes (the attempt times `retryDelaySeconds`), then failed for good. */
-const MAIL_JOB_OPTIONS = { timeLimitMs: 60_000, maxAttempts: 6, retryDelaySeconds: 60 };
+/**
+ * Retries: after 1, 2, 3, 4 and 5 minutes (the attempt times `retryDelaySeconds`), then failed for good.
+ * The prompt lane: a sign-up link never waits behind the demo data's renders or a transcode.
+ */
+const MAIL_JOB_OPTIONS: JobOptions = { timeLimitMs: 60_000, maxAttempts: 6, retryDelaySeconds: 60, lane: 'prompt' };
 
 /** Registers the job that sends queued mail (once, at build time). */
 export function registerMailJob(deps: Pick<Deps, 'jobs' | 'mailer'>) {
