@@ -131,6 +131,12 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect((await submit(student, answerFile(hiddenDoc.doc_key), hiddenDoc.id)).statusCode).toBe(404);
   });
 
+  it('refuses a hand-in over 20 MB with 413 (read through http/uploads.ts)', async () => {
+    const res = await submit(student, new Uint8Array(21 * 1024 * 1024));
+    expect(res.statusCode).toBe(413);
+    expect(errorsOf(res)[0]).toMatchObject({ code: 'too_large', message: 'Only .har files smaller than 20 MB are supported.' });
+  });
+
   it('refuses late work unless extended or practice, and a second formal submission unless allowed', async () => {
     expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
     expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe(
