@@ -17,11 +17,16 @@ export const DEMO = {
 } as const;
 export type Role = 'instructor' | 'ta' | 'student';
 
+export type Mail = { subject: string; link: string };
+
 export type Server = {
   url: string;
   dataDir: string;
-  /** The newest e-mail to an address, with its first link decoded. */
-  mailTo: (email: string) => Promise<{ subject: string; link: string }>;
+  /**
+   * The newest e-mail to an address (the newest that `matches`, if given), with its first link
+   * decoded. Mail is sent by a job after the change commits, so this waits for it (up to 15 s).
+   */
+  mailTo: (email: string, matches?: (mail: Mail) => boolean) => Promise<Mail>;
   stop: () => Promise<void>;
 };
 
@@ -82,28 +87,30 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return {
     url,
     dataDir,
-    async mailTo(email: string) {
+    async mailTo(email: string, matches: (mail: Mail) => boolean = () => true) {
       const outbox = path.join(dataDir, 'outbox');
-      for (let i = 0; i < 50; i++) {
+      const read = (file: string): Mail => {
+        const eml = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'utf8'));
+        const link =
+          /https?:\/\/[^\s"<>]+/.exec(
+            eml
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[0] ?? '';
+        const subject = /^Subject: (.*)$/m.exec(eml)?.[1] ?? '';
+        return { subject, link: link.replaceAll('&amp;', '&') };
+      };
+      for (let i = 0; i < 150; i++) {
         const files = fs.existsSync(outbox)
           ? fs
               .readdirSync(outbox)
               .filter((f) => f.endsWith('.eml') && f.includes(email))
               .sort()
+              .reverse()
           : [];
-        const last = files.at(-1);
-        if (last) {
-          const eml = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, last), 'utf8'));
-          const link =
-            /https?:\/\/[^\s"<>]+/.exec(
-              eml
-                .split(/\r?\n\r?\n/)
-                .slice(1)
-                .join('\n'),
-            )?.[0] ?? '';
-          const subject = /^Subject: (.*)$/m.exec(eml)?.[1] ?? '';
-          return { subject, link: link.replaceAll('&amp;', '&') };
-        }
+        const found = files.map(read).find(matches);
+        if (found) return found;
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no mail to ${email}`);

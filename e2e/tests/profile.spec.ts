@@ -113,7 +113,8 @@ test.describe('profile', () => {
     expect(pending).toContain(newEmail);
     expect(pending).toContain('Conservatoire de Paris');
     expect(await admin(server, 'teacher-requests', 'approve', newEmail)).toContain(`${newEmail} is now an instructor`);
-    expect((await server.mailTo(newEmail)).subject).toBe('Your teacher account is ready');
+    // The mail job sends it soon after the approval: waits for it.
+    await server.mailTo(newEmail, (m) => m.subject === 'Your teacher account is ready');
 
     // Signed in again, the student is an instructor.
     await page.getByRole('link', { name: 'Sign Out' }).click();
