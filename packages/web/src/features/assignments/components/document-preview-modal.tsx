@@ -2,8 +2,9 @@ import type { CourseDocument } from '@app/contract/assignments';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { JobPreview } from '../../../components/ui/job-preview.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { DocumentPreview } from './document-preview.tsx';
+import { documentPreview } from '../api/get-document-preview.ts';
 import styles from './document-preview-modal.module.css';
 
 export interface DocumentPreviewModalProps {
@@ -42,7 +43,7 @@ export function DocumentPreviewModal({ documents, index, onIndexChange }: Docume
     >
       {current ? (
         <div className={styles.image}>
-          <DocumentPreview key={current.id} documentId={current.id} title={current.title} />
+          <JobPreview key={current.id} source={documentPreview(current.id)} title={current.title} />
         </div>
       ) : null}
     </Modal>

@@ -6,8 +6,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
 import { EditIcon, EyeIcon, SettingsIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { JobPreview } from '../../../components/ui/job-preview.tsx';
+import { documentPreview } from '../api/get-document-preview.ts';
 import { timedDurationText } from '../assignment-text.ts';
-import { DocumentPreview } from './document-preview.tsx';
 import styles from './document-row.module.css';
 import { DocumentSettings } from './document-settings.tsx';
 
@@ -55,7 +56,7 @@ export function DocumentRow({
           {position}.
         </span>
         <div className={styles.thumbnail}>
-          <DocumentPreview documentId={doc.id} title={doc.title} size="thumbnail" />
+          <JobPreview source={documentPreview(doc.id)} title={doc.title} size="thumbnail" />
         </div>
         <div className={styles.body}>
           <CommitTextField

@@ -2,11 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { JobPreview } from '../../../components/ui/job-preview.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useContentLibrary } from '../api/get-content-library.ts';
+import { libraryPreview } from '../api/get-library-preview.ts';
 import styles from './add-from-library-modal.module.css';
-import { LibraryPreview } from './library-preview.tsx';
 import { searchLibrary } from './library-search.ts';
 
 export interface AddFromLibraryModalProps {
@@ -124,7 +125,7 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
                           onChange={(event) => toggle([doc.id], event.target.checked)}
                           aria-label={doc.title}
                         />
-                        <LibraryPreview documentId={doc.id} title={doc.title} size="thumbnail" />
+                        <JobPreview source={libraryPreview(doc.id)} title={doc.title} size="thumbnail" />
                         <span className={styles.documentTitle}>{doc.title}</span>
                       </label>
                     </li>

@@ -4,13 +4,14 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { JobPreview } from '../../../components/ui/job-preview.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useLeaveWithNotice } from '../../../lib/use-leave-with-notice.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useContentLibrary } from '../api/get-content-library.ts';
+import { libraryPreview } from '../api/get-library-preview.ts';
 import { libraryKeys } from '../api/keys.ts';
-import { LibraryPreview } from '../components/library-preview.tsx';
 import { searchLibrary } from '../components/library-search.ts';
 import styles from './content-library.module.css';
 
@@ -132,7 +133,7 @@ export function ContentLibraryPage({ exerciseAuthoring }: ContentLibraryPageProp
             <div ref={previewPanel} className={styles.preview} aria-live="polite">
               <p className={styles.previewSet}>{shown.set.own ? t('library.ownSection') : shown.set.title}</p>
               <h2 className={styles.previewTitle}>{shown.doc.title}</h2>
-              <LibraryPreview key={shown.doc.id} documentId={shown.doc.id} title={shown.doc.title} />
+              <JobPreview key={shown.doc.id} source={libraryPreview(shown.doc.id)} title={shown.doc.title} />
             </div>
           ) : null}
         </div>
