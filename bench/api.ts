@@ -60,6 +60,9 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
       body: JSON.stringify({ email: 'instructor@example.com', password: 'DemoPass123' }),
     });
     const auth = { authorization: `Bearer ${signIn.headers.get('x-access-token') ?? ''}` };
+    // As a browser sends it: the CSRF cookie it already holds (so no new one is minted per call) and
+    // the encodings it accepts (so the answer is compressed as it would be).
+    const browser = { ...auth, cookie: `csrftoken=${csrf}`, 'accept-encoding': 'br, gzip' };
     const user = (await (await fetch(`${address}/api/users`, { headers: auth })).json()) as {
       data: { course_instructors: { id: number }[] };
     };
@@ -75,15 +78,33 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
     const usersStatements = await count(`${address}/api/users`);
     const courseStatements = await count(`${address}/api/courses/${courseId}`);
 
-    const rounds = { bare: [] as number[], users: [] as number[], course: [] as number[] };
+    const rounds = {
+      bare: [] as number[],
+      users: [] as number[],
+      course: [] as number[],
+      browserUsers: [] as number[],
+      browserCourse: [] as number[],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       rounds.bare.push(await requestsPerSecond(`${bareAddress}/bare`));
       rounds.users.push(await requestsPerSecond(`${address}/api/users`, auth));
       rounds.course.push(await requestsPerSecond(`${address}/api/courses/${courseId}`, auth));
+      rounds.browserUsers.push(await requestsPerSecond(`${address}/api/users`, browser));
+      rounds.browserCourse.push(await requestsPerSecond(`${address}/api/courses/${courseId}`, browser));
     }
-    const result = { bare: median(rounds.bare), users: median(rounds.users), course: median(rounds.course) };
+    const result = {
+      bare: median(rounds.bare),
+      users: median(rounds.users),
+      course: median(rounds.course),
+      browserUsers: median(rounds.browserUsers),
+      browserCourse: median(rounds.browserCourse),
+    };
+    const share = (value: number) => `${((value / result.bare) * 100).toFixed(1)} %`;
     console.log(
-      `${dialect.padEnd(8)} bare Fastify ${result.bare.toFixed(0).padStart(6)} req/s | GET /api/users ${result.users.toFixed(0).padStart(5)} req/s (${((result.users / result.bare) * 100).toFixed(1)} %, ${usersStatements} statements) | GET /api/courses/{id} ${result.course.toFixed(0).padStart(5)} req/s (${((result.course / result.bare) * 100).toFixed(1)} %, ${courseStatements} statements)`,
+      `${dialect.padEnd(8)} bare Fastify ${result.bare.toFixed(0).padStart(6)} req/s | GET /api/users ${result.users.toFixed(0).padStart(5)} req/s (${share(result.users)}, ${usersStatements} statements) | GET /api/courses/{id} ${result.course.toFixed(0).padStart(5)} req/s (${share(result.course)}, ${courseStatements} statements)`,
+    );
+    console.log(
+      `${dialect.padEnd(8)} as a browser (CSRF cookie held, Accept-Encoding: br, gzip) | GET /api/users ${result.browserUsers.toFixed(0).padStart(5)} req/s (${share(result.browserUsers)}) | GET /api/courses/{id} ${result.browserCourse.toFixed(0).padStart(5)} req/s (${share(result.browserCourse)})`,
     );
     return { ...result, usersStatements, courseStatements };
   } finally {
@@ -102,6 +123,8 @@ export async function runApiBenchmarks() {
   const sqlite = await measure('sqlite', undefined);
   record('api.users_ratio_to_bare', sqlite.users / sqlite.bare, '×', { min: 0.3 });
   record('api.course_ratio_to_bare', sqlite.course / sqlite.bare, '×', { min: 0.3 });
+  record('api.browser_users_ratio_to_bare', sqlite.browserUsers / sqlite.bare, '×', { min: 0.3 });
+  record('api.browser_course_ratio_to_bare', sqlite.browserCourse / sqlite.bare, '×', { min: 0.3 });
   record('api.users_statements', sqlite.usersStatements, 'statements');
   record('api.course_statements', sqlite.courseStatements, 'statements');
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -118,6 +141,8 @@ export async function runApiBenchmarks() {
   record('api.pg_to_sqlite_users_bare_relative', postgres.users / postgres.bare / (sqlite.users / sqlite.bare), '×', { min: 0.8 });
   record('api.pg_to_sqlite_course_bare_relative', postgres.course / postgres.bare / (sqlite.course / sqlite.bare), '×', { min: 0.8 });
   record('api.pg_users_ratio_to_bare', postgres.users / postgres.bare, '×', { min: 0.3 });
+  record('api.pg_to_sqlite_browser_users_bare_relative', postgres.browserUsers / postgres.bare / (sqlite.browserUsers / sqlite.bare), '×', { min: 0.8 });
+  record('api.pg_to_sqlite_browser_course_bare_relative', postgres.browserCourse / postgres.bare / (sqlite.browserCourse / sqlite.bare), '×', { min: 0.8 });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runApiBenchmarks();
