@@ -141,8 +141,15 @@ export async function runApiBenchmarks() {
   record('api.pg_to_sqlite_users_bare_relative', postgres.users / postgres.bare / (sqlite.users / sqlite.bare), '×', { min: 0.8 });
   record('api.pg_to_sqlite_course_bare_relative', postgres.course / postgres.bare / (sqlite.course / sqlite.bare), '×', { min: 0.8 });
   record('api.pg_users_ratio_to_bare', postgres.users / postgres.bare, '×', { min: 0.3 });
-  record('api.pg_to_sqlite_browser_users_bare_relative', postgres.browserUsers / postgres.bare / (sqlite.browserUsers / sqlite.bare), '×', { min: 0.8 });
-  record('api.pg_to_sqlite_browser_course_bare_relative', postgres.browserCourse / postgres.bare / (sqlite.browserCourse / sqlite.bare), '×', { min: 0.8 });
+  record('api.pg_to_sqlite_browser_users_bare_relative', postgres.browserUsers / postgres.bare / (sqlite.browserUsers / sqlite.bare), '×', {
+    min: 0.8,
+  });
+  record(
+    'api.pg_to_sqlite_browser_course_bare_relative',
+    postgres.browserCourse / postgres.bare / (sqlite.browserCourse / sqlite.bare),
+    '×',
+    { min: 0.8 },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runApiBenchmarks();
