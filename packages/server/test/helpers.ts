@@ -11,6 +11,8 @@ import { manualClock } from '../src/lib/clock.ts';
 import { MAIL_JOB } from '../src/mail/mail-job.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { insertMembership } from '../src/modules/courses/repository.ts';
+import { ensureAcademicTerm, ensureSchool } from '../src/modules/reference/repository.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -199,6 +201,41 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user `signedIn` made: their client, id and e-mail. */
+export type SignedInUser = { client: TestClient; id: number; email: string };
+
+/** Sessions that outlive any test's clock advances (tests that move the clock by days use it). */
+export const LONG_SESSIONS = { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' };
+
+/**
+ * The world most API tests start from, built through the API: an instructor (`owner`) who owns a
+ * course "Harmony" (Northfield University, Fall), a second instructor (`other`) who does not, a TA
+ * and `students` students (default 1) enrolled in it, and an anonymous client. With `activate`
+ * (the default) the clock moves to a minute past the course's start and the course is activated.
+ * Users are signed in in this order: owner, other, TA, students.
+ */
+export async function courseWorld(t: TestContext, options: { students?: number; activate?: boolean } = {}) {
+  const owner = await t.signedIn({ user_type: 2 });
+  const other = await t.signedIn({ user_type: 2 });
+  const ta = await t.signedIn();
+  const students: SignedInUser[] = [];
+  for (let i = 0; i < (options.students ?? 1); i += 1) students.push(await t.signedIn());
+  const anonymous = t.client();
+  const db = t.app.deps.db;
+  const schoolId = await ensureSchool(db, 'Northfield University', t.clock.now());
+  const termId = await ensureAcademicTerm(db, 'Fall', 2);
+  const course = (await owner.client.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json()
+    .data as { id: number; start_date: number; end_date: number };
+  if (options.activate !== false) {
+    t.clock.advance(course.start_date - t.clock.now() + 60);
+    await owner.client.post(`/api/courses/${course.id}/activations`);
+  }
+  await insertMembership(db, { courseId: course.id, userId: ta.id, role: 'ta', now: t.clock.now() });
+  for (const student of students)
+    await insertMembership(db, { courseId: course.id, userId: student.id, role: 'student', now: t.clock.now() });
+  return { owner, other, ta, students, anonymous, course, courseId: course.id, schoolId, termId };
 }
 
 /** The `errors` of an error response. */

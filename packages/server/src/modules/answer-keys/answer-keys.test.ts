@@ -2,10 +2,18 @@ import { readHar, writeHar } from '@app/har/format';
 import { buildSampleLibrary } from '@app/har/library/build-library';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  multipart,
+  type SignedInUser,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { loadHar } from '../../documents/har-files.ts';
-import { insertMembership } from '../courses/repository.ts';
-import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 import { REGRADE_JOB } from './regrade-job.ts';
 
 const DAY = 86400;
@@ -54,25 +62,11 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
     }[];
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    ({ client: other } = await t.signedIn({ user_type: 2 }));
-    const taUser = await t.signedIn();
-    ta = taUser.client;
-    ({ client: student, id: studentId } = await t.signedIn());
-    anonymous = t.client();
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
-    courseId = course.id;
-    t.clock.advance(course.start_date - t.clock.now() + 60);
-    await owner.post(`/api/courses/${courseId}/activations`);
-    for (const [userId, role] of [
-      [taUser.id, 'ta'],
-      [studentId, 'student'],
-    ] as const) {
-      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
-    }
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t);
+    ({ courseId, anonymous } = world);
+    [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    [{ client: student, id: studentId }] = world.students as [SignedInUser];
     const setId = (
       await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
     ).json().data.id;

@@ -2,9 +2,17 @@ import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { readHar, writeHar } from '@app/har/format';
 import { buildSampleLibrary } from '@app/har/library/build-library';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
-import { insertMembership } from '../courses/repository.ts';
-import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  multipart,
+  type SignedInUser,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 const DAY = 86400;
 let exerciseBytes: Uint8Array;
@@ -45,27 +53,11 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     client.upload(`/api/documents/${documentId}/submissions`, multipart([{ name: 'answers.har', bytes }]));
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    ({ client: other } = await t.signedIn({ user_type: 2 }));
-    const taUser = await t.signedIn();
-    ta = taUser.client;
-    ({ client: student, id: studentId } = await t.signedIn());
-    ({ client: classmate, id: classmateId } = await t.signedIn());
-    anonymous = t.client();
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
-    courseId = course.id;
-    t.clock.advance(course.start_date - t.clock.now() + 60);
-    await owner.post(`/api/courses/${courseId}/activations`);
-    for (const [userId, role] of [
-      [taUser.id, 'ta'],
-      [studentId, 'student'],
-      [classmateId, 'student'],
-    ] as const) {
-      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
-    }
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t, { students: 2 });
+    ({ courseId, anonymous } = world);
+    [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    [{ client: student, id: studentId }, { client: classmate, id: classmateId }] = world.students as [SignedInUser, SignedInUser];
     setId = (
       await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
     ).json().data.id;

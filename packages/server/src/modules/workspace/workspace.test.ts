@@ -5,10 +5,17 @@ import { RIGHT_COLOR, WRONG_COLOR } from '@app/har/submission-image';
 import { decode } from 'fast-png';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  multipart,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { STUDENT_COPIES_JOB } from '../../documents/har-files.ts';
-import { insertMembership } from '../courses/repository.ts';
-import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 
 const DAY = 86400;
 let exerciseBytes: Uint8Array;
@@ -59,29 +66,11 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
   const fetchFile = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    ({ client: other } = await t.signedIn({ user_type: 2 }));
-    const taUser = await t.signedIn();
-    ta = taUser.client;
-    const studentUser = await t.signedIn();
-    student = studentUser.client;
-    const classmateUser = await t.signedIn();
-    classmate = classmateUser.client;
-    anonymous = t.client();
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
-    courseId = course.id;
-    t.clock.advance(course.start_date - t.clock.now() + 60);
-    await owner.post(`/api/courses/${courseId}/activations`);
-    for (const [userId, role] of [
-      [taUser.id, 'ta'],
-      [studentUser.id, 'student'],
-      [classmateUser.id, 'student'],
-    ] as const) {
-      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
-    }
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t, { students: 2 });
+    ({ courseId, anonymous } = world);
+    [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    [student, classmate] = world.students.map((s) => s.client) as [TestClient, TestClient];
     dueAt = t.clock.now() + 7 * DAY;
     setId = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: dueAt })).json().data.id;
     doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
