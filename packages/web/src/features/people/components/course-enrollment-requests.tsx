@@ -11,6 +11,7 @@ import { type EnrollmentDecision, useDecideEnrollmentRequests } from '../api/dec
 import { useCourseEnrollmentRequests } from '../api/get-course-enrollment-requests.ts';
 import { PeopleSection } from './people-section.tsx';
 import table from './people-table.module.css';
+import { PeopleTable } from './people-table.tsx';
 import { personName } from './people-text.ts';
 
 export interface CourseEnrollmentRequestsProps {
@@ -121,85 +122,75 @@ export function CourseEnrollmentRequests({ course, language, timeZone }: CourseE
         />
       }
     >
-      <table className={table.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            {canDecide ? (
-              <th scope="col" className={table.checkCell}>
-                <input
-                  type="checkbox"
-                  className={table.checkbox}
-                  aria-label={t('people.requests.selectAll')}
-                  checked={allSelected}
-                  ref={(element) => {
-                    if (element) element.indeterminate = selected.length > 0 && !allSelected;
-                  }}
-                  onChange={() => setSelection(allSelected ? new Set() : new Set(list.map((request) => request.id)))}
-                />
-              </th>
-            ) : null}
-            <th scope="col">{t('people.columns.name')}</th>
-            <th scope="col">{t('people.columns.email')}</th>
-            <th scope="col">{t('people.columns.requested')}</th>
-            {canDecide ? (
-              <th scope="col" className={table.actionsHead}>
-                {t('people.columns.action')}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((request) => {
-            const name = personName(request.student);
-            return (
-              <tr key={request.id} data-selected={selection.has(request.id) || undefined}>
-                {canDecide ? (
-                  <td data-label="" className={table.checkCell}>
-                    <input
-                      type="checkbox"
-                      className={table.checkbox}
-                      aria-label={t('people.requests.select', { name })}
-                      checked={selection.has(request.id)}
-                      onChange={() => toggle(request.id)}
-                    />
-                  </td>
-                ) : null}
-                <td data-label={t('people.columns.name')} className={table.strong}>
-                  {name}
-                </td>
-                <td data-label={t('people.columns.email')}>{request.student.email}</td>
-                <td data-label={t('people.columns.requested')} className={table.nowrap}>
-                  {formatDate(request.created_at, DateFormat.isoDate, language, timeZone)}
-                </td>
-                {canDecide ? (
-                  <td data-label="">
-                    <div className={table.actions}>
-                      <Button
-                        size="sm"
-                        aria-label={t('people.requests.acceptLabel', { name })}
-                        loading={busy('accept', request.id)}
-                        disabled={decide.isPending}
-                        onClick={() => run('accept', [request])}
-                      >
-                        {t('people.requests.accept')}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={t('people.requests.declineLabel', { name })}
-                        disabled={decide.isPending}
-                        onClick={() => setDeclining([request])}
-                      >
-                        {t('people.requests.decline')}
-                      </Button>
-                    </div>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <PeopleTable
+        labelledBy={headingId}
+        rows={list}
+        rowKey={(request) => request.id}
+        rowData={(request) => ({ 'data-selected': selection.has(request.id) || undefined })}
+        columns={[
+          canDecide && {
+            label: t('people.requests.selectAll'),
+            look: 'check',
+            head: (
+              <input
+                type="checkbox"
+                className={table.checkbox}
+                aria-label={t('people.requests.selectAll')}
+                checked={allSelected}
+                ref={(element) => {
+                  if (element) element.indeterminate = selected.length > 0 && !allSelected;
+                }}
+                onChange={() => setSelection(allSelected ? new Set() : new Set(list.map((request) => request.id)))}
+              />
+            ),
+            cell: (request) => (
+              <input
+                type="checkbox"
+                className={table.checkbox}
+                aria-label={t('people.requests.select', { name: personName(request.student) })}
+                checked={selection.has(request.id)}
+                onChange={() => toggle(request.id)}
+              />
+            ),
+          },
+          { label: t('people.columns.name'), look: 'strong', cell: (request) => personName(request.student) },
+          { label: t('people.columns.email'), cell: (request) => request.student.email },
+          {
+            label: t('people.columns.requested'),
+            look: 'nowrap',
+            cell: (request) => formatDate(request.created_at, DateFormat.isoDate, language, timeZone),
+          },
+        ]}
+        actions={
+          canDecide
+            ? (request) => {
+                const name = personName(request.student);
+                return (
+                  <>
+                    <Button
+                      size="sm"
+                      aria-label={t('people.requests.acceptLabel', { name })}
+                      loading={busy('accept', request.id)}
+                      disabled={decide.isPending}
+                      onClick={() => run('accept', [request])}
+                    >
+                      {t('people.requests.accept')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={t('people.requests.declineLabel', { name })}
+                      disabled={decide.isPending}
+                      onClick={() => setDeclining([request])}
+                    >
+                      {t('people.requests.decline')}
+                    </Button>
+                  </>
+                );
+              }
+            : undefined
+        }
+      />
     </PeopleSection>
   );
 }

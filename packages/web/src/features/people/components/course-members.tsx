@@ -12,6 +12,7 @@ import { useRemoveCourseMember } from '../api/remove-course-member.ts';
 import { InviteModal } from './invite-modal.tsx';
 import { PeopleSection } from './people-section.tsx';
 import table from './people-table.module.css';
+import { PeopleTable } from './people-table.tsx';
 import { personName } from './people-text.ts';
 
 export interface CourseMembersProps {
@@ -101,65 +102,57 @@ export function CourseMembers({ course, role, viewerId }: CourseMembersProps) {
         ) : null
       }
     >
-      <table className={table.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">{t('people.columns.name')}</th>
-            <th scope="col">{t('people.columns.email')}</th>
-            {manage ? (
-              <th scope="col" className={table.actionsHead}>
-                {t('people.columns.action')}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((person) => {
-            const name = personName(person);
-            const self = person.user_id === viewerId;
-            return (
-              <tr key={person.user_id}>
-                <td data-label={t('people.columns.name')} className={table.strong}>
-                  {/* One element, so the name and its badge stay together in the stacked layout. */}
-                  <span>
-                    {name}
-                    {self ? (
-                      <span className={table.you}>
-                        <Badge tone="info">{t('people.members.you')}</Badge>
-                      </span>
-                    ) : null}
+      <PeopleTable
+        labelledBy={headingId}
+        rows={list}
+        rowKey={(person) => person.user_id}
+        columns={[
+          {
+            label: t('people.columns.name'),
+            look: 'strong',
+            // One element, so the name and its badge stay together in the stacked layout.
+            cell: (person) => (
+              <span>
+                {personName(person)}
+                {person.user_id === viewerId ? (
+                  <span className={table.you}>
+                    <Badge tone="info">{t('people.members.you')}</Badge>
                   </span>
-                </td>
-                <td data-label={t('people.columns.email')}>{person.email}</td>
-                {manage ? (
-                  <td data-label="">
-                    {self ? null : (
-                      <div className={table.actions}>
-                        <ButtonLink
-                          to={`mailto:${person.email}`}
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t('people.members.emailLabel', { name })}
-                        >
-                          {t('people.members.email')}
-                        </ButtonLink>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={t('people.members.removeLabel', { name })}
-                          onClick={() => setRemoving(person)}
-                        >
-                          {t('people.members.remove')}
-                        </Button>
-                      </div>
-                    )}
-                  </td>
                 ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              </span>
+            ),
+          },
+          { label: t('people.columns.email'), cell: (person) => person.email },
+        ]}
+        actions={
+          manage
+            ? (person) => {
+                if (person.user_id === viewerId) return null;
+                const name = personName(person);
+                return (
+                  <>
+                    <ButtonLink
+                      to={`mailto:${person.email}`}
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t('people.members.emailLabel', { name })}
+                    >
+                      {t('people.members.email')}
+                    </ButtonLink>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('people.members.removeLabel', { name })}
+                      onClick={() => setRemoving(person)}
+                    >
+                      {t('people.members.remove')}
+                    </Button>
+                  </>
+                );
+              }
+            : undefined
+        }
+      />
     </PeopleSection>
   );
 }

@@ -10,7 +10,8 @@ import { useCancelEnrollmentRequest } from '../api/cancel-enrollment-request.ts'
 import styles from './dashboard-people.module.css';
 import { InvitationCodeForm } from './invitation-code-form.tsx';
 import table from './people-table.module.css';
-import { courseDates, REQUEST_STATUS_TONE } from './people-text.ts';
+import { courseColumns, PeopleTable } from './people-table.tsx';
+import { REQUEST_STATUS_TONE } from './people-text.ts';
 
 export interface MyEnrollmentRequestsProps {
   requests: readonly EnrollmentRequest[];
@@ -56,62 +57,41 @@ export function MyEnrollmentRequests({ requests, language, timeZone }: MyEnrollm
       ) : null}
       {hasRequests ? (
         <div className={table.frame}>
-          <table className={table.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('people.columns.course')}</th>
-                <th scope="col">{t('people.columns.school')}</th>
-                <th scope="col">{t('people.columns.dates')}</th>
-                <th scope="col">{t('people.columns.status')}</th>
-                <th scope="col" className={table.actionsHead}>
-                  {t('people.columns.action')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((request) => (
-                <tr key={request.id} data-status={request.status}>
-                  <td data-label={t('people.columns.course')} className={table.strong}>
-                    {request.course.title}
-                  </td>
-                  <td data-label={t('people.columns.school')}>
-                    {request.course.school.school ?? <span className={table.muted}>{t('people.noSchool')}</span>}
-                  </td>
-                  <td data-label={t('people.columns.dates')} className={table.nowrap}>
-                    {courseDates(request.course, language, timeZone)}
-                  </td>
-                  <td data-label={t('people.columns.status')}>
-                    <Badge tone={REQUEST_STATUS_TONE[request.status]}>{t(`people.status.${request.status}`)}</Badge>
-                  </td>
-                  <td data-label="">
-                    {request.status === 'PENDING' || request.status === 'REJECTED' ? (
-                      <div className={table.actions}>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={t(request.status === 'PENDING' ? 'people.requests.cancelLabel' : 'people.requests.dismissLabel', {
-                            title: request.course.title,
-                          })}
-                          loading={cancel.isPending && cancel.variables === request.id}
-                          onClick={() =>
-                            cancel.mutate(request.id, {
-                              onSuccess: () =>
-                                notify({
-                                  severity: 'success',
-                                  message: t(request.status === 'PENDING' ? 'people.requests.cancelled' : 'people.requests.dismissed'),
-                                }),
-                            })
-                          }
-                        >
-                          {t(request.status === 'PENDING' ? 'people.requests.cancel' : 'people.requests.dismiss')}
-                        </Button>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PeopleTable
+            rows={requests}
+            rowKey={(request) => request.id}
+            rowData={(request) => ({ 'data-status': request.status })}
+            columns={[
+              ...courseColumns<EnrollmentRequest>(t, (request) => request.course, language, timeZone),
+              {
+                label: t('people.columns.status'),
+                cell: (request) => <Badge tone={REQUEST_STATUS_TONE[request.status]}>{t(`people.status.${request.status}`)}</Badge>,
+              },
+            ]}
+            actions={(request) =>
+              request.status === 'PENDING' || request.status === 'REJECTED' ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t(request.status === 'PENDING' ? 'people.requests.cancelLabel' : 'people.requests.dismissLabel', {
+                    title: request.course.title,
+                  })}
+                  loading={cancel.isPending && cancel.variables === request.id}
+                  onClick={() =>
+                    cancel.mutate(request.id, {
+                      onSuccess: () =>
+                        notify({
+                          severity: 'success',
+                          message: t(request.status === 'PENDING' ? 'people.requests.cancelled' : 'people.requests.dismissed'),
+                        }),
+                    })
+                  }
+                >
+                  {t(request.status === 'PENDING' ? 'people.requests.cancel' : 'people.requests.dismiss')}
+                </Button>
+              ) : null
+            }
+          />
         </div>
       ) : null}
     </section>

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { useRespondToInvitation } from '../api/respond-to-invitation.ts';
 import styles from './dashboard-people.module.css';
 import table from './people-table.module.css';
-import { courseDates } from './people-text.ts';
+import { courseColumns, PeopleTable } from './people-table.tsx';
 
 export interface MyInvitationsProps {
   invitations: readonly CourseInvitation[];
@@ -48,58 +48,37 @@ export function MyInvitations({ invitations, language, timeZone }: MyInvitations
         </div>
       </div>
       <div className={table.frame}>
-        <table className={table.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('people.columns.course')}</th>
-              <th scope="col">{t('people.columns.school')}</th>
-              <th scope="col">{t('people.columns.dates')}</th>
-              <th scope="col">{t('people.columns.role')}</th>
-              <th scope="col" className={table.actionsHead}>
-                {t('people.columns.action')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((invitation) => (
-              <tr key={invitation.id}>
-                <td data-label={t('people.columns.course')} className={table.strong}>
-                  {invitation.course_info.title}
-                </td>
-                <td data-label={t('people.columns.school')}>
-                  {invitation.course_info.school.school ?? <span className={table.muted}>{t('people.noSchool')}</span>}
-                </td>
-                <td data-label={t('people.columns.dates')} className={table.nowrap}>
-                  {courseDates(invitation.course_info, language, timeZone)}
-                </td>
-                <td data-label={t('people.columns.role')}>{t(`people.roles.${invitation.join_as}`)}</td>
-                <td data-label="">
-                  <div className={table.actions}>
-                    <Button
-                      size="sm"
-                      aria-label={t('people.invitations.acceptLabel', { title: invitation.course_info.title })}
-                      loading={busy(invitation, 'ACCEPTED')}
-                      disabled={respond.isPending}
-                      onClick={() => answer(invitation, 'ACCEPTED')}
-                    >
-                      {t('people.invitations.accept')}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={t('people.invitations.declineLabel', { title: invitation.course_info.title })}
-                      loading={busy(invitation, 'DECLINED')}
-                      disabled={respond.isPending}
-                      onClick={() => answer(invitation, 'DECLINED')}
-                    >
-                      {t('people.invitations.decline')}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PeopleTable
+          rows={invitations}
+          rowKey={(invitation) => invitation.id}
+          columns={[
+            ...courseColumns<CourseInvitation>(t, (invitation) => invitation.course_info, language, timeZone),
+            { label: t('people.columns.role'), cell: (invitation) => t(`people.roles.${invitation.join_as}`) },
+          ]}
+          actions={(invitation) => (
+            <>
+              <Button
+                size="sm"
+                aria-label={t('people.invitations.acceptLabel', { title: invitation.course_info.title })}
+                loading={busy(invitation, 'ACCEPTED')}
+                disabled={respond.isPending}
+                onClick={() => answer(invitation, 'ACCEPTED')}
+              >
+                {t('people.invitations.accept')}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={t('people.invitations.declineLabel', { title: invitation.course_info.title })}
+                loading={busy(invitation, 'DECLINED')}
+                disabled={respond.isPending}
+                onClick={() => answer(invitation, 'DECLINED')}
+              >
+                {t('people.invitations.decline')}
+              </Button>
+            </>
+          )}
+        />
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { useDeleteInvitation } from '../api/delete-invitation.ts';
 import { useCourseInvitations } from '../api/get-course-invitations.ts';
 import { PeopleSection } from './people-section.tsx';
-import table from './people-table.module.css';
+import { PeopleTable } from './people-table.tsx';
 
 export interface PendingInvitationsProps {
   course: Pick<Course, 'id' | 'can'>;
@@ -65,51 +65,31 @@ export function PendingInvitations({ course, language, timeZone }: PendingInvita
         ) : null
       }
     >
-      <table className={table.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">{t('people.columns.email')}</th>
-            <th scope="col">{t('people.columns.role')}</th>
-            <th scope="col">{t('people.columns.sent')}</th>
-            <th scope="col">{t('people.columns.expires')}</th>
-            {manage ? (
-              <th scope="col" className={table.actionsHead}>
-                {t('people.columns.action')}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((invitation) => (
-            <tr key={invitation.id}>
-              <td data-label={t('people.columns.email')} className={table.strong}>
-                {invitation.invitee_email}
-              </td>
-              <td data-label={t('people.columns.role')}>{t(`people.roles.${invitation.join_as}`)}</td>
-              <td data-label={t('people.columns.sent')} className={table.nowrap}>
-                {day(invitation.created_at)}
-              </td>
-              <td data-label={t('people.columns.expires')} className={table.nowrap}>
-                {day(invitation.expires_at)}
-              </td>
-              {manage ? (
-                <td data-label="">
-                  <div className={table.actions}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={t('people.pending.removeLabel', { email: invitation.invitee_email })}
-                      onClick={() => setRemoving(invitation)}
-                    >
-                      {t('people.pending.remove')}
-                    </Button>
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PeopleTable
+        labelledBy={headingId}
+        rows={list}
+        rowKey={(invitation) => invitation.id}
+        columns={[
+          { label: t('people.columns.email'), look: 'strong', cell: (invitation) => invitation.invitee_email },
+          { label: t('people.columns.role'), cell: (invitation) => t(`people.roles.${invitation.join_as}`) },
+          { label: t('people.columns.sent'), look: 'nowrap', cell: (invitation) => day(invitation.created_at) },
+          { label: t('people.columns.expires'), look: 'nowrap', cell: (invitation) => day(invitation.expires_at) },
+        ]}
+        actions={
+          manage
+            ? (invitation) => (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('people.pending.removeLabel', { email: invitation.invitee_email })}
+                  onClick={() => setRemoving(invitation)}
+                >
+                  {t('people.pending.remove')}
+                </Button>
+              )
+            : undefined
+        }
+      />
     </PeopleSection>
   );
 }
