@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { JobPreview } from '../../../components/ui/job-preview.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -9,6 +8,7 @@ import { useContentLibrary } from '../api/get-content-library.ts';
 import { libraryPreview } from '../api/get-library-preview.ts';
 import styles from './add-from-library-modal.module.css';
 import { searchLibrary } from './library-search.ts';
+import { LibrarySearchBox } from './library-search-box.tsx';
 
 export interface AddFromLibraryModalProps {
   open: boolean;
@@ -71,20 +71,7 @@ export function AddFromLibraryModal({ open, onOpenChange, onAdd, adding }: AddFr
         </div>
       }
     >
-      <div className={styles.search}>
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('library.search')}
-        </label>
-        <SearchIcon width="18" height="18" className={styles.searchIcon} />
-        <input
-          id={searchId}
-          type="search"
-          className={styles.searchInput}
-          placeholder={t('library.searchPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <LibrarySearchBox id={searchId} value={query} onChange={setQuery} className={styles.search} labelHidden />
       {!library.data ? (
         <LoadingScreen />
       ) : sets.length === 0 ? (

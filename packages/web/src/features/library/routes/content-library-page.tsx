@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { JobPreview } from '../../../components/ui/job-preview.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -13,6 +12,7 @@ import { useContentLibrary } from '../api/get-content-library.ts';
 import { libraryPreview } from '../api/get-library-preview.ts';
 import { libraryKeys } from '../api/keys.ts';
 import { searchLibrary } from '../components/library-search.ts';
+import { LibrarySearchBox } from '../components/library-search-box.tsx';
 import styles from './content-library.module.css';
 
 /** What the page gives the 'Create Exercise' slot (exercise authoring, composed in app/routes). */
@@ -82,22 +82,7 @@ export function ContentLibraryPage({ exerciseAuthoring }: ContentLibraryPageProp
           })
         : null}
 
-      <div className={styles.search}>
-        <label htmlFor={searchId} className={styles.searchLabel}>
-          {t('library.search')}
-        </label>
-        <div className={styles.searchBox}>
-          <SearchIcon width="18" height="18" className={styles.searchIcon} />
-          <input
-            id={searchId}
-            type="search"
-            className={styles.searchInput}
-            placeholder={t('library.searchPlaceholder')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-      </div>
+      <LibrarySearchBox id={searchId} value={query} onChange={setQuery} className={styles.search} />
 
       {found.length === 0 ? (
         <div className={styles.empty}>
