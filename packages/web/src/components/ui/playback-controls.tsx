@@ -1,37 +1,33 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_TEMPO, MIN_TEMPO } from '../../lib/use-playback.ts';
+import { MAX_TEMPO, MIN_TEMPO, type PlayableChord, type usePlayback } from '../../lib/use-playback.ts';
 import { Button } from './button.tsx';
 import styles from './playback-controls.module.css';
 
-export interface PlaybackControlsProps {
-  available: boolean;
-  playing: boolean;
-  tempo: number;
-  onTempo: (tempo: number) => void;
-  onPlay: () => void;
-  onStop: () => void;
+export interface PlaybackControlsProps<T extends PlayableChord> {
+  /** What `usePlayback` gives for the score. */
+  playback: ReturnType<typeof usePlayback<T>>;
   /** The chord of the field last used, to hear it from the keyboard. */
-  chordNumber: number | null;
-  onPlayChord: () => void;
+  lastChord: (T & { number: number }) | undefined;
 }
 
-export function PlaybackControls(props: PlaybackControlsProps) {
-  const { available, playing, tempo, onTempo, onPlay, onStop, chordNumber, onPlayChord } = props;
+/** Play or Stop, the tempo, and 'Play chord N' for the field last used (the exercise and the answer-key editor). */
+export function PlaybackControls<T extends PlayableChord>({ playback, lastChord }: PlaybackControlsProps<T>) {
+  const { available, playing, tempo } = playback;
   const { t } = useTranslation();
   const tempoId = useId();
   if (!available) return <p className={styles.muted}>{t('workspace.playback.unavailable')}</p>;
   return (
     <div className={styles.playback}>
       {playing ? (
-        <Button variant="secondary" size="sm" onClick={onStop}>
+        <Button variant="secondary" size="sm" onClick={playback.stop}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <rect x="3" y="3" width="10" height="10" rx="1" fill="currentColor" />
           </svg>
           {t('workspace.playback.stop')}
         </Button>
       ) : (
-        <Button variant="secondary" size="sm" onClick={onPlay}>
+        <Button variant="secondary" size="sm" onClick={() => void playback.play()}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
           </svg>
@@ -50,14 +46,14 @@ export function PlaybackControls(props: PlaybackControlsProps) {
           value={tempo}
           onChange={(event) => {
             const value = Number(event.target.value);
-            if (Number.isFinite(value) && value > 0) onTempo(value);
+            if (Number.isFinite(value) && value > 0) playback.setTempo(value);
           }}
         />
         <span className={styles.unit}>{t('workspace.playback.tempoUnit')}</span>
       </label>
-      {chordNumber !== null ? (
-        <Button variant="ghost" size="sm" onClick={onPlayChord}>
-          {t('workspace.field.play', { number: chordNumber })}
+      {lastChord ? (
+        <Button variant="ghost" size="sm" onClick={() => void playback.playChord(lastChord)}>
+          {t('workspace.field.play', { number: lastChord.number })}
         </Button>
       ) : null}
     </div>

@@ -119,18 +119,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
 
   return (
     <div className={styles.editor}>
-      <PlaybackControls
-        available={playback.available}
-        playing={playback.playing}
-        tempo={playback.tempo}
-        onTempo={playback.setTempo}
-        onPlay={() => void playback.play()}
-        onStop={playback.stop}
-        chordNumber={lastUsed?.number ?? null}
-        onPlayChord={() => {
-          if (lastUsed) void playback.playChord(lastUsed);
-        }}
-      />
+      <PlaybackControls playback={playback} lastChord={lastUsed ?? undefined} />
       <div className={styles.scroller}>
         <div className={styles.canvas} style={{ width: width + FIELD_WIDTH, paddingBottom: rowCount * rowHeight + 8 }}>
           {sounding && sounding.x !== null ? (

@@ -317,16 +317,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       {rules.refusal && !timeUp ? <Notice severity="info">{refusalText(rules.refusal)}</Notice> : null}
 
       <div className={toolbarStyles.toolbar}>
-        <PlaybackControls
-          available={playback.available}
-          playing={playback.playing}
-          tempo={playback.tempo}
-          onTempo={playback.setTempo}
-          onPlay={() => void playback.play()}
-          onStop={playback.stop}
-          chordNumber={lastUsed?.number ?? null}
-          onPlayChord={() => lastUsed && playChord(lastUsed)}
-        />
+        <PlaybackControls playback={playback} lastChord={lastUsed} />
         <ZoomControls
           percent={Math.round(zoom * 100)}
           canOut={zoom > (ZOOM_LEVELS[0] ?? 0)}
