@@ -67,6 +67,7 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
+  directSqlite.set(db, { sqlite, onQuery: options.onQuery, statements: new Map() });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -135,6 +136,15 @@ function withNamedStatements(pool: pg.Pool) {
   };
 }
 
+/**
+ * The better-sqlite3 connection behind a SQLite database's root Kysely instance (not its
+ * transactions), so that precompiled queries can run on it directly (see `precompiled`).
+ */
+const directSqlite = new WeakMap<
+  Db,
+  { sqlite: SQLite.Database; onQuery: ((sql: string) => void) | undefined; statements: Map<string, SQLite.Statement> }
+>();
+
 /** A named slot in a query built once, filled with the caller's value at each execution. */
 class Slot {
   constructor(readonly name: string) {}
@@ -147,6 +157,15 @@ class Slot {
  * SQL keeps its placeholders and each call passes its arguments as parameters, so nothing is
  * spliced into the SQL text. Only plain values may go in a slot (not lists: `in` needs its
  * length at build time).
+ *
+ * On SQLite, outside a transaction, the statement runs directly on the better-sqlite3
+ * connection, synchronously, with its prepared `Statement` kept: Kysely's driver adds a
+ * connection mutex and several async hops per query, which under load cost several times the
+ * statement itself (issue 15, decision 027). It is the one connection Kysely also uses, and a
+ * synchronous run cannot interleave with anything; when that connection is inside a transaction
+ * (someone's `db.transaction()`, whose statements are between awaits), the call goes through
+ * Kysely as before and waits for the transaction to end, so it never reads or writes inside
+ * another caller's transaction.
  */
 export function precompiled<A extends Record<string, unknown>, O>(
   build: (db: Db, slot: SlotOf<A>) => Compilable<O>,
@@ -161,6 +180,18 @@ export function precompiled<A extends Record<string, unknown>, O>(
     }
     const template = compiled;
     const parameters = template.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+    const direct = directSqlite.get(db);
+    if (direct && !direct.sqlite.inTransaction) {
+      let statement = direct.statements.get(template.sql);
+      if (!statement) {
+        statement = direct.sqlite.prepare(template.sql);
+        direct.statements.set(template.sql, statement);
+      }
+      direct.onQuery?.(template.sql);
+      if (statement.reader) return statement.all(parameters) as O[];
+      statement.run(parameters);
+      return [];
+    }
     return (await db.executeQuery<O>({ ...template, parameters })).rows;
   };
 }

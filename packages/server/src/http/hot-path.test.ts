@@ -59,6 +59,24 @@ describe.each(dialects)('hot path (%s)', (dialect) => {
     expect((await owner.get(`/api/courses/${courseId}`)).statusCode).toBe(200);
   });
 
+  it("never reads inside another caller's open transaction", async () => {
+    // On SQLite the hot statements run directly on the one connection (db/database.ts
+    // `precompiled`); while a transaction holds it they wait for it, as Kysely's queries do.
+    const me = (await owner.get('/api/users')).json().data;
+    let pending: ReturnType<typeof owner.get> | undefined;
+    await expect(
+      t.app.deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ first_name: 'Uncommitted' }).where('id', '=', me.id).execute();
+        pending = owner.get('/api/users');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const answer = await pending;
+    expect(answer?.statusCode).toBe(200);
+    expect(answer?.json().data.first_name).toBe(me.first_name);
+  });
+
   it('runs a fixed number of statements per endpoint family', async () => {
     // The actor, then the dashboard in one statement: courses, their instructors' names,
     // invitations, enrollment requests, a pending e-mail change — whatever the number of each.
