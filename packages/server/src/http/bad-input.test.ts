@@ -1,9 +1,18 @@
 import { writeHar } from '@app/har/format';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, SMALL_SCORE, type TestClient, type TestContext } from '../../test/helpers.ts';
-import { insertMembership } from '../modules/courses/repository.ts';
-import { ensureAcademicTerm, ensureSchool } from '../modules/reference/repository.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  multipart,
+  type SignedInUser,
+  SMALL_SCORE,
+  type TestClient,
+  type TestContext,
+} from '../../test/helpers.ts';
 
 /** A 4xx in the error envelope, never a 5xx. */
 function expectClientError(res: LightMyRequestResponse, status = 400) {
@@ -42,17 +51,11 @@ describe.each(dialects)('bad input gets a 400, never a 500 (issue 16, %s)', (dia
   let collectionId: number;
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    const joined = await t.signedIn();
-    student = joined.client;
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
-    courseId = course.id;
-    t.clock.advance(course.start_date - t.clock.now() + 60);
-    await owner.post(`/api/courses/${courseId}/activations`);
-    await insertMembership(t.app.deps.db, { courseId, userId: joined.id, role: 'student', now: t.clock.now() });
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t);
+    ({ courseId } = world);
+    owner = world.owner.client;
+    [{ client: student }] = world.students as [SignedInUser];
     setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id;
     const har = writeHar({
       manifest: { format: 'har', version: 1, kind: 'exercise', title: 'Cadences', exercise_type: 'roman-numeral-analysis' },

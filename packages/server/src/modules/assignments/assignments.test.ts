@@ -1,8 +1,18 @@
 import { readHar, writeHar } from '@app/har/format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, SMALL_SCORE, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  multipart,
+  type SignedInUser,
+  SMALL_SCORE,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { insertMembership } from '../courses/repository.ts';
-import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 
 const DAY = 86400;
 
@@ -33,19 +43,12 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
     client.upload(`/api/assignments/${setId}/documents`, multipart(files));
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_SECONDS: '315360000', SESSION_MAX_SECONDS: '315360000' });
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    ({ client: other } = await t.signedIn({ user_type: 2 }));
-    const { client: taClient, id: taId } = await t.signedIn();
-    ta = taClient;
-    ({ client: student, id: studentId } = await t.signedIn());
-    anonymous = t.client();
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t, { activate: false });
+    ({ course, anonymous } = world);
+    [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    [{ client: student, id: studentId }] = world.students as [SignedInUser];
     otherCourseId = (await other.post('/api/courses', { title: 'Other' })).json().data.id;
-    await insertMembership(t.app.deps.db, { courseId: course.id, userId: taId, role: 'ta', now: t.clock.now() });
-    await insertMembership(t.app.deps.db, { courseId: course.id, userId: studentId, role: 'student', now: t.clock.now() });
   });
   afterEach(async () => {
     await t.close();

@@ -3,8 +3,16 @@ import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '
 import { readHar } from '@app/har/format';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
-import { insertMembership } from '../courses/repository.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  multipart,
+  type SignedInUser,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 
 const chorale = TEST_CHORALES.find((c) => c.title.startsWith('Chorale 6')) as TestChorale;
@@ -42,23 +50,10 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    ({ client: owner } = await t.signedIn({ user_type: 2 }));
-    ({ client: other } = await t.signedIn({ user_type: 2 }));
-    const taUser = await t.signedIn();
-    ta = taUser.client;
-    const studentUser = await t.signedIn();
-    student = studentUser.client;
-    anonymous = t.client();
-    const schoolId = await ensureSchool(t.app.deps.db, 'Northfield University', t.clock.now());
-    const termId = await ensureAcademicTerm(t.app.deps.db, 'Fall', 2);
-    const course = (await owner.post('/api/courses', { title: 'Harmony', school_id: schoolId, academic_term_id: termId })).json().data;
-    courseId = course.id;
-    for (const [userId, role] of [
-      [taUser.id, 'ta'],
-      [studentUser.id, 'student'],
-    ] as const) {
-      await insertMembership(t.app.deps.db, { courseId, userId, role, now: t.clock.now() });
-    }
+    const world = await courseWorld(t, { activate: false });
+    ({ courseId, anonymous } = world);
+    [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    [{ client: student }] = world.students as [SignedInUser];
     setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id;
   });
   afterEach(async () => {
