@@ -1,5 +1,6 @@
 import type { CourseRole } from '@app/contract/courses';
 import type { Db } from '../../db/database.ts';
+import { selectInvitations as selectInvitationsBase, selectRequests as selectRequestsBase } from '../../db/read-model.ts';
 
 /** The people of a course in one role, by last name. */
 export function listMembers(db: Db, courseId: number, role: CourseRole) {
@@ -67,25 +68,9 @@ export async function invitedEmails(db: Db, courseId: number, emails: string[], 
   return new Set(rows.map((r) => r.invitee_email));
 }
 
+/** The shared invitation select (db/read-model.ts) with the course's status, which only people's rules read. */
 function selectInvitations(db: Db) {
-  return db
-    .selectFrom('course_invitations as i')
-    .innerJoin('courses as c', 'c.id', 'i.course_id')
-    .leftJoin('schools as s', 's.id', 'c.school_id')
-    .select([
-      'i.id',
-      'i.course_id',
-      'i.invitee_email',
-      'i.join_as',
-      'i.state',
-      'i.created_at',
-      'i.expires_at',
-      'c.title',
-      'c.start_date',
-      'c.end_date',
-      'c.status as course_status',
-      's.name as school',
-    ]);
+  return selectInvitationsBase(db).select('c.status as course_status');
 }
 export type InvitationRow = Awaited<ReturnType<typeof findInvitationById>> & object;
 
@@ -167,28 +152,9 @@ export function findCourseByCode(db: Db, code: string) {
     .executeTakeFirst();
 }
 
+/** The shared request select (db/read-model.ts) with what mail to the student needs. */
 function selectRequests(db: Db) {
-  return db
-    .selectFrom('enrollment_requests as r')
-    .innerJoin('courses as c', 'c.id', 'r.course_id')
-    .innerJoin('users as u', 'u.id', 'r.student_id')
-    .leftJoin('schools as s', 's.id', 'c.school_id')
-    .select([
-      'r.id',
-      'r.course_id',
-      'r.student_id',
-      'r.status',
-      'r.created_at',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.language',
-      'u.will_receive_notification_emails',
-      'c.title',
-      'c.start_date',
-      'c.end_date',
-      's.name as school',
-    ]);
+  return selectRequestsBase(db).select(['u.language', 'u.will_receive_notification_emails']);
 }
 export type RequestRow = Awaited<ReturnType<typeof listStudentRequests>>[number];
 

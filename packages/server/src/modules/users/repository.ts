@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { type Db, type DialectName, precompiled, type SlotOf } from '../../db/database.ts';
+import { selectInvitations, selectRequests } from '../../db/read-model.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
 /** A user row with the name of their time zone and whether a teacher account request of theirs is pending. */
@@ -131,48 +132,14 @@ function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
           .orderBy('u.first_name'),
       ).as('instructors'),
       jsonArrayFrom(
-        db
-          .selectFrom('course_invitations as i')
-          .innerJoin('courses as c', 'c.id', 'i.course_id')
-          .leftJoin('schools as s', 's.id', 'c.school_id')
-          .select([
-            'i.id',
-            'i.course_id',
-            'i.invitee_email',
-            'i.join_as',
-            'i.state',
-            'i.created_at',
-            'i.expires_at',
-            'c.title',
-            'c.start_date',
-            'c.end_date',
-            's.name as school',
-          ])
+        selectInvitations(db)
           .where('i.invitee_email', '=', slot('email'))
           .where('i.state', '=', sql.lit('PENDING' as const))
           .where('i.expires_at', '>', slot('now'))
           .orderBy('i.created_at', 'desc'),
       ).as('invitations'),
       jsonArrayFrom(
-        db
-          .selectFrom('enrollment_requests as r')
-          .innerJoin('courses as c', 'c.id', 'r.course_id')
-          .innerJoin('users as u', 'u.id', 'r.student_id')
-          .leftJoin('schools as s', 's.id', 'c.school_id')
-          .select([
-            'r.id',
-            'r.course_id',
-            'r.student_id',
-            'r.status',
-            'r.created_at',
-            'u.first_name',
-            'u.last_name',
-            'u.email',
-            'c.title',
-            'c.start_date',
-            'c.end_date',
-            's.name as school',
-          ])
+        selectRequests(db)
           .where('r.student_id', '=', slot('userId'))
           .where('r.status', 'not in', [sql.lit('CANCELLED' as const), sql.lit('DISMISSED' as const)])
           .orderBy('r.created_at', 'desc')
