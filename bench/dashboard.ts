@@ -6,9 +6,9 @@ import path from 'node:path';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/database.ts';
-import { hashPassword } from '../packages/server/src/modules/auth/passwords.ts';
 import { insertCourse, insertMembership } from '../packages/server/src/modules/courses/repository.ts';
 import { insertUser } from '../packages/server/src/modules/users/repository.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, benchInstructor } from './users.ts';
 
 export async function runDashboardBenchmark() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-bench-dash-'));
@@ -18,23 +18,7 @@ export async function runDashboardBenchmark() {
   const app = await buildApp(config, { database });
   const { db } = app.deps;
   const now = Math.floor(Date.now() / 1000);
-  const user = await insertUser(db, {
-    uuid: 'bench-instructor',
-    user_type: 2,
-    first_name: 'Bench',
-    last_name: 'Instructor',
-    email: 'bench@example.com',
-    password_hash: await hashPassword('BenchPass123'),
-    gender: null,
-    school: null,
-    phone_number: null,
-    timezone_id: 1,
-    language: 'en',
-    will_receive_marketing_emails: 0,
-    will_receive_notification_emails: 0,
-    created_at: now,
-    updated_at: now,
-  });
+  const user = await insertUser(db, await benchInstructor(now));
   for (const count of [1, 200]) {
     const existing = (await db.selectFrom('course_memberships').select('id').where('user_id', '=', user).execute()).length;
     for (let i = existing; i < count; i++) {
@@ -66,7 +50,7 @@ export async function runDashboardBenchmark() {
       url: '/api/users/sign-in',
       cookies: { csrftoken: 'bench' },
       headers: { 'x-csrftoken': 'bench' },
-      payload: { email: 'bench@example.com', password: 'BenchPass123' },
+      payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
     });
     const token = signIn.headers['x-access-token'] as string;
     const runs = 20;

@@ -13,19 +13,18 @@ import { chromium } from '@playwright/test';
 import type { Insertable } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import type { Database } from '../packages/server/src/db/schema.ts';
-import { hashPassword } from '../packages/server/src/modules/auth/passwords.ts';
+import type { Database, NewUser } from '../packages/server/src/db/schema.ts';
 import { insertCourse } from '../packages/server/src/modules/courses/repository.ts';
 import { rebuildBestSubmissions } from '../packages/server/src/modules/gradebook/repository.ts';
 import { insertUser } from '../packages/server/src/modules/users/repository.ts';
 import { getOverWire, median, record, withPeakHeap } from './budget.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, benchInstructor, benchUser } from './users.ts';
 
 const STUDENTS = 1000;
 const SETS = 20;
 const DOCUMENTS_PER_SET = 10;
 const SUBMISSIONS_EACH = 3;
 const MAX_POINTS = 8;
-const PASSWORD = 'BenchPass123';
 // BENCH_WEB_DIST measures a build in another directory (e.g. a private `vite build --outDir`).
 const webDist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 
@@ -63,25 +62,9 @@ export async function runGradeBookBenchmark() {
   try {
     const started = performance.now();
     const now = Math.floor(Date.now() / 1000);
-    type NewUser = Insertable<Database['users']>;
-    const user = (email: string, first: string, last: string, type: NewUser['user_type'], hash: string | null): NewUser => ({
-      uuid: `bench-${email}`,
-      user_type: type,
-      first_name: first,
-      last_name: last,
-      email,
-      password_hash: hash,
-      gender: null,
-      school: null,
-      phone_number: null,
-      timezone_id: 1,
-      language: 'en',
-      will_receive_marketing_emails: 0,
-      will_receive_notification_emails: 0,
-      created_at: now,
-      updated_at: now,
-    });
-    const instructorId = await insertUser(db, user('bench@example.com', 'Bench', 'Instructor', 2, await hashPassword(PASSWORD)));
+    const user = (email: string, first: string, last: string, type: NewUser['user_type'], hash: string | null): NewUser =>
+      benchUser({ email, first_name: first, last_name: last, user_type: type, password_hash: hash, now });
+    const instructorId = await insertUser(db, await benchInstructor(now));
     const courseId = await insertCourse(db, {
       title: 'Grade Book Bench',
       status: 'ACTIVE',
@@ -213,7 +196,7 @@ export async function runGradeBookBenchmark() {
     const signIn = await fetch(`${address}/api/users/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-      body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+      body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     const token = signIn.headers.get('x-access-token') ?? '';
 
@@ -315,8 +298,8 @@ async function measureFirstRender(address: string, courseId: number) {
       if (message.type() === 'error') console.error(`console: ${message.text()}`);
     });
     await page.goto('/sign-in');
-    await page.getByLabel('Email').fill('bench@example.com');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email').fill(BENCH_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
 

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { hashPassword } from '../packages/server/src/modules/auth/passwords.ts';
 import { insertUser } from '../packages/server/src/modules/users/repository.ts';
 import { TestClient } from '../packages/server/test/helpers.ts';
 import { makeTone, makeVideo, multipart } from '../packages/server/test/media-samples.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, benchInstructor } from './users.ts';
 
 type Sample = { name: string; filename: string; seconds: number; bytes: Buffer };
 
@@ -18,25 +18,9 @@ export async function runMediaBenchmarks() {
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '0' }));
   try {
     const now = Math.floor(Date.now() / 1000);
-    await insertUser(app.deps.db, {
-      uuid: 'bench-instructor',
-      user_type: 2,
-      first_name: 'Bench',
-      last_name: 'Instructor',
-      email: 'bench@example.com',
-      password_hash: await hashPassword('BenchPass123'),
-      gender: null,
-      school: null,
-      phone_number: null,
-      timezone_id: 1,
-      language: 'en',
-      will_receive_marketing_emails: 0,
-      will_receive_notification_emails: 0,
-      created_at: now,
-      updated_at: now,
-    });
+    await insertUser(app.deps.db, await benchInstructor(now));
     const client = new TestClient(app);
-    await client.signIn('bench@example.com', 'BenchPass123');
+    await client.signIn(BENCH_EMAIL, BENCH_PASSWORD);
     const collection = (await client.post('/api/media-collections', { collection_title: 'Bench' })).json().data.id as number;
 
     const samples: Sample[] = [
