@@ -209,3 +209,15 @@ export async function apiAs(server: Pick<Server, 'url'>, email: string, password
     dispose: () => context.dispose(),
   };
 }
+
+/** The demo instructor at a desktop browser, in a new assignment set of `course` (the set editor open). */
+export async function instructorInNewSet(browser: Browser, server: Pick<Server, 'url'>, course: string): Promise<Page> {
+  const teacher = await signedInElsewhere(browser, server, DEMO.instructor, { width: 1280, height: 900 });
+  await teacher
+    .getByRole('region', { name: /^As Instructor/ })
+    .getByRole('link', { name: course, exact: true })
+    .click();
+  await teacher.getByRole('button', { name: 'New Assignment Set' }).click();
+  await expect(teacher.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
+  return teacher;
+}

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, expectAccessible, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { DEMO, expect, expectAccessible, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
   signedInElsewhere(browser, server, email, viewport);
@@ -27,13 +27,7 @@ test('an instructor edits the key of a handed-in exercise, grades stay until Reg
   test.setTimeout(180_000);
 
   // The instructor: a new set with one exercise from the library, renamed.
-  const teacher = await signedIn(browser, server, DEMO.instructor);
-  await teacher
-    .getByRole('region', { name: /^As Instructor/ })
-    .getByRole('link', { name: COURSE, exact: true })
-    .click();
-  await teacher.getByRole('button', { name: 'New Assignment Set' }).click();
-  await expect(teacher.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
+  const teacher = await instructorInNewSet(browser, server, COURSE);
   await teacher.getByRole('button', { name: 'Add from Library' }).click();
   const library = teacher.getByRole('dialog', { name: 'Add from Library' });
   await library.getByRole('searchbox').fill('minor phrase 2');

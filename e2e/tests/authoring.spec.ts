@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, expectAccessible, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { DEMO, expect, expectAccessible, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
   signedInElsewhere(browser, server, email, viewport);
@@ -28,13 +28,7 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
   const key = handAnalysis(CHORALE);
 
   // The instructor: a new set, then Create Exercise.
-  const teacher = await signedIn(browser, server, DEMO.instructor);
-  await teacher
-    .getByRole('region', { name: /^As Instructor/ })
-    .getByRole('link', { name: COURSE, exact: true })
-    .click();
-  await teacher.getByRole('button', { name: 'New Assignment Set' }).click();
-  await expect(teacher.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
+  const teacher = await instructorInNewSet(browser, server, COURSE);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   const started = Date.now();
