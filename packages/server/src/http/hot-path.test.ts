@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Course } from '@app/contract/courses';
 import { envelope } from '@app/contract/errors';
 import { CurrentUser } from '@app/contract/users';
@@ -122,6 +123,13 @@ describe.each(dialects)('hot routes answer their schema exactly (%s)', (dialect)
       'Counterpoint',
       'Harmony',
     ]);
+    // Compressed as a browser asks (a small answer in one synchronous brotli call with a size
+    // hint, app.ts): the same answer once decompressed.
+    for (const title of ['Figured Bass', 'Modal Counterpoint', 'Orchestration']) await teacher.post('/api/courses', { title });
+    const plain = await teacher.get('/api/users');
+    const compressed = await teacher.request('GET', '/api/users', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 });
 
