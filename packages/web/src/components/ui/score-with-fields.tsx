@@ -183,7 +183,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
                     <label className={styles.skip}>
                       <input type="checkbox" checked={field.skipped} onChange={(e) => onChange(p.id, { skipped: e.target.checked })} />
                       {t('authoring.skip')}
-                      <span className={styles.visuallyHidden}>{t('authoring.chordNumber', { n: p.number })}</span>
+                      <span className="visually-hidden">{t('authoring.chordNumber', { n: p.number })}</span>
                     </label>
                   ) : null}
                   {problem ? <span className={styles.problem}>{t(`authoring.problems.${problem}`)}</span> : null}

@@ -107,7 +107,7 @@ function GradeChangesTable({ changes, timeZone }: { changes: GradeChange[]; time
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className={styles.visuallyHidden}>{t('answerKeys.changes.title')}</caption>
+        <caption className="visually-hidden">{t('answerKeys.changes.title')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('answerKeys.changes.student')}</th>
