@@ -29,6 +29,7 @@ export const AssignmentMessages = {
   tooLarge: 'Only .har files smaller than 20 MB are supported.',
   noFiles: 'Choose at least one .har file.',
   notReleased: 'This assignment set has not been released yet.',
+  tooManyFiles: `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`,
 } as const;
 
 /** The time limits of spec §5: 0–8 h; at 0 h minutes 1–15 then 20–55 by 5; at 8 h only 0; otherwise by 5; never zero. */

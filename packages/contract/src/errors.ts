@@ -72,6 +72,18 @@ export const Messages = {
   valueInvalid: 'This value is not valid.',
   addressInvalid: 'This address is not valid.',
   addressTooLong: 'A part of this address is too long.',
+  // Sentences the server's own layers write (issue 18: each has a code, so clients translate it).
+  noSuchPath: (route: string) => `No such path: ${route}.`,
+  textHasNul: 'Text cannot contain the NUL character (U+0000).',
+  idInvalid: 'The id must be a positive integer.',
+  timezoneUnknown: 'This time zone does not exist.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress.',
+  fileLinkInvalid: 'This file link is not valid or has expired.',
+  fileMissing: 'This file does not exist.',
+  workerOnly: 'This instance runs background jobs only.',
+  metricsTokenRequired: 'A valid metrics token is required.',
 } as const;
 
 /** A successful response always wraps its payload in `data`. */

@@ -18,6 +18,7 @@ export const IntegrationMessages = {
   notPaidCourse: 'This course does not charge students a fee.',
   onlyStudents: 'Only students of this course pay its fee.',
   badSignature: 'The webhook signature is not valid.',
+  webhookBodyInvalid: 'The webhook body must be JSON with a list of events.',
 } as const;
 
 /** Google Classroom error codes (spec §4): 0 OK, 1 no active courses, 2 insufficient permission, 3 general error. */

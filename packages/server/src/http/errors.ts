@@ -72,9 +72,10 @@ function isMalformedMultipart(error: Error & { statusCode?: number }, contentTyp
 
 /**
  * The envelope of DESIGN §5, with the code of each sentence the contract defines in `message_codes`
- * (parallel to `errors`), so clients translate by code, not by English text (issue 18).
+ * (parallel to `errors`), so clients translate by code, not by English text (issue 18). Answers
+ * sent outside the error handler (the NUL guard, file links, operations) use it too.
  */
-function errorBody(errors: (CodedError | FieldError)[]) {
+export function errorBody(errors: (CodedError | FieldError)[]) {
   const codes = errors.map((error) => ('field' in error ? error.messages : [error.message]).map((message) => messageCode(message) ?? null));
   return { errors, message_codes: codes };
 }

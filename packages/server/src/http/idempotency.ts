@@ -1,3 +1,4 @@
+import { Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -33,7 +34,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
     const key = request.headers['idempotency-key'];
     if (key === undefined || request.method !== 'POST' || !request.actor) return;
     if (typeof key !== 'string' || !KEY.test(key)) {
-      throw AppError.badRequest('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+      throw AppError.badRequest('Idempotency-Key', Messages.idempotencyKeyInvalid);
     }
     const userId = request.actor.user.id;
     const fingerprint = `${request.method} ${request.url.split('?')[0]}`.slice(0, 600);
@@ -55,7 +56,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
       .where('key', '=', key)
       .executeTakeFirst();
     if (existing && existing.request !== fingerprint) {
-      throw AppError.conflict('This Idempotency-Key was already used for a different request.');
+      throw AppError.conflict(Messages.idempotencyKeyReused);
     }
     if (existing?.status_code != null && existing.response !== null) {
       return reply
@@ -78,7 +79,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
       return;
     }
     reply.header('Retry-After', '2');
-    throw AppError.conflict('A request with this Idempotency-Key is still in progress.');
+    throw AppError.conflict(Messages.idempotencyKeyInProgress);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

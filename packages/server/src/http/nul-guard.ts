@@ -1,8 +1,9 @@
+import { Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, errorBody } from './errors.ts';
 
 const NUL = '\u0000';
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+export const NUL_MESSAGE = Messages.textHasNul;
 
 /** The path of the first string (or key) holding U+0000, '' for the value itself; undefined when there is none. */
 export function findNul(value: unknown, path = '', depth = 0): string | undefined {
@@ -32,7 +33,7 @@ export function registerNulGuard(app: FastifyInstance) {
     ] as const) {
       const field = findNul(value);
       // Answered here, not thrown: plugin routes (the API docs) keep Fastify's own error handler.
-      if (field !== undefined) return reply.status(400).send({ errors: AppError.badRequest(field || part, NUL_MESSAGE).fields });
+      if (field !== undefined) return reply.status(400).send(errorBody(AppError.badRequest(field || part, NUL_MESSAGE).fields ?? []));
     }
   });
 }

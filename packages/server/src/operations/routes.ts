@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../http/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../http/unavailable.ts';
 import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
@@ -25,7 +27,7 @@ export function registerOperationsRoutes(
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0];
       if (path === '/api/health' || path === '/api/ready' || path === '/metrics') return;
-      return reply.status(404).send({ errors: [{ code: 'not_found', message: 'This instance runs background jobs only.' }] });
+      return reply.status(404).send(errorBody([{ code: 'not_found', message: Messages.workerOnly }]));
     });
   }
 
@@ -50,7 +52,7 @@ export function registerOperationsRoutes(
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!sameToken(given, metricsToken)) {
-        return reply.status(401).send({ errors: [{ code: 'unauthenticated', message: 'A valid metrics token is required.' }] });
+        return reply.status(401).send(errorBody([{ code: 'unauthenticated', message: Messages.metricsTokenRequired }]));
       }
       reply.header('Content-Type', metrics.registry.contentType);
       return metrics.registry.metrics();

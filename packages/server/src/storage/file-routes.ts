@@ -1,6 +1,8 @@
+import { Messages } from '@app/contract/errors';
 import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { errorBody } from '../http/errors.ts';
 import { FILES_PATH, type LocalStorage } from './local-storage.ts';
 import { contentTypeOf } from './storage.ts';
 
@@ -10,7 +12,7 @@ const Query = z.object({
   name: z.string().max(255).optional(),
 });
 
-const invalidLink = { errors: [{ code: 'forbidden', message: 'This file link is not valid or has expired.' }] };
+const invalidLink = errorBody([{ code: 'forbidden', message: Messages.fileLinkInvalid }]);
 
 /**
  * GET /files/<key>?exp=&sig=: serves a file of the local storage to whoever holds
@@ -33,7 +35,7 @@ export function registerFileRoutes(app: FastifyInstance, storage: LocalStorage, 
       cacheControl: false,
       contentType: false,
     });
-    if (result.type !== 'file') return reply.status(404).send({ errors: [{ code: 'not_found', message: 'This file does not exist.' }] });
+    if (result.type !== 'file') return reply.status(404).send(errorBody([{ code: 'not_found', message: Messages.fileMissing }]));
     const maxAge = Math.max(0, query.data.exp - now());
     reply.status(result.statusCode);
     for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);

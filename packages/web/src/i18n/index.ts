@@ -129,7 +129,7 @@ function indexEnglishMessages(english: Translation) {
       else if (typeof value === 'string' && !keyByEnglishMessage.has(value)) keyByEnglishMessage.set(value, `${prefix}.${key}`);
     }
   };
-  for (const section of ['messages', 'validation', 'errors'] as const) index(section, english[section]);
+  for (const section of ['messages', 'errors'] as const) index(section, english[section]);
 }
 
 /** The code of a contract sentence, as the server sends it in the envelope's `message_codes`. */

@@ -1,5 +1,5 @@
 import { DocumentKey, GradeChange, RegradeState, UpdateKeyRequest } from '@app/contract/answer-keys';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { requireActor } from '../../http/auth.ts';
 import type { AnswerKeysService } from './service.ts';
 
 const tags = ['answer-keys'];
-const Id = z.object({ id: z.coerce.number().int().positive({ message: 'The id must be a positive integer.' }) });
+const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.idInvalid }) });
 
 /** A document's answer key (its versions) and regrading its submissions. */
 export function registerAnswerKeyRoutes(app: FastifyInstance, answerKeys: AnswerKeysService) {

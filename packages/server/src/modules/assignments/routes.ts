@@ -16,7 +16,7 @@ import {
   UpdateDocumentRequest,
 } from '@app/contract/assignments';
 import { CourseIdParams } from '@app/contract/courses';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ import type { AssignmentsService } from './service.ts';
 
 const tags = ['assignments'];
 const Empty = envelope(z.object({}));
-const Id = z.object({ id: z.coerce.number().int().positive({ message: 'The id must be a positive integer.' }) });
+const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.idInvalid }) });
 const StudentParams = Id.extend({ studentId: z.coerce.number().int().positive() });
 
 /** Assignment sets, documents and extensions: spec §7 "Assignments and documents". */

@@ -1,5 +1,5 @@
 import { HAR_MAX_BYTES } from '@app/contract/assignments';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import { AuthoringMessages, DraftCourseQuery, ExerciseDraft, SavedExercise, SaveExerciseRequest } from '@app/contract/exercise-authoring';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,7 @@ import { uploadedFile } from '../../http/uploads.ts';
 import type { AuthoringService } from './service.ts';
 
 const tags = ['authoring'];
-const Id = z.object({ id: z.coerce.number().int().positive({ message: 'The id must be a positive integer.' }) });
+const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.idInvalid }) });
 
 /** Exercise authoring: a score in, its positions and suggestions out; the confirmed key saved as a .har. */
 export function registerAuthoringRoutes(app: FastifyInstance, authoring: AuthoringService) {

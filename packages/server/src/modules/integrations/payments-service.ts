@@ -115,7 +115,7 @@ export function createPaymentsService(deps: Deps, collaborators: { courses: Cour
         if (!Array.isArray(parsed)) throw new TypeError('events is not a list');
         events = parsed as WebhookEvent[];
       } catch {
-        throw AppError.badRequest('events', 'The webhook body must be JSON with a list of events.');
+        throw AppError.badRequest('events', IntegrationMessages.webhookBodyInvalid);
       }
       let recorded = 0;
       for (const event of events) {

@@ -1,5 +1,5 @@
 import { CourseIdParams } from '@app/contract/courses';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import {
   CourseInvitation,
   CoursePerson,
@@ -19,7 +19,7 @@ import type { PeopleService } from './service.ts';
 
 const tags = ['people'];
 const Empty = envelope(z.object({}));
-const Id = z.coerce.number().int().positive({ message: 'The id must be a positive integer.' });
+const Id = z.coerce.number().int().positive({ message: Messages.idInvalid });
 const MemberParams = CourseIdParams.extend({ userId: Id });
 const Token = z.string().min(1).max(200);
 

@@ -1,6 +1,6 @@
 import { AssignmentMessages, HAR_MAX_BYTES } from '@app/contract/assignments';
 import { CourseIdParams } from '@app/contract/courses';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import { GradeBookQuery, Submission, SubmissionFileUrls } from '@app/contract/submissions';
 import { AnswersRequest } from '@app/contract/workspace';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import type { HandIn, SubmissionsService } from './service.ts';
 
 const tags = ['submissions'];
 const Empty = envelope(z.object({}));
-const PositiveId = z.coerce.number().int().positive({ message: 'The id must be a positive integer.' });
+const PositiveId = z.coerce.number().int().positive({ message: Messages.idInvalid });
 const Id = z.object({ id: PositiveId });
 const options = (q: z.infer<typeof GradeBookQuery>) => ({ best: q.best === 'true', includePractice: q.include_practice === 'true' });
 

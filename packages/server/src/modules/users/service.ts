@@ -111,7 +111,7 @@ export function createUsersService(deps: Deps, collaborators: { auth: () => Auth
     async createAccount(input: NewAccount) {
       if (await findUserByEmail(db, input.email)) throw AppError.badRequest('email', Messages.emailTaken);
       const timezoneId = await findTimezoneId(db, input.timezone);
-      if (timezoneId === undefined) throw AppError.badRequest('timezone', 'This time zone does not exist.');
+      if (timezoneId === undefined) throw AppError.badRequest('timezone', Messages.timezoneUnknown);
       const now = clock.now();
       const id = await insertUser(db, {
         uuid: randomUUID(),
@@ -150,7 +150,7 @@ export function createUsersService(deps: Deps, collaborators: { auth: () => Auth
         changes.will_receive_notification_emails = input.will_receive_notification_emails ? 1 : 0;
       }
       if (input.timezone !== undefined) {
-        if (!(await timezoneExists(db, input.timezone))) throw AppError.badRequest('timezone', 'This time zone does not exist.');
+        if (!(await timezoneExists(db, input.timezone))) throw AppError.badRequest('timezone', Messages.timezoneUnknown);
         changes.timezone_id = input.timezone;
       }
       if (input.email !== undefined && input.email !== actor.user.email) {

@@ -1,5 +1,5 @@
 import { CourseIdParams } from '@app/contract/courses';
-import { envelope } from '@app/contract/errors';
+import { envelope, Messages } from '@app/contract/errors';
 import { AnswersRequest, Draft, DraftSummary, Workspace } from '@app/contract/workspace';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { requireActor } from '../../http/auth.ts';
 import type { WorkspaceService } from './service.ts';
 
 const tags = ['workspace'];
-const Id = z.object({ id: z.coerce.number().int().positive({ message: 'The id must be a positive integer.' }) });
+const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.idInvalid }) });
 
 /** The exercise workspace: what a student needs to do a document in the browser, and their drafts. */
 export function registerWorkspaceRoutes(app: FastifyInstance, workspace: WorkspaceService) {
