@@ -123,8 +123,7 @@ describe.each(dialects)('hot routes answer their schema exactly (%s)', (dialect)
       'Counterpoint',
       'Harmony',
     ]);
-    // Compressed as a browser asks (a small answer in one synchronous brotli call with a size
-    // hint, app.ts): the same answer once decompressed.
+    // Compressed as a browser asks (bench api measures this too): the same answer once decompressed.
     for (const title of ['Figured Bass', 'Modal Counterpoint', 'Orchestration']) await teacher.post('/api/courses', { title });
     const plain = await teacher.get('/api/users');
     const compressed = await teacher.request('GET', '/api/users', { headers: { 'accept-encoding': 'br, gzip' } });
