@@ -14,6 +14,7 @@ import type { Insertable } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import type { Database, NewUser } from '../packages/server/src/db/schema.ts';
+import { NEW_DOCUMENT_SETTINGS } from '../packages/server/src/modules/assignments/policy.ts';
 import { insertCourse } from '../packages/server/src/modules/courses/repository.ts';
 import { rebuildBestSubmissions } from '../packages/server/src/modules/gradebook/repository.ts';
 import { insertUser } from '../packages/server/src/modules/users/repository.ts';
@@ -128,14 +129,9 @@ export async function runGradeBookBenchmark() {
             size: 1000,
             preview_status: 'READY',
             preview_error: null,
-            gradable: 1,
+            ...NEW_DOCUMENT_SETTINGS,
             practice: d === DOCUMENTS_PER_SET - 1 ? 1 : 0,
-            incremental_grading: 0,
             multiple_submissions: 1,
-            delay_showing_grade: 0,
-            show_grade_on_date: null,
-            timed: 0,
-            timed_time_seconds: null,
             created_at: now,
             updated_at: now,
           }),

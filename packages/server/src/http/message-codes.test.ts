@@ -40,4 +40,21 @@ describe.each(dialects)('message codes in the error envelope (%s)', (dialect) =>
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message_codes).toEqual([[{ code: 'api.addressInvalid' }]]);
   });
+
+  it('codes the sentences the server’s own layers write: the NUL guard, id parameters, file links', async () => {
+    const { client } = await t.signedIn({ user_type: 2 });
+    const nul = await client.post('/api/media-collections', { collection_title: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(errorsOf(nul)).toEqual([{ field: 'collection_title', messages: ['Text cannot contain the NUL character (U+0000).'] }]);
+    expect(nul.json().message_codes).toEqual([[{ code: 'api.textHasNul' }]]);
+
+    const id = await client.get('/api/documents/0/workspace');
+    expect(id.statusCode).toBe(400);
+    expect(id.json().message_codes).toEqual([[{ code: 'api.idInvalid' }]]);
+
+    const link = await t.client().get('/files/documents/x.har?exp=1&sig=nope');
+    expect(link.statusCode).toBe(403);
+    expect(errorsOf(link)).toEqual([{ code: 'forbidden', message: 'This file link is not valid or has expired.' }]);
+    expect(link.json().message_codes).toEqual([[{ code: 'api.fileLinkInvalid' }]]);
+  });
 });

@@ -1,11 +1,11 @@
 import { AnswerKeyMessages, type DocumentKey, type GradeChange, type RegradeState, type UpdateKeyRequest } from '@app/contract/answer-keys';
 import { AssignmentMessages } from '@app/contract/assignments';
-import { type AnswerKey, exerciseItems, type HarDocument, readHar } from '@app/har/format';
+import { type AnswerKey, type HarDocument, readHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import { renderWorkspaceScore } from '@app/har/workspace-score';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
+import { layOutExercise, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
@@ -61,18 +61,12 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
       const doc = await loadForInstructor(actor, documentId);
       const exercise = await keyedExercise(doc.storage_key);
       const answers = new Map(exercise.key.items.map((item) => [item.id, item.answers]));
-      let layout: Awaited<ReturnType<typeof renderWorkspaceScore>>;
-      try {
-        layout = await renderWorkspaceScore(exercise.score, exerciseItems(exercise));
-      } catch (error) {
-        if (error instanceof HarError) throw AppError.conflict(error.message);
-        throw error;
-      }
+      const layout = await layOutExercise(exercise);
       return {
         document_id: doc.id,
         title: exercise.manifest.title,
         version: doc.key_version,
-        score: { svg: layout.svg, width: layout.width, height: layout.height, tempo: layout.tempo, notes: layout.notes },
+        score: presentScore(layout),
         items: layout.items.map((item, index) => ({
           id: item.id,
           number: index + 1,

@@ -25,7 +25,7 @@ import type { UploadedFile } from '../../http/uploads.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { LibraryService } from '../library/service.ts';
 import type { AssignmentLoaders } from './load.ts';
-import { documentChanges, sameMembers } from './policy.ts';
+import { documentChanges, NEW_DOCUMENT_SETTINGS, sameMembers } from './policy.ts';
 import { presentDocument } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -45,8 +45,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       let count = 0;
       for await (const file of files) {
         count += 1;
-        if (count > HAR_MAX_FILES_PER_UPLOAD)
-          throw AppError.badRequest('file', `Upload at most ${HAR_MAX_FILES_PER_UPLOAD} files at a time.`);
+        if (count > HAR_MAX_FILES_PER_UPLOAD) throw AppError.badRequest('file', AssignmentMessages.tooManyFiles);
         const bytes = await file.read();
         stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename));
       }
@@ -69,14 +68,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       size: s.size,
       preview_status: s.previewReady ? 'READY' : 'PENDING',
       preview_error: null,
-      gradable: 1,
-      practice: 0,
-      incremental_grading: 0,
-      multiple_submissions: 0,
-      delay_showing_grade: 0,
-      show_grade_on_date: null,
-      timed: 0,
-      timed_time_seconds: null,
+      ...NEW_DOCUMENT_SETTINGS,
       created_at: now,
       updated_at: now,
     };

@@ -1,6 +1,6 @@
 import { AssignmentMessages, DEFAULT_TIMED_SECONDS } from '@app/contract/assignments';
 import { describe, expect, it } from 'vitest';
-import { canEditSet, documentChanges, documentVisible, sameMembers, setVisible } from './policy.ts';
+import { canEditSet, documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, setVisible } from './policy.ts';
 
 const NOW = 1_000_000;
 
@@ -37,16 +37,7 @@ describe('assignments policy', () => {
   });
 
   describe('documentChanges', () => {
-    const plain = {
-      gradable: 1,
-      practice: 0,
-      incremental_grading: 0,
-      multiple_submissions: 0,
-      delay_showing_grade: 0,
-      show_grade_on_date: null,
-      timed: 0,
-      timed_time_seconds: null,
-    };
+    const plain = NEW_DOCUMENT_SETTINGS;
     const limits = { due_at: NOW, end_date: NOW + 100_000 };
     const refusal = (call: () => unknown) => {
       try {

@@ -1,7 +1,7 @@
 import { AssignmentMessages, DEFAULT_TIMED_SECONDS, isValidTimedDuration, type UpdateDocumentRequest } from '@app/contract/assignments';
 import type { CourseRole } from '@app/contract/courses';
 import { meetsNeed } from '../../access/course-access.ts';
-import type { DocumentUpdate } from '../../db/schema.ts';
+import type { DocumentsTable, DocumentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
 /** Only a course's instructors change its sets, their documents and extensions; TAs and students read. */
@@ -31,15 +31,29 @@ export function sameMembers(proposed: number[], current: number[]): boolean {
   return proposed.length === current.length && new Set(proposed).size === proposed.length && proposed.every((id) => current.includes(id));
 }
 
-type DocumentState = {
-  gradable: number;
-  practice: number;
-  incremental_grading: number;
-  multiple_submissions: number;
-  delay_showing_grade: number;
-  show_grade_on_date: number | null;
-  timed: number;
-  timed_time_seconds: number | null;
+/** A document's grading settings, the columns documentChanges reads and writes. */
+export type DocumentState = Pick<
+  DocumentsTable,
+  | 'gradable'
+  | 'practice'
+  | 'incremental_grading'
+  | 'multiple_submissions'
+  | 'delay_showing_grade'
+  | 'show_grade_on_date'
+  | 'timed'
+  | 'timed_time_seconds'
+>;
+
+/** The settings a document starts with: gradable, one submission, grade shown at once, no time limit. */
+export const NEW_DOCUMENT_SETTINGS: DocumentState = {
+  gradable: 1,
+  practice: 0,
+  incremental_grading: 0,
+  multiple_submissions: 0,
+  delay_showing_grade: 0,
+  show_grade_on_date: null,
+  timed: 0,
+  timed_time_seconds: null,
 };
 
 /**

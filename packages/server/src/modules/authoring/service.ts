@@ -11,6 +11,7 @@ import { importMusicXml } from '@app/har/musicxml-import';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
@@ -82,7 +83,7 @@ export function createAuthoringService(
             renumbered: imported.converted.renumbered,
             from_mxl: imported.converted.fromMxl,
           },
-          score: { svg: rendered.svg, width: rendered.width, height: rendered.height, tempo: rendered.tempo, notes: rendered.notes },
+          score: presentScore(rendered),
           positions: analysis.positions.map((p, i) => ({
             id: p.id,
             number: i + 1,

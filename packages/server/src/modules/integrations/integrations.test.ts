@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, type TestClient, type TestContext } from '../../../test/helpers.ts';
 import { type StandIns, startStandIns } from '../../../test/stand-ins.ts';
+import { NEW_DOCUMENT_SETTINGS } from '../assignments/policy.ts';
 import { insertCourseProduct, insertMembership } from '../courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
 
@@ -82,14 +83,7 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
         size: 1,
         preview_status: 'READY',
         preview_error: null,
-        gradable: 1,
-        practice: 0,
-        incremental_grading: 0,
-        multiple_submissions: 0,
-        delay_showing_grade: 0,
-        show_grade_on_date: null,
-        timed: 0,
-        timed_time_seconds: null,
+        ...NEW_DOCUMENT_SETTINGS,
         created_at: t.clock.now(),
         updated_at: t.clock.now(),
       })

@@ -8,12 +8,11 @@ import {
   WorkspaceMessages,
   type WorkspaceScore,
 } from '@app/contract/workspace';
-import { contentHash, exerciseItems, readHar } from '@app/har/format';
-import { HarError } from '@app/har/har-error';
-import { renderWorkspaceScore } from '@app/har/workspace-score';
+import { contentHash, readHar } from '@app/har/format';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { layOutExercise, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
@@ -68,15 +67,9 @@ export function createWorkspaceService(
     const key = renderedKey(contentHash(bytes));
     if (await storage.stat(key)) return JSON.parse(Buffer.from(await loadHar(deps, key)).toString('utf8')) as RenderedWorkspace;
     const copy = readHar(bytes);
-    let layout: Awaited<ReturnType<typeof renderWorkspaceScore>>;
-    try {
-      layout = await renderWorkspaceScore(copy.score, exerciseItems(copy));
-    } catch (error) {
-      if (error instanceof HarError) throw AppError.conflict(error.message);
-      throw error;
-    }
+    const layout = await layOutExercise(copy);
     const value: RenderedWorkspace = {
-      score: { svg: layout.svg, width: layout.width, height: layout.height, tempo: layout.tempo, notes: layout.notes },
+      score: presentScore(layout),
       items: layout.items.map((item, index) => ({
         id: item.id,
         number: index + 1,

@@ -1,0 +1,23 @@
+import { exerciseItems, type HarDocument } from '@app/har/format';
+import { HarError } from '@app/har/har-error';
+import { renderWorkspaceScore, type WorkspaceScore } from '@app/har/workspace-score';
+import { AppError } from '../http/errors.ts';
+
+/**
+ * An exercise's score laid out for the workspace with its items placed on it, as the answer-key
+ * editor and the student workspace both show it. A score Verovio cannot read is a 409: the stored
+ * document is what is wrong, not the request.
+ */
+export async function layOutExercise(exercise: HarDocument): Promise<WorkspaceScore> {
+  try {
+    return await renderWorkspaceScore(exercise.score, exerciseItems(exercise));
+  } catch (error) {
+    if (error instanceof HarError) throw AppError.conflict(error.message);
+    throw error;
+  }
+}
+
+/** The drawn score of a layout as the API sends it (the items go separately, each with its own fields). */
+export function presentScore(layout: WorkspaceScore) {
+  return { svg: layout.svg, width: layout.width, height: layout.height, tempo: layout.tempo, notes: layout.notes };
+}
