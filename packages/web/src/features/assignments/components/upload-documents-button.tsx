@@ -22,7 +22,10 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
   const onFiles = (files: File[]) => {
     const problem = uploadProblem(files);
     if (problem) {
-      notify({ severity: 'error', message: t(problem === 'tooMany' ? 'messages.assignment.tooManyFiles' : 'messages.assignment.tooLarge') });
+      notify({
+        severity: 'error',
+        message: t(problem === 'tooMany' ? 'messages.assignment.tooManyFiles' : 'messages.assignment.tooLarge'),
+      });
       return;
     }
     const label = files.length === 1 ? (files[0]?.name ?? '') : t('assignments.documents.files', { total: files.length });
