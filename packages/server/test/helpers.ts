@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readHar } from '@app/har/format';
+import { buildSampleLibrary } from '@app/har/library/build-library';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -201,6 +203,13 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first exercise of the sample library, for tests that hand in answers: its .har bytes and its key's items. */
+export function sampleExercise() {
+  const sample = buildSampleLibrary().sets[0]?.documents[0];
+  if (!sample) throw new Error('no sample exercise');
+  return { bytes: sample.har, keyItems: readHar(sample.har).key?.items ?? [] };
 }
 
 /** A user `signedIn` made: their client, id and e-mail. */

@@ -17,6 +17,11 @@ export async function layOutExercise(exercise: HarDocument): Promise<WorkspaceSc
   }
 }
 
+/** An item placed on the layout as the API sends it: its number in score order, position and notes. */
+export function presentPlacedItem(item: WorkspaceScore['items'][number], index: number) {
+  return { id: item.id, number: index + 1, measure: item.measure, beat: item.beat, x: item.x, onset: item.onset, note_ids: item.note_ids };
+}
+
 /** The drawn score of a layout as the API sends it (the items go separately, each with its own fields). */
 export function presentScore(layout: WorkspaceScore) {
   return { svg: layout.svg, width: layout.width, height: layout.height, tempo: layout.tempo, notes: layout.notes };

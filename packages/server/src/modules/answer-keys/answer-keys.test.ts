@@ -1,5 +1,4 @@
 import { readHar, writeHar } from '@app/har/format';
-import { buildSampleLibrary } from '@app/har/library/build-library';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   LONG_SESSIONS,
   multipart,
   type SignedInUser,
+  sampleExercise,
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
@@ -21,10 +21,7 @@ let exerciseBytes: Uint8Array;
 let keyItems: { id: string; answers: string[]; points: number }[];
 
 beforeAll(() => {
-  const sample = buildSampleLibrary().sets[0]?.documents[0];
-  if (!sample) throw new Error('no sample exercise');
-  exerciseBytes = sample.har;
-  keyItems = readHar(exerciseBytes).key?.items ?? [];
+  ({ bytes: exerciseBytes, keyItems } = sampleExercise());
 });
 
 /** A student's answer file: the key's first answer everywhere except the items given. */

@@ -5,7 +5,7 @@ import { HarError } from '@app/har/har-error';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
-import { layOutExercise, presentScore } from '../../documents/workspace-layout.ts';
+import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
@@ -68,13 +68,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
         version: doc.key_version,
         score: presentScore(layout),
         items: layout.items.map((item, index) => ({
-          id: item.id,
-          number: index + 1,
-          measure: item.measure,
-          beat: item.beat,
-          x: item.x,
-          onset: item.onset,
-          note_ids: item.note_ids,
+          ...presentPlacedItem(item, index),
           answers: answers.get(item.id) ?? [],
           points: item.points,
         })),

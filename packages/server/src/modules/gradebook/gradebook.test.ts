@@ -1,8 +1,6 @@
 import zlib from 'node:zlib';
 import { GradeBookCells } from '@app/contract/gradebook';
 import type { Submission } from '@app/contract/submissions';
-import { readHar } from '@app/har/format';
-import { buildSampleLibrary } from '@app/har/library/build-library';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   courseWorld,
@@ -12,6 +10,7 @@ import {
   LONG_SESSIONS,
   multipart,
   type SignedInUser,
+  sampleExercise,
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
@@ -22,10 +21,7 @@ let exerciseBytes: Uint8Array;
 let keyItems: { id: string; answers: string[] }[];
 
 beforeAll(() => {
-  const sample = buildSampleLibrary().sets[0]?.documents[0];
-  if (!sample) throw new Error('no sample exercise');
-  exerciseBytes = sample.har;
-  keyItems = readHar(exerciseBytes).key?.items ?? [];
+  ({ bytes: exerciseBytes, keyItems } = sampleExercise());
 });
 
 /** The workspace's JSON hand-in with `wrong` items answered wrongly. */

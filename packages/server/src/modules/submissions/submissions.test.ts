@@ -1,6 +1,5 @@
 import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { readHar, writeHar } from '@app/har/format';
-import { buildSampleLibrary } from '@app/har/library/build-library';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   courseWorld,
@@ -10,6 +9,7 @@ import {
   LONG_SESSIONS,
   multipart,
   type SignedInUser,
+  sampleExercise,
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
@@ -19,10 +19,7 @@ let exerciseBytes: Uint8Array;
 let keyItems: { id: string; answers: string[] }[];
 
 beforeAll(() => {
-  const sample = buildSampleLibrary().sets[0]?.documents[0];
-  if (!sample) throw new Error('no sample exercise');
-  exerciseBytes = sample.har;
-  keyItems = readHar(exerciseBytes).key?.items ?? [];
+  ({ bytes: exerciseBytes, keyItems } = sampleExercise());
 });
 
 /** A student's answer file for a document: `wrong` items get a wrong label. */

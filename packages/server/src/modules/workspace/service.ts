@@ -12,7 +12,7 @@ import { contentHash, readHar } from '@app/har/format';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
-import { layOutExercise, presentScore } from '../../documents/workspace-layout.ts';
+import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
@@ -70,16 +70,7 @@ export function createWorkspaceService(
     const layout = await layOutExercise(copy);
     const value: RenderedWorkspace = {
       score: presentScore(layout),
-      items: layout.items.map((item, index) => ({
-        id: item.id,
-        number: index + 1,
-        measure: item.measure,
-        beat: item.beat,
-        points: item.points,
-        x: item.x,
-        onset: item.onset,
-        note_ids: item.note_ids,
-      })),
+      items: layout.items.map((item, index) => ({ ...presentPlacedItem(item, index), points: item.points })),
     };
     await storage.put(key, Readable.from(Buffer.from(JSON.stringify(value), 'utf8')), { contentType: 'application/json' });
     return value;

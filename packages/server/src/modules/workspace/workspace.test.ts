@@ -1,6 +1,5 @@
 import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { readHar, writeHar } from '@app/har/format';
-import { buildSampleLibrary } from '@app/har/library/build-library';
 import { RIGHT_COLOR, WRONG_COLOR } from '@app/har/submission-image';
 import { decode } from 'fast-png';
 import { unzipSync } from 'fflate';
@@ -12,6 +11,7 @@ import {
   errorsOf,
   LONG_SESSIONS,
   multipart,
+  sampleExercise,
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
@@ -23,10 +23,7 @@ let keyItems: { id: string; answers: string[]; measure: number; beat: number }[]
 let firstItem: { id: string; answers: string[] };
 
 beforeAll(() => {
-  const sample = buildSampleLibrary().sets[0]?.documents[0];
-  if (!sample) throw new Error('no sample exercise');
-  exerciseBytes = sample.har;
-  keyItems = readHar(exerciseBytes).key?.items ?? [];
+  ({ bytes: exerciseBytes, keyItems } = sampleExercise());
   const first = keyItems[0];
   if (!first) throw new Error('no key items');
   firstItem = first;
