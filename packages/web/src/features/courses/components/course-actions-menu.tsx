@@ -1,23 +1,18 @@
 import type { Course } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLink, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu.tsx';
 import { MoreIcon } from '../../../components/ui/icons.tsx';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useArchiveCourse } from '../api/archive-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
 import { courseGradeBookPath, courseInfoPath, courseSettingsPath } from '../course-paths.ts';
-
-/** Loaded when Duplicate is chosen: the dashboard's first load carries no dialog (issue 15). */
-const DuplicateCourseDialog = lazy(() =>
-  import('./duplicate-course-dialog.tsx').then((module) => ({ default: module.DuplicateCourseDialog })),
-);
+import { DuplicateCourseDialog } from './duplicate-course-dialog.tsx';
 
 export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'gradeBook' | 'duplicate' | 'delete';
 
@@ -134,28 +129,26 @@ export function CourseActionsMenu({ course, timeZone, language }: { course: Cour
         {entries.map(item)}
       </DropdownMenu>
       {duplicating ? (
-        <Suspense fallback={null}>
-          <DuplicateCourseDialog
-            course={course}
-            open
-            onOpenChange={setDuplicating}
-            timeZone={timeZone}
-            language={language}
-            loading={duplicate.isPending}
-            onDuplicate={(input) =>
-              run(
-                duplicate.mutateAsync({ courseId: course.id, ...input }),
-                (copy) => {
-                  notify({ severity: 'success', message: t('courses.menu.duplicated') });
-                  void navigate(courseSettingsPath(copy.id));
-                },
-                () => setDuplicating(false),
-              )
-            }
-          />
-        </Suspense>
+        <DuplicateCourseDialog
+          course={course}
+          open
+          onOpenChange={setDuplicating}
+          timeZone={timeZone}
+          language={language}
+          loading={duplicate.isPending}
+          onDuplicate={(input) =>
+            run(
+              duplicate.mutateAsync({ courseId: course.id, ...input }),
+              (copy) => {
+                notify({ severity: 'success', message: t('courses.menu.duplicated') });
+                void navigate(courseSettingsPath(copy.id));
+              },
+              () => setDuplicating(false),
+            )
+          }
+        />
       ) : null}
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('courses.delete.title')}
