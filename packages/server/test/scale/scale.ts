@@ -12,6 +12,7 @@ import { writeHar } from '@app/har/format';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { makeTone, makeVideo } from '../media-samples.ts';
+import { SMALL_SCORE } from '../small-score.ts';
 import { buildBundle } from './bundle.ts';
 import { bundleDir, Instance, PgCluster, say, startS3, until, wait } from './cluster.ts';
 
@@ -19,13 +20,6 @@ const KILLS = Number(process.env.SCALE_KILLS ?? 3);
 const BUDGET_SECONDS = Number(process.env.SCALE_BUDGET_SECONDS ?? 480);
 const METRICS_TOKEN = 'scale-test-metrics-token-0123456789';
 const CSRF = 'scale-test-csrf-token';
-const SCORE = `<?xml version="1.0" encoding="UTF-8"?>
-<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
-<part id="P1"><measure number="1"><attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>
-<note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
-<note><chord/><pitch><step>E</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
-<note><chord/><pitch><step>G</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
-</measure></part></score-partwise>`;
 
 const figures: Record<string, string | number> = {};
 function check(condition: unknown, message: string): asserts condition {
@@ -37,7 +31,7 @@ const har = (title: string) =>
   Buffer.from(
     writeHar({
       manifest: { format: 'har', version: 1, kind: 'exercise', title, exercise_type: 'roman-numeral-analysis' },
-      score: SCORE,
+      score: SMALL_SCORE,
       key: { items: [{ id: 'm1b1', measure: 1, beat: 1, answers: ['I'], points: 1 }] },
     }),
   );
