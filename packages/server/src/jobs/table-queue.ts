@@ -85,6 +85,8 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let polling = false;
+  /** The poll under way, if any: `stop` waits for it, so a job it is claiming right then is handed back too. */
+  let pollRun: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -245,8 +247,13 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
     }
   }
 
-  async function poll() {
-    if (polling || !started) return;
+  function poll(): Promise<void> {
+    if (polling || !started) return pollRun ?? Promise.resolve();
+    pollRun = pollOnce();
+    return pollRun;
+  }
+
+  async function pollOnce() {
     polling = true;
     clearTimeout(timer);
     try {
@@ -269,6 +276,7 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
     clearTimeout(timer);
     await unlisten?.().catch((err: unknown) => log.warn({ err }, 'could not stop listening for jobs'));
     unlisten = undefined;
+    await pollRun;
     const inFlight = [...running.values()];
     if (inFlight.length === 0) return;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
