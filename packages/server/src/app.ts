@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { Messages } from '@app/contract/errors';
 import { configureZodMessages } from '@app/contract/zod-config';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -20,7 +21,7 @@ import type { Deps } from './deps.ts';
 import { registerAccessLog, requestIdOf } from './http/access-log.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { recordRouteTable } from './http/route-table.ts';
@@ -287,7 +288,7 @@ async function registerWebApp(app: FastifyInstance, dist: string) {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return reply
         .status(404)
-        .send({ errors: [{ code: 'not_found', message: `No such path: ${request.method} ${request.url.split('?')[0]}.` }] });
+        .send(errorBody([{ code: 'not_found', message: Messages.noSuchPath(`${request.method} ${request.url.split('?')[0]}`) }]));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   });

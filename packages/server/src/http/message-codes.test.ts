@@ -31,11 +31,11 @@ describe.each(dialects)('message codes in the error envelope (%s)', (dialect) =>
     expect(missing.json().message_codes).toEqual([[{ code: 'zod.required' }]]);
   });
 
-  it('codes Fastify’s own refusals too; the catch-all not-found answer sends none', async () => {
+  it('codes Fastify’s own refusals and the catch-all not-found answer', async () => {
     const res = await t.client().get('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
-    // Answered by the not-found handler, outside the error handler: no codes, the English stays.
-    expect(res.json().message_codes).toBeUndefined();
+    expect(errorsOf(res)).toEqual([{ code: 'not_found', message: 'No such path: GET /api/no-such-thing.' }]);
+    expect(res.json().message_codes).toEqual([[{ code: 'api.noSuchPath', params: { route: 'GET /api/no-such-thing' } }]]);
     const bad = await t.client().get('/api/courses/%zz');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message_codes).toEqual([[{ code: 'api.addressInvalid' }]]);
