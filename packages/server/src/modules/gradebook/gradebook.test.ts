@@ -153,6 +153,7 @@ describe.each(dialects)('grade book (%s)', (dialect) => {
     expect((await book('?include_practice=false')).map((c) => [c.id, c.practice])).toEqual([[formal.id, 0]]);
     expect((await book('?include_practice=false')).map((c) => c.id)).toEqual(await legacyBest(false));
     expect((await book('?submissions=all&include_practice=false')).map((c) => c.id)).toEqual([formal.id]);
+    // Within a cell by points, then id (each numbered in the order handed in).
     expect((await book('?submissions=all')).map((c) => [c.id, c.number])).toEqual([
       [formal.id, 1],
       [practice.id, 2],

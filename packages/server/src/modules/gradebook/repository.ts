@@ -144,9 +144,10 @@ export async function bestCellsJson(db: Db, dialect: DialectName, filter: GradeB
 }
 
 /**
- * Every submission of a course (or of some of its sets) as the JSON of GradeBookCells, by student
- * and document and then in the order handed in (`number`, which `refreshBestSubmissions` keeps), so
- * the answer does not depend on where the engine keeps rows; the web app orders each cell.
+ * Every submission of a course (or of some of its sets) as the JSON of GradeBookCells, by student,
+ * document, points and id: the order of `submissions_course_idx` (rowid last on SQLite), so nothing is
+ * sorted, and ties in points still come back in one order on both engines. Each cell carries the
+ * `number` that `refreshBestSubmissions` keeps; the web app orders each cell.
  */
 export async function allCellsJson(db: Db, dialect: DialectName, filter: GradeBookFilter): Promise<string> {
   const rows = sql`
@@ -155,6 +156,6 @@ export async function allCellsJson(db: Db, dialect: DialectName, filter: GradeBo
     from submissions s
     where s.course_id = ${filter.courseId} ${filter.includePractice ? sql`` : sql`and s.practice = 0`}
       ${setFilter('s.assignment_set_id', filter.setIds)}
-    order by s.student_id, s.document_id, s.number`;
+    order by s.student_id, s.document_id, s.points, s.id`;
   return cellsJson(db, dialect, rows);
 }
