@@ -64,16 +64,23 @@ export function createCourseAccess(deps: { db: Db; clock: Clock }) {
     courseId: number,
     options: NeedOptions,
   ): Promise<{ row: MemberCourse; access: CourseAccess }> {
-    const row = await findCourseForMember(deps.db, courseId, actor.user.id);
-    if (!row) throw AppError.notFound(options.notFound ?? CourseMessages.notFound);
-    const access: CourseAccess = {
-      role: row.role,
-      status: effectiveStatus(row, deps.clock.now()),
-      archived: row.archived === 1,
-    };
-    requireNeed(access.role, options);
-    return { row, access };
+    return checkCourseAccess(await findCourseForMember(deps.db, courseId, actor.user.id), options, deps.clock.now());
   };
+}
+
+/**
+ * The same check on the actor's course row read already, by a statement that found it with the
+ * session (`findCourseForSession`, decision 028): undefined is a non-member.
+ */
+export function checkCourseAccess(
+  row: MemberCourse | undefined,
+  options: NeedOptions,
+  now: number,
+): { row: MemberCourse; access: CourseAccess } {
+  if (!row) throw AppError.notFound(options.notFound ?? CourseMessages.notFound);
+  const access: CourseAccess = { role: row.role, status: effectiveStatus(row, now), archived: row.archived === 1 };
+  requireNeed(access.role, options);
+  return { row, access };
 }
 
 export type RequireCourseAccess = ReturnType<typeof createCourseAccess>;

@@ -1,5 +1,7 @@
 import { Messages } from '@app/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserWithTimezone } from '../db/live-session.ts';
+import type { SessionRow } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { hashSecret } from '../lib/random.ts';
 import { extendSession, findLiveSessionWithUser } from '../modules/auth/repository.ts';
@@ -7,12 +9,39 @@ import type { Actor } from './actor.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's own statement finds the live session and its user (decision 028): the
+     * preHandler runs no lookup for it, and its handler starts from `ownSession(request)`.
+     */
+    findsSessionItself?: boolean;
+  }
   interface FastifyRequest {
     actor: Actor | undefined;
     /** A token was sent but is no longer live (expired, revoked or unknown). */
     tokenRejected: boolean;
+    /** On a route that finds the session itself, with a token: what its statement needs. */
+    sessionLookup: SessionLookup | undefined;
   }
 }
+
+/** What a statement needs to find a live session (db/live-session.ts `selectLiveSession`). */
+export type SessionKey = { tokenHash: string; now: number };
+
+/** A live session and its user, as the session lookup and the statements built on it find them. */
+export type LiveSession = { session: SessionRow; user: UserWithTimezone };
+
+/**
+ * The session lookup left to a route's own statement (decision 028): the statement finds the
+ * session by `key` (starting from `selectLiveSession`), and `resolve` applies the session rules to
+ * what it found, as the preHandler does for every other route: nothing found is a 401
+ * (`session_expired`); else the idle expiry slides when due, the token headers are echoed, and
+ * the actor is the request's.
+ */
+export type SessionLookup = {
+  key: SessionKey;
+  resolve: <F extends LiveSession>(found: F | undefined) => Promise<{ actor: Actor; found: F }>;
+};
 
 /** Sent by the web app on requests the user did not cause (lib/user-activity.ts). */
 export const BACKGROUND_HEADER = 'x-background-request';
@@ -41,7 +70,17 @@ export async function authenticate(
   options: { forceSlide?: boolean; slide?: boolean } = {},
 ): Promise<{ actor: Actor; expiresAt: number } | undefined> {
   const now = deps.clock.now();
-  const found = await findLiveSessionWithUser(deps.db, hashSecret(token), now);
+  return applySessionRules(deps, token, await findLiveSessionWithUser(deps.db, hashSecret(token), now), now, options);
+}
+
+/** The session rules, applied to the live session found for a token at `now` (or to none). */
+async function applySessionRules(
+  deps: Pick<Deps, 'db' | 'config'>,
+  token: string,
+  found: LiveSession | undefined,
+  now: number,
+  options: { forceSlide?: boolean; slide?: boolean },
+): Promise<{ actor: Actor; expiresAt: number } | undefined> {
   if (!found) return undefined;
   const { session, user } = found;
   const slid = Math.min(now + deps.config.sessionIdleSeconds, session.absolute_expires_at);
@@ -67,6 +106,7 @@ export function sendTokenHeaders(reply: FastifyReply, session: IssuedSession) {
 export function registerAuthentication(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   app.decorateRequest('actor', undefined);
   app.decorateRequest('tokenRejected', false);
+  app.decorateRequest('sessionLookup', undefined);
   app.addHook('preHandler', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
@@ -76,14 +116,40 @@ export function registerAuthentication(app: FastifyInstance, deps: Pick<Deps, 'd
     // count as activity, so an idle session still runs out on a page that polls.
     const forceSlide = request.routeOptions.url === '/api/users/renew-access-token';
     const background = request.headers[BACKGROUND_HEADER] === '1';
-    const result = await authenticate(deps, token, { forceSlide, slide: forceSlide || !background });
-    if (!result) {
-      request.tokenRejected = true;
+    const options = { forceSlide, slide: forceSlide || !background };
+    const accept = (result: { actor: Actor; expiresAt: number } | undefined) => {
+      if (!result) {
+        request.tokenRejected = true;
+        return undefined;
+      }
+      request.actor = result.actor;
+      sendTokenHeaders(reply, { token, expiresAt: result.expiresAt });
+      return result.actor;
+    };
+    if (request.routeOptions.config?.findsSessionItself) {
+      // One round trip instead of two (decision 028): the handler's statement finds the session.
+      const now = deps.clock.now();
+      request.sessionLookup = {
+        key: { tokenHash: hashSecret(token), now },
+        resolve: async (found) => {
+          const actor = accept(await applySessionRules(deps, token, found, now, options)) ?? requireActor(request);
+          // An actor means the statement found the session.
+          return { actor, found: found as NonNullable<typeof found> };
+        },
+      };
       return;
     }
-    request.actor = result.actor;
-    sendTokenHeaders(reply, { token, expiresAt: result.expiresAt });
+    accept(await authenticate(deps, token, options));
   });
+}
+
+/**
+ * On a route declared `findsSessionItself`: the lookup its statement is to do, or the 401 of a
+ * request without a token.
+ */
+export function ownSession(request: FastifyRequest): SessionLookup {
+  if (request.sessionLookup) return request.sessionLookup;
+  throw AppError.unauthenticated();
 }
 
 /** The signed-in actor, or a 401 that says whether the session ran out or never was. */

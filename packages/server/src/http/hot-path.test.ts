@@ -41,14 +41,100 @@ describe.each(dialects)('hot path (%s)', (dialect) => {
   });
 
   it('authenticates and loads the actor in one statement, and slides the session at most every few seconds', async () => {
-    const statements = await statementsOf('/api/users');
+    const statements = await statementsOf('/api/academic-terms');
     expect(statements[0]).toMatch(/from "users".*join "sessions"/s);
     expect(statements.filter((sql) => /"sessions"/.test(sql))).toHaveLength(1);
     expect(statements.some((sql) => /^update "sessions"/.test(sql))).toBe(false);
     t.clock.advance(60);
     t.queries.length = 0;
-    await owner.get('/api/users');
+    await owner.get('/api/academic-terms');
     expect(t.queries.filter((sql) => /^update "sessions"/.test(sql))).toHaveLength(1);
+  });
+
+  // Decision 028: these two routes find the session in their own statement; the session rules
+  // (http/auth.ts) are the same as on every other route.
+  describe.each(['/api/users', '/api/courses/:id'])('%s finds the session in its own statement', (route) => {
+    const url = () => route.replace(':id', String(courseId));
+    /** The answer of a route whose session the preHandler finds, for comparison. */
+    const viaPreHandler = () => owner.get('/api/academic-terms');
+    const sessionRow = async () =>
+      t.app.deps.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', (await owner.get('/api/users')).json().data.id)
+        .executeTakeFirstOrThrow();
+
+    it('answers in one statement that reads the session, and slides it when due', async () => {
+      const statements = await statementsOf(url());
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/from "users".*join "sessions"/s);
+      t.clock.advance(60);
+      t.queries.length = 0;
+      const slid = await owner.get(url());
+      expect(slid.statusCode).toBe(200);
+      expect(t.queries).toHaveLength(2);
+      expect(t.queries[1]).toMatch(/^update "sessions"/);
+      const expiresAt = t.clock.now() + t.app.deps.config.sessionIdleSeconds;
+      expect(slid.headers['x-token-expire']).toBe(String(expiresAt));
+      expect(slid.headers['x-access-token']).toBe(owner.token);
+      expect((await sessionRow()).expires_at).toBe(expiresAt);
+    });
+
+    it('does not slide on a background request', async () => {
+      const before = (await sessionRow()).expires_at;
+      t.clock.advance(60);
+      t.queries.length = 0;
+      const answer = await owner.request('GET', url(), { headers: { 'x-background-request': '1' } });
+      expect(answer.statusCode).toBe(200);
+      expect(t.queries).toHaveLength(1);
+      expect(answer.headers['x-token-expire']).toBe(String(before));
+    });
+
+    it('refuses a revoked session at once, as every other route does', async () => {
+      expect((await owner.get(url())).statusCode).toBe(200);
+      await t.app.deps.db.updateTable('sessions').set({ revoked_at: t.clock.now() }).execute();
+      const refused = await owner.get(url());
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().errors[0].code).toBe('session_expired');
+      expect(refused.json()).toEqual((await viaPreHandler()).json());
+      expect(refused.headers['x-access-token']).toBeUndefined();
+    });
+
+    it('refuses an expired session with session_expired, and no token or an unknown one as before', async () => {
+      t.clock.advance(t.app.deps.config.sessionIdleSeconds + 1);
+      const expired = await owner.get(url());
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().errors[0].code).toBe('session_expired');
+      expect(expired.json()).toEqual((await viaPreHandler()).json());
+      owner.token = 'not-a-token';
+      const unknown = await owner.get(url());
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual((await viaPreHandler()).json());
+      owner.token = undefined;
+      t.queries.length = 0;
+      const anonymous = await owner.get(url());
+      expect(anonymous.statusCode).toBe(401);
+      expect(t.queries).toHaveLength(0);
+      expect(anonymous.json()).toEqual((await viaPreHandler()).json());
+      expect(anonymous.json().errors[0].code).not.toBe('session_expired');
+    });
+  });
+
+  it('GET /api/courses/{id} reads the course as the access check does: 404 for a non-member', async () => {
+    const { client: stranger, id: strangerId } = await t.signedIn({ user_type: 2 });
+    const refused = await stranger.get(`/api/courses/${courseId}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual((await stranger.get(`/api/courses/${courseId}/grade-book`)).json());
+    // The row the one statement reads is the row of the access check's own statement.
+    const ownerId = (await owner.get('/api/users')).json().data.id;
+    const token = owner.token as string;
+    const { findCourseForMember, findCourseForSession } = await import('../modules/courses/repository.ts');
+    const { hashSecret } = await import('../lib/random.ts');
+    const key = { tokenHash: hashSecret(token), now: t.clock.now() };
+    const found = await findCourseForSession(t.app.deps.db, courseId, key);
+    expect(found?.course).toEqual(await findCourseForMember(t.app.deps.db, courseId, ownerId));
+    expect(found?.user.id).toBe(ownerId);
+    expect(await findCourseForMember(t.app.deps.db, courseId, strangerId)).toBeUndefined();
   });
 
   it('keeps answering when a migration changes a table a prepared hot statement reads', async () => {
@@ -79,11 +165,11 @@ describe.each(dialects)('hot path (%s)', (dialect) => {
   });
 
   it('runs a fixed number of statements per endpoint family', async () => {
-    // The actor, then the dashboard in one statement: courses, their instructors' names,
-    // invitations, enrollment requests, a pending e-mail change — whatever the number of each.
-    expect(await statementsOf('/api/users')).toHaveLength(2);
-    // The actor, then the course with the membership and its instructors.
-    expect(await statementsOf(`/api/courses/${courseId}`)).toHaveLength(2);
+    // The session, the actor and the dashboard in one statement: courses, their instructors'
+    // names, invitations, enrollment requests, a pending e-mail change, whatever the number of each.
+    expect(await statementsOf('/api/users')).toHaveLength(1);
+    // The session, the actor, the course with the membership and its instructors (decision 028).
+    expect(await statementsOf(`/api/courses/${courseId}`)).toHaveLength(1);
     // The actor, the membership, the book (written by the database).
     expect(await statementsOf(`/api/courses/${courseId}/grade-book`)).toHaveLength(3);
   });

@@ -1,7 +1,6 @@
 import { type Db, precompiled, type SlotOf } from '../../db/database.ts';
+import { selectLiveSession, splitLiveSession, type UserWithTimezone } from '../../db/live-session.ts';
 import type { SessionRow } from '../../db/schema.ts';
-// biome-ignore lint/style/noRestrictedImports: the one exception: every authenticated request reads its session and user in one statement (issue 15), so this joins the users module's select.
-import { selectUsers, type UserWithTimezone, withFlags } from '../users/repository.ts';
 
 /** Stores a new session and returns it. */
 export async function insertSession(
@@ -32,24 +31,10 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-// Built once per database: this statement starts every authenticated request (issue 15).
+// Built once per database: this statement starts every authenticated request but the two that
+// find the session in their own statement (issue 15, decision 028).
 const liveSessionWithUser = precompiled((db, slot: SlotOf<{ tokenHash: string; now: number }>) =>
-  selectUsers(db)
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.token_hash as session_token_hash',
-      'sessions.created_at as session_created_at',
-      'sessions.expires_at as session_expires_at',
-      'sessions.absolute_expires_at as session_absolute_expires_at',
-      'sessions.revoked_at as session_revoked_at',
-      'sessions.ip as session_ip',
-      'sessions.user_agent as session_user_agent',
-    ])
-    .where('sessions.token_hash', '=', slot('tokenHash'))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', slot('now'))
-    .where('sessions.absolute_expires_at', '>', slot('now')),
+  selectLiveSession(db, slot('tokenHash'), slot('now')),
 );
 
 /**
@@ -62,31 +47,7 @@ export async function findLiveSessionWithUser(
   now: number,
 ): Promise<{ session: SessionRow; user: UserWithTimezone } | undefined> {
   const [row] = await liveSessionWithUser(db, { tokenHash, now });
-  if (!row) return undefined;
-  const {
-    session_id,
-    session_token_hash,
-    session_created_at,
-    session_expires_at,
-    session_absolute_expires_at,
-    session_revoked_at,
-    session_ip,
-    session_user_agent,
-    ...user
-  } = row;
-  const session: SessionRow = {
-    id: session_id,
-    token_hash: session_token_hash,
-    user_id: user.id,
-    created_at: session_created_at,
-    expires_at: session_expires_at,
-    absolute_expires_at: session_absolute_expires_at,
-    revoked_at: session_revoked_at,
-    ip: session_ip,
-    user_agent: session_user_agent,
-  };
-  const withUserFlags = withFlags(user);
-  return withUserFlags && { session, user: withUserFlags };
+  return row && splitLiveSession(row);
 }
 
 /** A session by id if it is neither revoked nor past either limit. */

@@ -1,35 +1,56 @@
 import type { CourseRole } from '@app/contract/courses';
-import { type Kysely, sql } from 'kysely';
-import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { type Expression, type Kysely, sql } from 'kysely';
+import { jsonArrayFrom as postgresJsonArray, jsonObjectFrom as postgresJsonObject } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray, jsonObjectFrom as sqliteJsonObject } from 'kysely/helpers/sqlite';
 import { type Db, dialectOf, precompiled, type SlotOf } from '../../db/database.ts';
-import type { CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
+import { selectLiveSession, splitLiveSession } from '../../db/live-session.ts';
+import type { CourseRow, CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
 
-function selectCourses(db: Kysely<Database>) {
+// Every column of a course, by name (the type makes a new column of `courses` fail here until it
+// is listed): SQLite's JSON object of a row, which GET /api/courses/{id} reads (decision 028), takes
+// no `selectAll`.
+const courseColumns: Record<keyof CourseRow, true> = {
+  id: true,
+  title: true,
+  status: true,
+  school_id: true,
+  academic_term_id: true,
+  year: true,
+  start_date: true,
+  end_date: true,
+  enrollment_end_date: true,
+  payment_type: true,
+  course_product_id: true,
+  cadential_64: true,
+  neapolitan_6: true,
+  lms_type: true,
+  invitation_code: true,
+  billing_agreed_at: true,
+  activated_at: true,
+  created_by: true,
+  created_at: true,
+  updated_at: true,
+};
+const courseSelection = (Object.keys(courseColumns) as (keyof CourseRow)[]).map((column) => `c.${column}` as const);
+
+/**
+ * A course as one member sees it (their role, archive flag, order and payment) with its
+ * instructors by last name; no row for a non-member. `userId` is a value or, in a statement that
+ * finds the session itself, the session's user (`users.id`).
+ */
+function selectCourseForMember(db: Kysely<Database>, courseId: number, userId: number | Expression<number>) {
   return db
     .selectFrom('courses as c')
+    .innerJoin('course_memberships as m', (join) => join.onRef('m.course_id', '=', 'c.id').on('m.user_id', '=', userId))
     .leftJoin('schools as s', 's.id', 'c.school_id')
     .leftJoin('academic_terms as t', 't.id', 'c.academic_term_id')
     .leftJoin('course_products as p', 'p.id', 'c.course_product_id')
-    .selectAll('c')
-    .select(['s.name as school', 't.name as academic_term', 'p.name as course_product', 'p.price_cents', 'p.fastspring_product_path']);
-}
-
-function selectMemberCourses(db: Kysely<Database>, userId: number) {
-  return selectCourses(db)
-    .innerJoin('course_memberships as m', (join) => join.onRef('m.course_id', '=', 'c.id').on('m.user_id', '=', userId))
     .leftJoin('payments as pay', (join) => join.onRef('pay.course_id', '=', 'c.id').on('pay.user_id', '=', userId))
-    .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id']);
-}
-
-// Every access check of a course runs this (access/course-access.ts): built once per database, and
-// it brings the course's instructors along, so presenting a course takes no second statement (issue 15).
-const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId: number }>) => {
-  const courses = selectMemberCourses(db, slot('userId'));
-  const jsonArrayFrom = dialectOf(db) === 'postgres' ? postgresJsonArray : sqliteJsonArray;
-  return courses
+    .select(courseSelection)
+    .select(['s.name as school', 't.name as academic_term', 'p.name as course_product', 'p.price_cents', 'p.fastspring_product_path'])
+    .select(['m.role', 'm.archived', 'm.weight', 'pay.id as payment_id'])
     .select((eb) =>
-      jsonArrayFrom(
+      (dialectOf(db) === 'postgres' ? postgresJsonArray : sqliteJsonArray)(
         eb
           .selectFrom('course_memberships as im')
           .innerJoin('users as iu', 'iu.id', 'im.user_id')
@@ -40,8 +61,19 @@ const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId
           .orderBy('iu.first_name'),
       ).as('instructors'),
     )
-    .where('c.id', '=', slot('courseId'));
-});
+    .where('c.id', '=', courseId);
+}
+
+// Every access check of a course runs this (access/course-access.ts): built once per database, and
+// it brings the course's instructors along, so presenting a course takes no second statement (issue 15).
+const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId: number }>) =>
+  selectCourseForMember(db, slot('courseId'), slot('userId')),
+);
+
+type CourseForMemberRow = Awaited<ReturnType<typeof courseForMember>>[number];
+
+// SQLite answers a JSON array (or object) as text, PostgreSQL as the parsed value.
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * A course as one member sees it (their role, archive flag, order and payment) with its
@@ -49,10 +81,29 @@ const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId
  */
 export async function findCourseForMember(db: Db, courseId: number, userId: number) {
   const [row] = await courseForMember(db, { courseId, userId });
+  return row && { ...row, instructors: parsed(row.instructors) };
+}
+
+// GET /api/courses/{id} (decision 028): the live session of a token hash, its user, and the course
+// as that user sees it (a JSON object, null for a non-member), in one statement.
+const courseForSession = precompiled((db, slot: SlotOf<{ courseId: number; tokenHash: string; now: number }>) =>
+  selectLiveSession(db, slot('tokenHash'), slot('now')).select(
+    (dialectOf(db) === 'postgres' ? postgresJsonObject : sqliteJsonObject)(
+      selectCourseForMember(db, slot('courseId'), sql<number>`${sql.ref('users.id')}`),
+    ).as('course'),
+  ),
+);
+
+/**
+ * The live session of a token hash and its user (undefined when it is not live), with the course
+ * as `findCourseForMember` answers it for that user (undefined for a non-member).
+ */
+export async function findCourseForSession(db: Db, courseId: number, key: { tokenHash: string; now: number }) {
+  const [row] = await courseForSession(db, { courseId, ...key });
   if (!row) return undefined;
-  // SQLite answers the JSON array as text, PostgreSQL as the parsed value.
-  const instructors: unknown = row.instructors;
-  return { ...row, instructors: (typeof instructors === 'string' ? JSON.parse(instructors) : instructors) as typeof row.instructors };
+  const { session, user, extra } = splitLiveSession(row, ['course']);
+  const course = extra.course === null ? undefined : parsed(extra.course as CourseForMemberRow | string);
+  return { session, user, course: course && { ...course, instructors: parsed(course.instructors) } };
 }
 
 /** Inserts a course and returns its id. */

@@ -11,7 +11,7 @@ import { envelope } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor } from '../../http/auth.ts';
+import { ownSession, requireActor } from '../../http/auth.ts';
 import { presentedJson } from '../../http/serialize.ts';
 import type { CoursesService } from './service.ts';
 
@@ -39,8 +39,13 @@ export function registerCourseRoutes(app: FastifyInstance, courses: CoursesServi
   // Presented field by field, so not encoded again by zod (issue 15).
   r.get(
     '/api/courses/:id',
-    { schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } }, serializerCompiler: presentedJson },
-    async (request) => ({ data: await courses.get(requireActor(request), request.params.id) }),
+    {
+      schema: { tags, params: CourseIdParams, response: { 200: envelope(Course) } },
+      serializerCompiler: presentedJson,
+      // One statement finds the session and the course (decision 028).
+      config: { findsSessionItself: true },
+    },
+    async (request) => ({ data: await courses.getForSession(ownSession(request), request.params.id) }),
   );
 
   r.put(

@@ -16,11 +16,12 @@ import {
   type ReorderCoursesRequest,
   type UpdateCourseRequest,
 } from '@app/contract/courses';
-import { createCourseAccess } from '../../access/course-access.ts';
+import { checkCourseAccess, createCourseAccess } from '../../access/course-access.ts';
 import type { Db } from '../../db/database.ts';
 import type { CourseUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import type { SessionLookup } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import * as policy from './policy.ts';
@@ -168,7 +169,12 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
 
     create,
     update,
-    get: present,
+    /** GET /api/courses/{id}: one statement finds the session, its user and the course (decision 028). */
+    async getForSession(session: SessionLookup, courseId: number): Promise<Course> {
+      const { found } = await session.resolve(await repo.findCourseForSession(db, courseId, session.key));
+      const { row } = checkCourseAccess(found.course, { need: 'member' }, session.key.now);
+      return presentCourse(row, row.instructors, session.key.now);
+    },
     /** The one access check of a course, for every module (access/course-access.ts). */
     requireCourseAccess,
     /** Someone's role in a course, or undefined. */

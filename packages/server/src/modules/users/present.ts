@@ -2,7 +2,7 @@ import type { Course, CourseRole } from '@app/contract/courses';
 import type { CurrentUser, User } from '@app/contract/users';
 import { presentCourse } from '../courses/present.ts';
 import { presentInvitation, presentRequest } from '../people/present.ts';
-import type { readDashboard, UserWithTimezone } from './repository.ts';
+import type { Dashboard, UserWithTimezone } from './repository.ts';
 
 /** The public shape of a user: never the password hash. */
 export function presentUser(row: UserWithTimezone): User {
@@ -26,7 +26,7 @@ export function presentUser(row: UserWithTimezone): User {
 }
 
 /** GET /api/users: the user, their courses by role (each in the user's order), invitations, requests. */
-export function presentCurrentUser(user: UserWithTimezone, dashboard: Awaited<ReturnType<typeof readDashboard>>, now: number): CurrentUser {
+export function presentCurrentUser(user: UserWithTimezone, dashboard: Dashboard, now: number): CurrentUser {
   const instructors = new Map<number, { first_name: string; last_name: string }[]>();
   for (const { course_id, first_name, last_name } of dashboard.instructors) {
     const names = instructors.get(course_id);

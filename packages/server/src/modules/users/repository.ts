@@ -2,36 +2,11 @@ import { sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { type Db, type DialectName, precompiled, type SlotOf } from '../../db/database.ts';
+import { selectLiveSession, selectUsers, splitLiveSession, type UserWithTimezone, withFlags } from '../../db/live-session.ts';
 import { selectInvitations, selectRequests } from '../../db/read-model.ts';
-import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
 
-/** A user row with the name of their time zone and whether a teacher account request of theirs is pending. */
-export type UserWithTimezone = UserRow & { timezone_name: string; has_pending_teacher_account_request: boolean };
-
-/** Users with their time zone's name and pending-request flag (also the start of the session lookup). */
-export function selectUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .innerJoin('timezones', 'timezones.id', 'users.timezone_id')
-    .selectAll('users')
-    .select('timezones.name as timezone_name')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('teacher_account_requests')
-            .select('teacher_account_requests.id')
-            .whereRef('teacher_account_requests.user_id', '=', 'users.id')
-            .where('teacher_account_requests.status', '=', sql.lit('PENDING' as const)),
-        )
-        .as('has_pending_teacher_account_request'),
-    );
-}
-
-// SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-export function withFlags<T extends { has_pending_teacher_account_request: unknown }>(row: T | undefined) {
-  return row && { ...row, has_pending_teacher_account_request: Boolean(row.has_pending_teacher_account_request) };
-}
+export type { UserWithTimezone } from '../../db/live-session.ts';
 
 /** One user with the name of their time zone. */
 export async function findUserById(db: Db, id: number): Promise<UserWithTimezone | undefined> {
@@ -66,21 +41,27 @@ export async function findTimezoneId(db: Db, name: string): Promise<number | und
   return row?.id;
 }
 
-type DashboardArgs = { userId: number; email: string; now: number };
+/** The key of a hot statement that finds the live session itself (decision 028). */
+type SessionKey = { tokenHash: string; now: number };
 
 /**
- * Everything the dashboard shows besides the user, in one statement (issue 15): the user's courses
- * in their order with their membership and payment, those courses' instructors by name, the
- * invitations pending for their address, their enrollment requests, and a pending e-mail change.
- * Each list is a JSON array the database writes from an ordered subquery; each subquery is the
- * one its module's list used to run on its own.
+ * The live session of a token hash and its user (db/live-session.ts), and with them everything
+ * the dashboard shows besides the user, in one statement (issue 15, decisions 023 and 028): the
+ * user's courses in their order with their membership and payment, those courses' instructors by
+ * name, the invitations pending for their address, their enrollment requests, and a pending
+ * e-mail change. Each list is a JSON array the database writes from an ordered subquery; each
+ * subquery is the one its module's list used to run on its own, with the session's user
+ * (`users.id`, `users.email`) where it took the user's id and address. No row: no live session.
  */
 // Constants are written into these statements as literals, not bound: SQLite prepares a statement
 // again at every run when a bound value meets a partial index's condition (status = 'PENDING') or
 // a LIMIT, which cost the dashboard statement ~10× its run time (issue 15).
 function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
-  return precompiled((db, slot: SlotOf<DashboardArgs>) =>
-    db.selectNoFrom([
+  return precompiled((db, slot: SlotOf<SessionKey>) => {
+    const userId = sql<number>`${sql.ref('users.id')}`;
+    const email = sql<string>`${sql.ref('users.email')}`;
+    const now = slot('now');
+    return selectLiveSession(db, slot('tokenHash'), now).select([
       jsonArrayFrom(
         db
           .selectFrom('course_memberships as m')
@@ -88,7 +69,7 @@ function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
           .leftJoin('schools as s', 's.id', 'c.school_id')
           .leftJoin('academic_terms as t', 't.id', 'c.academic_term_id')
           .leftJoin('course_products as p', 'p.id', 'c.course_product_id')
-          .leftJoin('payments as pay', (join) => join.onRef('pay.course_id', '=', 'c.id').on('pay.user_id', '=', slot('userId')))
+          .leftJoin('payments as pay', (join) => join.onRef('pay.course_id', '=', 'c.id').on('pay.user_id', '=', userId))
           .select([
             'c.id',
             'c.title',
@@ -115,7 +96,7 @@ function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
             'm.weight',
             'pay.id as payment_id',
           ])
-          .where('m.user_id', '=', slot('userId'))
+          .where('m.user_id', '=', userId)
           .orderBy('m.weight')
           .orderBy('c.id', 'desc'),
       ).as('courses'),
@@ -126,38 +107,37 @@ function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
           .select(['im.course_id', 'u.first_name', 'u.last_name'])
           .where('im.role', '=', sql.lit('instructor' as const))
           .where('im.course_id', 'in', (eb) =>
-            eb.selectFrom('course_memberships as mine').select('mine.course_id').where('mine.user_id', '=', slot('userId')),
+            eb.selectFrom('course_memberships as mine').select('mine.course_id').where('mine.user_id', '=', userId),
           )
           .orderBy('u.last_name')
           .orderBy('u.first_name'),
       ).as('instructors'),
       jsonArrayFrom(
         selectInvitations(db)
-          .where('i.invitee_email', '=', slot('email'))
+          .where('i.invitee_email', '=', email)
           .where('i.state', '=', sql.lit('PENDING' as const))
-          .where('i.expires_at', '>', slot('now'))
+          .where('i.expires_at', '>', now)
           .orderBy('i.created_at', 'desc'),
       ).as('invitations'),
       jsonArrayFrom(
         selectRequests(db)
-          .where('r.student_id', '=', slot('userId'))
+          .where('r.student_id', '=', userId)
           .where('r.status', 'not in', [sql.lit('CANCELLED' as const), sql.lit('DISMISSED' as const)])
           .orderBy('r.created_at', 'desc')
           .limit(sql.lit(100)),
       ).as('requests'),
-      (eb) =>
-        eb
-          .selectFrom('one_time_tokens')
-          .select('new_email')
-          .where('user_id', '=', slot('userId'))
-          .where('purpose', '=', sql.lit('change-email' as const))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', slot('now'))
-          .orderBy('id', 'desc')
-          .limit(sql.lit(1))
-          .as('pending_email'),
-    ]),
-  );
+      db
+        .selectFrom('one_time_tokens as ott')
+        .select('ott.new_email')
+        .where('ott.user_id', '=', userId)
+        .where('ott.purpose', '=', sql.lit('change-email' as const))
+        .where('ott.used_at', 'is', null)
+        .where('ott.expires_at', '>', now)
+        .orderBy('ott.id', 'desc')
+        .limit(sql.lit(1))
+        .as('pending_email'),
+    ]);
+  });
 }
 
 const dashboardQueries = { sqlite: dashboardQuery(sqliteJsonArray), postgres: dashboardQuery(postgresJsonArray) };
@@ -165,15 +145,22 @@ const dashboardQueries = { sqlite: dashboardQuery(sqliteJsonArray), postgres: da
 // SQLite answers a JSON array as text, PostgreSQL as the parsed value.
 const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
 
-/** The dashboard's lists for one user (see dashboardQuery). */
-export async function readDashboard(db: Db, dialect: DialectName, args: DashboardArgs) {
-  const [row] = await dashboardQueries[dialect](db, args);
-  if (!row) throw new Error('the dashboard statement answered no row');
-  return {
-    courses: parsed(row.courses),
-    instructors: parsed(row.instructors),
-    invitations: parsed(row.invitations),
-    requests: parsed(row.requests),
-    pendingEmail: row.pending_email ?? null,
+const DASHBOARD_COLUMNS = ['courses', 'instructors', 'invitations', 'requests', 'pending_email'] as const;
+
+/** The live session of a token hash, its user and their dashboard's lists (see dashboardQuery); undefined when the session is not live. */
+export async function readDashboardWithSession(db: Db, dialect: DialectName, key: SessionKey) {
+  const [row] = await dashboardQueries[dialect](db, key);
+  if (!row) return undefined;
+  const { session, user, extra } = splitLiveSession(row, DASHBOARD_COLUMNS);
+  const dashboard = {
+    courses: parsed(extra.courses),
+    instructors: parsed(extra.instructors),
+    invitations: parsed(extra.invitations),
+    requests: parsed(extra.requests),
+    pendingEmail: extra.pending_email ?? null,
   };
+  return { session, user, dashboard };
 }
+
+/** What the dashboard shows besides the user. */
+export type Dashboard = NonNullable<Awaited<ReturnType<typeof readDashboardWithSession>>>['dashboard'];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import type { SessionLookup } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import { queueMail } from '../../mail/mail-job.ts';
@@ -12,7 +13,15 @@ import { accountMail, emailChangeNotice } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
 import { presentCurrentUser, presentUser } from './present.ts';
-import { findTimezoneId, findUserByEmail, findUserById, insertUser, readDashboard, timezoneExists, updateUser } from './repository.ts';
+import {
+  findTimezoneId,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  readDashboardWithSession,
+  timezoneExists,
+  updateUser,
+} from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 export type { UserWithTimezone } from './repository.ts';
@@ -79,12 +88,13 @@ export function createUsersService(deps: Deps, collaborators: { auth: () => Auth
     /** The id of an IANA time zone name. */
     timezoneId: (name: string) => findTimezoneId(db, name),
 
-    /** The user and their course lists, each in the user's own order. */
-    async current(actor: Actor): Promise<CurrentUser> {
-      // One statement for all the lists (issue 15); the actor came with the session.
-      const now = clock.now();
-      const dashboard = await readDashboard(db, deps.dialect, { userId: actor.user.id, email: actor.user.email, now });
-      return presentCurrentUser(actor.user, dashboard, now);
+    /**
+     * The user and their course lists, each in the user's own order. One statement finds the
+     * session, the user and all the lists (issue 15, decision 028).
+     */
+    async current(session: SessionLookup): Promise<CurrentUser> {
+      const { actor, found } = await session.resolve(await readDashboardWithSession(db, deps.dialect, session.key));
+      return presentCurrentUser(actor.user, found.dashboard, session.key.now);
     },
 
     /**
