@@ -1,9 +1,31 @@
+import fs from 'node:fs';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { pickTier, type Tier } from './src/i18n/tiers.ts';
+
+/**
+ * A language file in two tiers (issue 15, decision 026): `./en.json?tier=first` is the part the
+ * signed-out pages and the shell show, `?tier=rest` the remainder (src/i18n/tiers.ts draws the
+ * line). The JSON files stay whole for translators and tests; each tier becomes its own chunk.
+ */
+function localeTiers(): Plugin {
+  const tiered = /[\\/]src[\\/]i18n[\\/][\w-]+\.json\?tier=(first|rest)$/;
+  return {
+    name: 'locale-tiers',
+    enforce: 'pre',
+    load(id) {
+      const match = tiered.exec(id);
+      if (!match) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(pickTier(JSON.parse(fs.readFileSync(file, 'utf8')), match[1] as Tier))};`;
+    },
+  };
+}
 
 /**
  * The first paint's critical path, written into the built index.html (issue 15):
@@ -11,8 +33,8 @@ import { defineConfig } from 'vitest/config';
  *   requests before it can paint. Each <link> stays with `type="text/plain"` (a type browsers do not
  *   fetch or apply; `disabled` is still fetched), because Vite's loader for lazy chunks skips
  *   stylesheets already linked in the document, so they are not added a second time.
- * - English is preloaded beside the entry: it is the fallback every visit downloads, and the
- *   language most visits show first (main.tsx waits for it before the first render).
+ * - English (its first tier) is preloaded beside the entry: it is the fallback every visit
+ *   downloads, and the language most visits show first (main.tsx waits for it before the first render).
  */
 function firstPaint(): Plugin {
   return {
@@ -28,7 +50,7 @@ function firstPaint(): Plugin {
           return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`;
         });
         const english = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && (output.facadeModuleId ?? '').endsWith('/src/i18n/en.json'),
+          (output) => output.type === 'chunk' && (output.facadeModuleId ?? '').endsWith('/src/i18n/en.json?tier=first'),
         );
         if (!english) return inlined;
         return inlined.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${english.fileName}">\n  </head>`);
@@ -43,7 +65,12 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
   // .br and .gz beside each asset, served by the API server's static plugin (preCompressed).
-  plugins: [react(), firstPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    localeTiers(),
+    firstPaint(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   resolve: {
     // zod, configured jitless before any schema is defined (see the file).
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
@@ -67,6 +94,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk (issue 15). Left to itself, Rolldown
+        // leaves a dozen small shared chunks on every first load, each paying its own request,
+        // gzip header and cold dictionary. Lazy routes still split per route.
+        codeSplitting: {
+          groups: [{ name: 'first-load', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

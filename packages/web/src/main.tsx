@@ -6,16 +6,18 @@ import { router } from './app/router.tsx';
 import { loadInitialLanguages } from './i18n/index.ts';
 import './styles/global.css';
 
-// The page's language first (its own small chunk), so the first render is already translated.
-await loadInitialLanguages();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The page's language first (its own small chunk), so the first render is already translated.
+// A promise, not a top-level await: Rolldown turns off its common-chunk merging when any module
+// awaits at top level, and the first load would be some 30 tiny files instead of a few (issue 15).
+void loadInitialLanguages().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLocaleCookie, setLocaleCookie } from '../lib/cookies.ts';
 import type en from './en.json';
+import type { Tier } from './tiers.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,16 +13,17 @@ declare module 'i18next' {
 }
 
 type Translation = typeof en;
+type TierModule = () => Promise<{ default: Partial<Translation> }>;
 
 /**
- * One chunk per language, fetched when it is needed (issue 15): a first visit downloads only the
- * language it shows, not all four.
+ * One chunk per language and tier, fetched when it is needed (issue 15): a first visit downloads
+ * only the language it shows, and a signed-out page only that language's first tier (tiers.ts).
  */
-const bundles: Record<LanguageCode, () => Promise<{ default: Translation }>> = {
-  en: () => import('./en.json'),
-  'zh-hans': () => import('./zh-hans.json'),
-  'zh-hant': () => import('./zh-hant.json'),
-  ko: () => import('./ko.json'),
+const bundles: Record<LanguageCode, Record<Tier, TierModule>> = {
+  en: { first: () => import('./en.json?tier=first'), rest: () => import('./en.json?tier=rest') },
+  'zh-hans': { first: () => import('./zh-hans.json?tier=first'), rest: () => import('./zh-hans.json?tier=rest') },
+  'zh-hant': { first: () => import('./zh-hant.json?tier=first'), rest: () => import('./zh-hant.json?tier=rest') },
+  ko: { first: () => import('./ko.json?tier=first'), rest: () => import('./ko.json?tier=rest') },
 };
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -75,19 +77,34 @@ export function currentLanguage(): LanguageCode {
   return toLanguageCode(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
 }
 
-const loading = new Map<LanguageCode, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches a language's translations once and hands them to i18next. */
-export function loadLanguage(code: LanguageCode): Promise<void> {
-  let promise = loading.get(code);
+function loadTier(code: LanguageCode, tier: Tier): Promise<void> {
+  const id = `${code}:${tier}`;
+  let promise = loading.get(id);
   if (!promise) {
-    promise = bundles[code]().then(({ default: translation }) => {
+    promise = bundles[code][tier]().then(({ default: translation }) => {
       i18n.addResourceBundle(code, 'translation', translation, true, true);
       if (code === 'en') indexEnglishMessages(translation);
     });
-    loading.set(code, promise);
+    // A failed download (a flaky network) may be tried again by the next caller.
+    promise.catch(() => loading.delete(id));
+    loading.set(id, promise);
   }
   return promise;
+}
+
+/** Set once a signed-in screen is about to show: from then on every language loads both tiers. */
+let signedInTier = false;
+
+/** Fetches a language's translations (the first tier; the rest too once signed in) for i18next. */
+export async function loadLanguage(code: LanguageCode): Promise<void> {
+  await Promise.all([loadTier(code, 'first'), ...(signedInTier ? [loadTier(code, 'rest')] : [])]);
+}
+
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task);
+  else setTimeout(task, 1000);
 }
 
 /**
@@ -97,11 +114,18 @@ export function loadLanguage(code: LanguageCode): Promise<void> {
 export async function loadInitialLanguages(): Promise<void> {
   const language = currentLanguage();
   await loadLanguage(language);
-  if (language !== 'en') {
-    const english = () => void loadLanguage('en');
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(english);
-    else setTimeout(english, 1000);
-  }
+  if (language !== 'en') whenIdle(() => void loadLanguage('en'));
+}
+
+/**
+ * The rest of the page's language, before any signed-in screen renders: the signed-in layout's
+ * route loader waits for it, alongside the screen's own code and data. English follows when idle.
+ */
+export async function loadSignedInTranslations(): Promise<void> {
+  signedInTier = true;
+  const language = currentLanguage();
+  await loadLanguage(language);
+  if (language !== 'en') whenIdle(() => void loadLanguage('en'));
 }
 
 /** Switches the UI language, remembers it in the `locale` cookie and updates <html lang>. */
@@ -122,14 +146,17 @@ export function translateKey(key: string, options?: Record<string, unknown>): st
 // message that comes without a code (the browser's own validation with the contract's schemas, a
 // server sentence the contract does not define) can still be translated.
 const keyByEnglishMessage = new Map<string, string>();
-function indexEnglishMessages(english: Translation) {
+function indexEnglishMessages(english: Partial<Translation>) {
   const index = (prefix: string, tree: object) => {
     for (const [key, value] of Object.entries(tree)) {
       if (typeof value === 'object' && value !== null) index(`${prefix}.${key}`, value);
       else if (typeof value === 'string' && !keyByEnglishMessage.has(value)) keyByEnglishMessage.set(value, `${prefix}.${key}`);
     }
   };
-  for (const section of ['messages', 'errors'] as const) index(section, english[section]);
+  for (const section of ['messages', 'errors'] as const) {
+    const tree = english[section];
+    if (tree) index(section, tree);
+  }
 }
 
 /** The code of a contract sentence, as the server sends it in the envelope's `message_codes`. */
