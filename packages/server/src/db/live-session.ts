@@ -78,6 +78,30 @@ type SessionColumns = {
   session_user_agent: string | null;
 };
 
+// The user's columns by name (the type makes a new column of `users` fail here until it is listed),
+// so that splitting a row copies them without walking the row's other columns (issue 15).
+const userColumns: Record<keyof UserColumns, true> = {
+  id: true,
+  uuid: true,
+  user_type: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  password_hash: true,
+  gender: true,
+  school: true,
+  phone_number: true,
+  timezone_id: true,
+  language: true,
+  will_receive_marketing_emails: true,
+  will_receive_notification_emails: true,
+  created_at: true,
+  updated_at: true,
+  timezone_name: true,
+  has_pending_teacher_account_request: true,
+};
+const userColumnNames = Object.keys(userColumns) as (keyof UserColumns)[];
+
 /**
  * Splits a row of `selectLiveSession` into the session, the user, and the columns a statement
  * added to it (named in `extra`).
@@ -98,11 +122,9 @@ export function splitLiveSession<
     user_agent: row.session_user_agent,
   };
   const user: Record<string, unknown> = {};
-  const added: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) {
-    if ((extra as readonly string[]).includes(name)) added[name] = value;
-    else if (!name.startsWith('session_')) user[name] = value;
-  }
+  for (const name of userColumnNames) user[name] = row[name];
   user.has_pending_teacher_account_request = Boolean(row.has_pending_teacher_account_request);
+  const added: Partial<Pick<Row, K>> = {};
+  for (const name of extra) added[name] = row[name];
   return { session, user: user as UserWithTimezone, extra: added as Pick<Row, K> };
 }
