@@ -147,6 +147,41 @@ test.describe('courses', () => {
     await expect(page.getByText('Fanny')).toHaveCount(0);
   });
 
+  test('from the keyboard: Tab to a card menu, Enter, arrow to an item, Enter opens its dialog, Escape returns to the menu button', async ({
+    page,
+    login,
+  }) => {
+    await login('instructor');
+    const course = card(page, 'Music Theory I');
+    const trigger = page.getByRole('button', { name: 'Actions for Music Theory I', exact: true });
+    await course.getByRole('link', { name: 'Music Theory I', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Info' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: 'Grade Book' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Duplicate Course' });
+    await expect(dialog).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    // The menu opens again from its button, and Escape closes it back onto the button.
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Info' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
   test('an instructor deletes a planning course after confirming', async ({ page, login }) => {
     await login('instructor');
     const title = uniqueTitle('Sight Singing');

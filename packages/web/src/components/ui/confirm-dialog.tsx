@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from './button.tsx';
 import { Modal } from './modal.tsx';
@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** The action is running: the confirm button spins and the dialog stays until the caller closes it. */
   loading?: boolean;
+  /** See Modal's returnFocusTo. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** A question with Cancel and one action, for steps a person must confirm (activate, delete …). */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   confirmVariant = 'primary',
   onConfirm,
   loading = false,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -37,6 +40,7 @@ export function ConfirmDialog({
       title={title}
       description={message}
       size="sm"
+      returnFocusTo={returnFocusTo}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading}>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
@@ -14,10 +14,25 @@ export interface ModalProps {
   /** False when the user must choose one of the footer actions (no Escape, no outside click, no ×). */
   dismissible?: boolean;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Where the focus goes when the dialog closes, for a dialog opened from a menu item: Radix returns
+   * it to the element focused when the dialog opened, which is gone with the menu.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** The one dialog of the app: Radix Dialog (focus trap, Escape, aria-modal) with our styling. */
-export function Modal({ open, onOpenChange, title, description, children, footer, dismissible = true, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  size = 'md',
+  returnFocusTo,
+}: ModalProps) {
   const { t } = useTranslation();
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
@@ -31,6 +46,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

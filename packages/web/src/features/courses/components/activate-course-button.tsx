@@ -2,7 +2,7 @@ import type { Course } from '@app/contract/courses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useActivateCourse } from '../api/activate-course.ts';
 
@@ -17,7 +17,7 @@ export function ActivateCourseButton({ course, size = 'md' }: { course: Pick<Cou
       <Button size={size} onClick={() => setOpen(true)}>
         {t('courses.activate.button')}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={t('courses.activate.title')}

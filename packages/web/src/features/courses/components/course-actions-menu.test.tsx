@@ -40,6 +40,8 @@ describe('course card menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 12, status: 'PLANNING', can: instructorCan })} {...where} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    // The menu's Radix chunk loads on first use (decision 029).
+    await screen.findByRole('menu');
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Info',
@@ -62,6 +64,8 @@ describe('course card menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ user_course_role: 'ta' })} {...where} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    // The menu's Radix chunk loads on first use (decision 029).
+    await screen.findByRole('menu');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Info', 'Grade Book']);
   });
 
@@ -69,6 +73,8 @@ describe('course card menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ id: 5, user_course_role: 'student' })} {...where} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    // The menu's Radix chunk loads on first use (decision 029).
+    await screen.findByRole('menu');
     expect(screen.getByRole('menuitem', { name: 'Info' }).getAttribute('href')).toBe('/student/course/5/info');
     expect(screen.getByRole('menuitem', { name: 'Grade Book' }).getAttribute('href')).toBe('/student/course/5');
   });
@@ -77,6 +83,8 @@ describe('course card menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ status: 'PLANNING', can: instructorCan })} {...where} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    // The menu's Radix chunk loads on first use (decision 029).
+    await screen.findByRole('menu');
     await user.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate Course' });
     expect((screen.getByLabelText('Title of the copy') as HTMLInputElement).value).toBe('Music Theory I (copy)');
@@ -93,6 +101,8 @@ describe('course card menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<CourseActionsMenu course={testCourse({ status: 'PLANNING', can: instructorCan })} {...where} />);
     await user.click(screen.getByRole('button', { name: 'Actions for Music Theory I' }));
+    // The menu's Radix chunk loads on first use (decision 029).
+    await screen.findByRole('menu');
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
     expect(dialog.textContent).toContain('Delete "Music Theory I"?');

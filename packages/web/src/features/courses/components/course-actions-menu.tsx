@@ -1,18 +1,28 @@
 import type { Course } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLink, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu.tsx';
 import { MoreIcon } from '../../../components/ui/icons.tsx';
+import { LazyConfirmDialog, preloadConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useArchiveCourse } from '../api/archive-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useDuplicateCourse } from '../api/duplicate-course.ts';
 import { useUnarchiveCourse } from '../api/unarchive-course.ts';
 import { courseGradeBookPath, courseInfoPath, courseSettingsPath } from '../course-paths.ts';
-import { DuplicateCourseDialog } from './duplicate-course-dialog.tsx';
+
+let loadingDuplicateDialog: Promise<typeof import('./duplicate-course-dialog.tsx')> | undefined;
+const loadDuplicateDialog = () => {
+  loadingDuplicateDialog ??= import('./duplicate-course-dialog.tsx');
+  return loadingDuplicateDialog;
+};
+/**
+ * The dialogs load when the card's menu opens, not with the dashboard (issue 15, decision 029), so one
+ * chosen from the menu mounts at once.
+ */
+const DuplicateCourseDialog = lazy(() => loadDuplicateDialog().then((module) => ({ default: module.DuplicateCourseDialog })));
 
 export type CourseMenuEntry = 'info' | 'settings' | 'edit' | 'people' | 'archive' | 'unarchive' | 'gradeBook' | 'duplicate' | 'delete';
 
@@ -54,6 +64,11 @@ export function CourseActionsMenu({ course, timeZone, language }: { course: Cour
   const duplicate = useDuplicateCourse();
   const remove = useDeleteCourse();
   const entries = courseMenuEntries(course);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const preloadDialogs = () => {
+    if (course.can.duplicate) void loadDuplicateDialog();
+    if (course.can.delete) void preloadConfirmDialog();
+  };
 
   const item = (entry: CourseMenuEntry) => {
     switch (entry) {
@@ -109,14 +124,14 @@ export function CourseActionsMenu({ course, timeZone, language }: { course: Cour
         );
       case 'duplicate':
         return (
-          <DropdownMenuItem key={entry} onSelect={() => setDuplicating(true)}>
+          <DropdownMenuItem key={entry} opensDialog onSelect={() => setDuplicating(true)}>
             {t('courses.menu.duplicate')}
           </DropdownMenuItem>
         );
       case 'delete':
         return [
           <DropdownMenuSeparator key="separator" />,
-          <DropdownMenuItem key={entry} danger onSelect={() => setConfirmDelete(true)}>
+          <DropdownMenuItem key={entry} danger opensDialog onSelect={() => setConfirmDelete(true)}>
             {t('courses.menu.delete')}
           </DropdownMenuItem>,
         ];
@@ -125,30 +140,38 @@ export function CourseActionsMenu({ course, timeZone, language }: { course: Cour
 
   return (
     <>
-      <DropdownMenu label={t('courses.card.actions', { title: course.title })} icon={<MoreIcon />}>
+      <DropdownMenu
+        label={t('courses.card.actions', { title: course.title })}
+        icon={<MoreIcon />}
+        triggerRef={trigger}
+        onOpen={preloadDialogs}
+      >
         {entries.map(item)}
       </DropdownMenu>
       {duplicating ? (
-        <DuplicateCourseDialog
-          course={course}
-          open
-          onOpenChange={setDuplicating}
-          timeZone={timeZone}
-          language={language}
-          loading={duplicate.isPending}
-          onDuplicate={(input) =>
-            run(
-              duplicate.mutateAsync({ courseId: course.id, ...input }),
-              (copy) => {
-                notify({ severity: 'success', message: t('courses.menu.duplicated') });
-                void navigate(courseSettingsPath(copy.id));
-              },
-              () => setDuplicating(false),
-            )
-          }
-        />
+        <Suspense fallback={null}>
+          <DuplicateCourseDialog
+            course={course}
+            open
+            onOpenChange={setDuplicating}
+            timeZone={timeZone}
+            language={language}
+            loading={duplicate.isPending}
+            returnFocusTo={trigger}
+            onDuplicate={(input) =>
+              run(
+                duplicate.mutateAsync({ courseId: course.id, ...input }),
+                (copy) => {
+                  notify({ severity: 'success', message: t('courses.menu.duplicated') });
+                  void navigate(courseSettingsPath(copy.id));
+                },
+                () => setDuplicating(false),
+              )
+            }
+          />
+        </Suspense>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('courses.delete.title')}
@@ -156,6 +179,7 @@ export function CourseActionsMenu({ course, timeZone, language }: { course: Cour
         confirmLabel={t('courses.delete.confirm')}
         confirmVariant="danger"
         loading={remove.isPending}
+        returnFocusTo={trigger}
         onConfirm={() =>
           run(
             remove.mutateAsync(course.id),

@@ -1,7 +1,7 @@
 import { courseCopyTitle, DUPLICATE_DEFAULT_START_SECONDS } from '@app/contract/course-constants';
 import type { Course } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -23,6 +23,8 @@ export interface DuplicateCourseDialogProps {
   /** The copy is being made: the button spins and the dialog stays. */
   loading: boolean;
   onDuplicate: (input: { title: string; start_date: number }) => void;
+  /** See Modal's returnFocusTo. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function DuplicateCourseDialog({
   language,
   loading,
   onDuplicate,
+  returnFocusTo,
 }: DuplicateCourseDialogProps) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(() => courseCopyTitle(course.title, language));
@@ -67,6 +70,7 @@ export function DuplicateCourseDialog({
       }}
       title={t('courses.duplicate.title')}
       description={t('courses.duplicate.message', { title: course.title })}
+      returnFocusTo={returnFocusTo}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
