@@ -73,7 +73,14 @@ export default defineConfig({
   ],
   resolve: {
     // zod, configured jitless before any schema is defined (see the file).
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      // React's own hook instead of the shim for React < 18 (see the file).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {
@@ -94,6 +101,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports has <link rel="modulepreload">; the polyfill would ride in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically in one chunk (issue 15). Left to itself, Rolldown

@@ -1,9 +1,12 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { SessionTimeout } from '../features/auth/components/session-timeout.tsx';
 import { getAccessToken } from '../lib/cookies.ts';
 import { accessRedirect } from './access-rule.ts';
 
-/** The root route: applies the access rule on every navigation and watches the session. */
+/**
+ * The root route: applies the access rule on every navigation. The session watcher lives in the
+ * signed-in layout (app-layout.tsx): only there can a session time out, and a signed-out page's
+ * first load need not carry it (issue 15).
+ */
 export function Root() {
   const location = useLocation();
   const target = accessRedirect(location, Boolean(getAccessToken()));
@@ -11,7 +14,6 @@ export function Root() {
   return (
     <>
       <Outlet />
-      <SessionTimeout />
       <ScrollRestoration />
     </>
   );

@@ -2,9 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { AppLayout } from './layout/app-layout.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
-import { prefetchGradeBook, prefetchSignedIn } from './prefetch.ts';
+import { prefetchSignedIn } from './prefetch.ts';
 import { Root } from './root.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 
@@ -105,7 +104,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: AppLayout,
+        // Lazy too: a signed-out page does not download the sidebar and its course menu.
+        lazy: page(
+          () => import('./layout/app-layout.tsx'),
+          (m) => m.AppLayout,
+        ),
         loader: prefetchSignedIn,
         children: [
           {
@@ -166,7 +169,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'grade-book',
-                loader: prefetchGradeBook,
+                // Its module arrives with the grade book, not with every page (prefetch-grade-book.ts).
+                loader: async (args) => (await import('./prefetch-grade-book.ts')).prefetchGradeBook(args),
                 lazy: page(
                   () => import('../features/gradebook/routes/grade-book-page.tsx'),
                   (m) => m.GradeBookPage,

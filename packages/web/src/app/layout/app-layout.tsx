@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { SessionTimeout } from '../../features/auth/components/session-timeout.tsx';
 import styles from './app-layout.module.css';
 import { Sidebar } from './sidebar.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-/** Signed-in screens: header, dashboard sidebar (a drawer below 768px) and the page. */
+/** Signed-in screens: header, dashboard sidebar (a drawer below 768px), the page, and the session watcher. */
 export function AppLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -45,6 +46,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <SessionTimeout />
     </div>
   );
 }
