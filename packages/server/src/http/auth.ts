@@ -101,7 +101,8 @@ export function sendTokenHeaders(reply: FastifyReply, session: IssuedSession) {
 
 /**
  * Resolves the bearer token on every API request into `request.actor`, sliding
- * the idle expiry and echoing the token headers on the response.
+ * the idle expiry and echoing the token headers on the response. A route declared
+ * `findsSessionItself` gets `request.sessionLookup` instead, and its statement finds the session.
  */
 export function registerAuthentication(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   app.decorateRequest('actor', undefined);
