@@ -8,12 +8,13 @@ import { defineConfig } from 'vitest/config';
 import { pickTier, type Tier } from './src/i18n/tiers.ts';
 
 /**
- * A language file in two tiers (issue 15, decision 026): `./en.json?tier=first` is the part the
- * signed-out pages and the shell show, `?tier=rest` the remainder (src/i18n/tiers.ts draws the
- * line). The JSON files stay whole for translators and tests; each tier becomes its own chunk.
+ * A language file in parts (issue 15, decision 026): `./en.json?tier=first` is what the signed-out
+ * pages and the shell show, `?tier=messages` the sentences they show by code, `?tier=rest` the
+ * remainder (src/i18n/tiers.ts draws the lines). The JSON files stay whole for translators and
+ * tests; each part becomes its own chunk.
  */
 function localeTiers(): Plugin {
-  const tiered = /[\\/]src[\\/]i18n[\\/][\w-]+\.json\?tier=(first|rest)$/;
+  const tiered = /[\\/]src[\\/]i18n[\\/][\w-]+\.json\?tier=(first|messages|rest)$/;
   return {
     name: 'locale-tiers',
     enforce: 'pre',
@@ -110,6 +111,11 @@ export default defineConfig({
         // gzip header and cold dictionary. Lazy routes still split per route.
         codeSplitting: {
           groups: [{ name: 'first-load', tags: ['$initial'] }],
+        },
+        // A language's parts keep their tier in the name (en.first-…, en.rest-…), for whoever reads a waterfall.
+        chunkFileNames: (chunk) => {
+          const tier = /\?tier=(\w+)$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return tier ? `assets/[name].${tier}-[hash].js` : 'assets/[name]-[hash].js';
         },
       },
     },

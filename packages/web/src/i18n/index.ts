@@ -17,13 +17,29 @@ type TierModule = () => Promise<{ default: Partial<Translation> }>;
 
 /**
  * One chunk per language and tier, fetched when it is needed (issue 15): a first visit downloads
- * only the language it shows, and a signed-out page only that language's first tier (tiers.ts).
+ * only the language it shows, and a signed-out page only the tiers it can show (tiers.ts).
  */
 const bundles: Record<LanguageCode, Record<Tier, TierModule>> = {
-  en: { first: () => import('./en.json?tier=first'), rest: () => import('./en.json?tier=rest') },
-  'zh-hans': { first: () => import('./zh-hans.json?tier=first'), rest: () => import('./zh-hans.json?tier=rest') },
-  'zh-hant': { first: () => import('./zh-hant.json?tier=first'), rest: () => import('./zh-hant.json?tier=rest') },
-  ko: { first: () => import('./ko.json?tier=first'), rest: () => import('./ko.json?tier=rest') },
+  en: {
+    first: () => import('./en.json?tier=first'),
+    messages: () => import('./en.json?tier=messages'),
+    rest: () => import('./en.json?tier=rest'),
+  },
+  'zh-hans': {
+    first: () => import('./zh-hans.json?tier=first'),
+    messages: () => import('./zh-hans.json?tier=messages'),
+    rest: () => import('./zh-hans.json?tier=rest'),
+  },
+  'zh-hant': {
+    first: () => import('./zh-hant.json?tier=first'),
+    messages: () => import('./zh-hant.json?tier=messages'),
+    rest: () => import('./zh-hant.json?tier=rest'),
+  },
+  ko: {
+    first: () => import('./ko.json?tier=first'),
+    messages: () => import('./ko.json?tier=messages'),
+    rest: () => import('./ko.json?tier=rest'),
+  },
 };
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -94,12 +110,18 @@ function loadTier(code: LanguageCode, tier: Tier): Promise<void> {
   return promise;
 }
 
-/** Set once a signed-in screen is about to show: from then on every language loads both tiers. */
-let signedInTier = false;
+/** Set once a signed-in screen is about to show: from then on every language loads all its tiers. */
+let signedIn = false;
 
-/** Fetches a language's translations (the first tier; the rest too once signed in) for i18next. */
+/** The tiers a language needs now (tiers.ts): English shows the API's and the contract's sentences as sent. */
+function tiersNeeded(code: LanguageCode): Tier[] {
+  if (signedIn) return ['first', 'messages', 'rest'];
+  return code === 'en' ? ['first'] : ['first', 'messages'];
+}
+
+/** Fetches the tiers of a language's translations that the pages need now (see tiersNeeded) for i18next. */
 export async function loadLanguage(code: LanguageCode): Promise<void> {
-  await Promise.all([loadTier(code, 'first'), ...(signedInTier ? [loadTier(code, 'rest')] : [])]);
+  await Promise.all(tiersNeeded(code).map((tier) => loadTier(code, tier)));
 }
 
 function whenIdle(task: () => void) {
@@ -108,13 +130,22 @@ function whenIdle(task: () => void) {
 }
 
 /**
- * Before the first render: the language the page shows. English (the fallback, and the key of
- * server messages, see translateMessage) follows when the browser is idle, off the first load.
+ * English for a page in another language, when the browser is idle: the fallback, and the index
+ * that turns an English sentence sent without its code back into a key (translateMessage).
  */
+function loadEnglishWhenIdle(language: LanguageCode) {
+  if (language === 'en') return;
+  whenIdle(() => {
+    void loadLanguage('en');
+    void loadTier('en', 'messages');
+  });
+}
+
+/** Before the first render: the language the page shows. English follows when the browser is idle. */
 export async function loadInitialLanguages(): Promise<void> {
   const language = currentLanguage();
   await loadLanguage(language);
-  if (language !== 'en') whenIdle(() => void loadLanguage('en'));
+  loadEnglishWhenIdle(language);
 }
 
 /**
@@ -122,10 +153,10 @@ export async function loadInitialLanguages(): Promise<void> {
  * route loader waits for it, alongside the screen's own code and data. English follows when idle.
  */
 export async function loadSignedInTranslations(): Promise<void> {
-  signedInTier = true;
+  signedIn = true;
   const language = currentLanguage();
   await loadLanguage(language);
-  if (language !== 'en') whenIdle(() => void loadLanguage('en'));
+  loadEnglishWhenIdle(language);
 }
 
 /** Switches the UI language, remembers it in the `locale` cookie and updates <html lang>. */

@@ -7,3 +7,7 @@ declare module '*.json?tier=rest' {
   const translation: Partial<typeof import('./en.json')['default']>;
   export default translation;
 }
+declare module '*.json?tier=messages' {
+  const translation: Partial<typeof import('./en.json')['default']>;
+  export default translation;
+}

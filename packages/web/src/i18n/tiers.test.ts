@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import ko from './ko.json';
-import { FIRST_TIER_PATHS, inFirstTier, pickTier } from './tiers.ts';
+import { FIRST_TIER_PATHS, inFirstTier, PUBLIC_MESSAGE_PATHS, pickTier, type Tier, tierOf } from './tiers.ts';
 import zhHans from './zh-hans.json';
 import zhHant from './zh-hant.json';
 
@@ -69,19 +69,21 @@ describe('translation tiers', () => {
     ['zh-hans', zhHans],
     ['zh-hant', zhHant],
     ['ko', ko],
-  ] as const)('%s: the two tiers together are the whole file, with no key in both', (_language, translation) => {
-    const first = leaves(pickTier(translation, 'first') as Tree);
-    const rest = leaves(pickTier(translation, 'rest') as Tree);
-    expect([...first, ...rest].sort()).toEqual(leaves(translation).sort());
-    expect(first.every(inFirstTier)).toBe(true);
-    expect(rest.some(inFirstTier)).toBe(false);
+  ] as const)('%s: the tiers together are the whole file, each key in exactly one', (_language, translation) => {
+    const tiers: Tier[] = ['first', 'messages', 'rest'];
+    const parts = tiers.map((tier) => leaves(pickTier(translation, tier) as Tree));
+    expect(parts.flat().sort()).toEqual(leaves(translation).sort());
+    tiers.forEach((tier, index) => {
+      expect(parts[index]?.every((key) => tierOf(key) === tier)).toBe(true);
+      expect(parts[index]?.length, tier).toBeGreaterThan(0);
+    });
   });
 
-  it('every path of the first tier exists in English', () => {
+  it('every path of the first and messages tiers exists in English', () => {
     const all = leaves(en);
-    for (const tierPath of FIRST_TIER_PATHS)
+    for (const tierPath of [...FIRST_TIER_PATHS, ...PUBLIC_MESSAGE_PATHS])
       expect(
-        all.some((key) => key.startsWith(`${tierPath}.`)),
+        all.some((key) => key === tierPath || key.startsWith(`${tierPath}.`)),
         tierPath,
       ).toBe(true);
   });
