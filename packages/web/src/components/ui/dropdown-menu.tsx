@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from './dropdown-menu.module.css';
 
 type Radix = typeof import('./dropdown-menu-radix.tsx');
@@ -56,12 +56,16 @@ export function DropdownMenu({ label, icon, children, triggerRef, onOpen }: Drop
       mounted.current = false;
     };
   }, []);
+  useLayoutEffect(() => {
+    // The stand-in had the focus: the real trigger takes it over in the same commit, so no key is lost.
+    if (module && opening !== 'pointer' && (hadFocus.current || opening)) trigger.current?.focus();
+  }, [module, opening, trigger]);
   useEffect(() => {
-    if (!module || opening === 'pointer') return;
-    // The stand-in had the focus: the real trigger takes it over. A key that asked the stand-in to open
-    // is given to Radix's trigger, so the menu opens as from the keyboard (first item focused).
-    if (hadFocus.current || opening) trigger.current?.focus();
-    if (opening) trigger.current?.dispatchEvent(new KeyboardEvent('keydown', { key: opening.key, bubbles: true, cancelable: true }));
+    // A key that asked the stand-in to open goes to Radix's trigger, so the menu opens as from the
+    // keyboard (first item focused). After Radix's own effects: its root listens for the keyboard there.
+    if (module && opening && opening !== 'pointer') {
+      trigger.current?.dispatchEvent(new KeyboardEvent('keydown', { key: opening.key, bubbles: true, cancelable: true }));
+    }
   }, [module, opening, trigger]);
 
   if (module) {

@@ -1,8 +1,8 @@
 import type { Course, CourseRole } from '@app/contract/courses';
 import type { LanguageCode } from '@app/contract/users';
-import { rectSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
-import { SortableList, type SortableListMessages } from '../../../components/ui/sortable-list.tsx';
+import { LazySortableList } from '../../../components/ui/lazy-sortable-list.tsx';
+import type { SortableListMessages } from '../../../components/ui/sortable-list.tsx';
 import { CourseCard } from './course-card.tsx';
 import styles from './sortable-course-list.module.css';
 
@@ -15,7 +15,10 @@ export interface SortableCourseListProps {
   onReorder: (ids: number[]) => void;
 }
 
-/** One role's courses as cards in a grid that reorder by dragging the arrows, with the pointer or the keyboard. */
+/**
+ * One role's courses as cards in a grid that reorder by dragging the arrows, with the pointer or the
+ * keyboard. dnd-kit loads on a handle's first hover, focus or press (issue 15, decision 029).
+ */
 export function SortableCourseList({ role, courses, timeZone, language, onReorder }: SortableCourseListProps) {
   const { t } = useTranslation();
   // Courses have their own wording ("Reorder …", "pick up a course") in every language.
@@ -28,12 +31,12 @@ export function SortableCourseList({ role, courses, timeZone, language, onReorde
     cancelled: (title) => t('courses.dnd.cancelled', { title }),
   };
   return (
-    <SortableList
+    <LazySortableList
       items={courses}
       label={t(`courses.groups.${role}`)}
       titleOf={(course) => course.title}
       onReorder={onReorder}
-      strategy={rectSortingStrategy}
+      layout="grid"
       className={styles.grid}
       handleClassName={styles.handle}
       messages={messages}
