@@ -170,7 +170,7 @@ test.describe('courses', () => {
     const dialog = page.getByRole('dialog', { name: 'Duplicate Course' });
     await expect(dialog).toBeVisible();
     await expect(menu).toBeHidden();
-    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
