@@ -1,46 +1,14 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { getAccessToken } from '../lib/cookies.ts';
 import { AuthLayout } from './layout/auth-layout.tsx';
+import { page } from './lazy-route.ts';
 import { prefetchSignedIn } from './prefetch.ts';
 import { Root } from './root.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 
-/** Code split per route: each screen is its own chunk, loaded on first visit. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
-}
-
-/**
- * The screens the instructor's course tree (/course/:courseId) and the student's
- * (/student/course/:courseId) both show, each in its own layout: the board, a thread, a submission.
- */
-function sharedCourseScreens(): RouteObject[] {
-  return [
-    {
-      path: 'discussion',
-      lazy: page(
-        () => import('../features/discussion/routes/discussion-page.tsx'),
-        (m) => m.DiscussionPage,
-      ),
-    },
-    {
-      path: 'discussion/:threadId',
-      lazy: page(
-        () => import('../features/discussion/routes/thread-page.tsx'),
-        (m) => m.DiscussionThreadPage,
-      ),
-    },
-    {
-      path: 'submission/:submissionId',
-      lazy: page(
-        () => import('../features/submissions/routes/submission-page.tsx'),
-        (m) => m.SubmissionPage,
-      ),
-    },
-  ];
-}
+const SIGNED_IN = 'signed-in';
 
 export const routes: RouteObject[] = [
   {
@@ -105,204 +73,21 @@ export const routes: RouteObject[] = [
       },
       {
         // Lazy too: a signed-out page does not download the sidebar and its course menu.
+        id: SIGNED_IN,
         lazy: page(
           () => import('./layout/app-layout.tsx'),
           (m) => m.AppLayout,
         ),
         loader: prefetchSignedIn,
+        // The other screens join on the first navigation to one (signed-in-routes.tsx,
+        // addSignedInRoutes): until then every path but / and the public ones lands on the
+        // catch-all, which brings them in.
         children: [
           {
             index: true,
             lazy: page(
               () => import('./routes/dashboard.tsx'),
               (m) => m.DashboardPage,
-            ),
-          },
-          {
-            path: 'archived-courses',
-            lazy: page(
-              () => import('./routes/dashboard.tsx'),
-              (m) => m.ArchivedDashboardPage,
-            ),
-          },
-          {
-            path: 'course/:courseId',
-            lazy: page(
-              () => import('../features/courses/routes/course-layout.tsx'),
-              (m) => m.TeacherCourseLayout,
-            ),
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/assignments/routes/assignment-sets-page.tsx'),
-                  (m) => m.AssignmentSetsPage,
-                ),
-              },
-              {
-                path: 'assignment/:assignmentId',
-                lazy: page(
-                  () => import('./routes/assignment-editor.tsx'),
-                  (m) => m.AssignmentEditorRoute,
-                ),
-              },
-              {
-                path: 'info',
-                lazy: page(
-                  () => import('../features/courses/routes/course-info.tsx'),
-                  (m) => m.CourseInfoPage,
-                ),
-              },
-              {
-                path: 'settings',
-                lazy: page(
-                  () => import('../features/courses/routes/course-settings.tsx'),
-                  (m) => m.CourseSettingsPage,
-                ),
-              },
-              {
-                path: 'people',
-                lazy: page(
-                  () => import('../features/people/routes/people-page.tsx'),
-                  (m) => m.PeoplePage,
-                ),
-              },
-              {
-                path: 'grade-book',
-                // Its module arrives with the grade book, not with every page (prefetch-grade-book.ts).
-                loader: async (args) => (await import('./prefetch-grade-book.ts')).prefetchGradeBook(args),
-                lazy: page(
-                  () => import('../features/gradebook/routes/grade-book-page.tsx'),
-                  (m) => m.GradeBookPage,
-                ),
-                children: [
-                  {
-                    index: true,
-                    lazy: page(
-                      () => import('../features/gradebook/routes/grade-book-overview.tsx'),
-                      (m) => m.GradeBookOverview,
-                    ),
-                  },
-                  {
-                    path: 'student',
-                    lazy: page(
-                      () => import('../features/gradebook/routes/grade-book-by-student.tsx'),
-                      (m) => m.GradeBookByStudent,
-                    ),
-                  },
-                  {
-                    path: 'assignment',
-                    lazy: page(
-                      () => import('../features/gradebook/routes/grade-book-by-assignment.tsx'),
-                      (m) => m.GradeBookByAssignment,
-                    ),
-                  },
-                ],
-              },
-              ...sharedCourseScreens(),
-            ],
-          },
-          {
-            path: 'student/course/:courseId',
-            lazy: page(
-              () => import('../features/courses/routes/course-layout.tsx'),
-              (m) => m.StudentCourseLayout,
-            ),
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/gradebook/routes/student-grade-book.tsx'),
-                  (m) => m.StudentGradeBookPage,
-                ),
-              },
-              {
-                path: 'info',
-                lazy: page(
-                  () => import('./routes/course-info.tsx'),
-                  (m) => m.StudentCourseInfoRoute,
-                ),
-              },
-              {
-                path: 'assignments',
-                lazy: page(
-                  () => import('./routes/student-workspace.tsx'),
-                  (m) => m.StudentAssignmentsRoute,
-                ),
-              },
-              {
-                path: 'document/:documentId',
-                lazy: page(
-                  () => import('./routes/student-workspace.tsx'),
-                  (m) => m.StudentWorkspaceRoute,
-                ),
-              },
-              // The spec names only /course/{id}/submission/{id}; students, whom that path turns away, see theirs here.
-              ...sharedCourseScreens(),
-            ],
-          },
-          {
-            // Signed-out invitees go through sign-in (or sign-up) and come back here (lib/return-after-sign-up.ts).
-            path: 'join/:invitationToken',
-            lazy: page(
-              () => import('../features/people/routes/join-course.tsx'),
-              (m) => m.JoinCoursePage,
-            ),
-          },
-          {
-            path: 'my-profile',
-            lazy: page(
-              () => import('../features/users/routes/my-profile.tsx'),
-              (m) => m.MyProfilePage,
-            ),
-          },
-          {
-            path: 'my-profile/edit',
-            lazy: page(
-              () => import('../features/users/routes/edit-profile.tsx'),
-              (m) => m.EditProfilePage,
-            ),
-          },
-          {
-            path: 'request-teacher-account',
-            lazy: page(
-              () => import('../features/users/routes/request-teacher-account.tsx'),
-              (m) => m.RequestTeacherAccountPage,
-            ),
-          },
-          {
-            path: 'change-password',
-            lazy: page(
-              () => import('../features/auth/routes/password.tsx'),
-              (m) => m.ChangePasswordPage,
-            ),
-          },
-          {
-            path: 'content-library',
-            lazy: page(
-              () => import('./routes/content-library.tsx'),
-              (m) => m.ContentLibraryRoute,
-            ),
-          },
-          {
-            path: 'media-library',
-            lazy: page(
-              () => import('../features/media/routes/media-library.tsx'),
-              (m) => m.MediaLibraryPage,
-            ),
-          },
-          {
-            path: 'media-library/:id',
-            lazy: page(
-              () => import('../features/media/routes/media-collection.tsx'),
-              (m) => m.MediaCollectionPage,
-            ),
-          },
-          {
-            path: 'dev',
-            lazy: page(
-              () => import('./routes/dev-playground.tsx'),
-              (m) => m.DevPlaygroundPage,
             ),
           },
           {
@@ -318,7 +103,31 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let signedInRoutes: Promise<RouteObject[]> | undefined;
+let signedInRoutesAdded = false;
+
+/**
+ * React Router asks for more routes when a path matches none of those it knows but the catch-all
+ * (issue 15): the signed-in screens' routes arrive then, so the first load of a signed-out page does
+ * not carry them. Without a token there is nothing to add: the access rule sends the visitor to
+ * sign-in. Routes once added stay.
+ */
+export const addSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch, signal }) => {
+  if (signedInRoutesAdded || !getAccessToken()) return;
+  signedInRoutes ??= import('./signed-in-routes.tsx').then(
+    (m) => m.signedInRoutes,
+    (error: unknown) => {
+      signedInRoutes = undefined;
+      throw error;
+    },
+  );
+  const children = await signedInRoutes;
+  if (signal.aborted || signedInRoutesAdded) return;
+  patch(SIGNED_IN, children);
+  signedInRoutesAdded = true;
+};
+
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addSignedInRoutes });
 
 // A 401 from any call lands on sign-in through the router, keeping the page state machine intact.
 setUnauthorizedHandler((url) => {
