@@ -1,7 +1,8 @@
 // The request hot path (issue 15): requests per second of the dashboard's one call (GET /api/users)
 // and of GET /api/courses/{id}, against a bare Fastify route served by the same process in the same
 // run, on SQLite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL, and the SQL
-// statements each runs. Runs are interleaved and the medians kept: the machine may be shared.
+// statements each runs; and the floor, the lightest route through every hook (GET /api/csrf). Runs
+// are interleaved and the medians kept: the machine may be shared.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,6 +81,7 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
 
     const rounds = {
       bare: [] as number[],
+      floor: [] as number[],
       users: [] as number[],
       course: [] as number[],
       browserUsers: [] as number[],
@@ -87,6 +89,7 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
     };
     for (let round = 0; round < ROUNDS; round++) {
       rounds.bare.push(await requestsPerSecond(`${bareAddress}/bare`));
+      rounds.floor.push(await requestsPerSecond(`${address}/api/csrf`, { cookie: `csrftoken=${csrf}` }));
       rounds.users.push(await requestsPerSecond(`${address}/api/users`, auth));
       rounds.course.push(await requestsPerSecond(`${address}/api/courses/${courseId}`, auth));
       rounds.browserUsers.push(await requestsPerSecond(`${address}/api/users`, browser));
@@ -94,6 +97,7 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
     }
     const result = {
       bare: median(rounds.bare),
+      floor: median(rounds.floor),
       users: median(rounds.users),
       course: median(rounds.course),
       browserUsers: median(rounds.browserUsers),
@@ -102,6 +106,12 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl: string | und
     const share = (value: number) => `${((value / result.bare) * 100).toFixed(1)} %`;
     console.log(
       `${dialect.padEnd(8)} bare Fastify ${result.bare.toFixed(0).padStart(6)} req/s | GET /api/users ${result.users.toFixed(0).padStart(5)} req/s (${share(result.users)}, ${usersStatements} statements) | GET /api/courses/{id} ${result.course.toFixed(0).padStart(5)} req/s (${share(result.course)}, ${courseStatements} statements)`,
+    );
+    // The product's lightest route: every hook a request meets (request id, helmet's headers, cookies,
+    // CSRF, compression's check, metrics, the access log) and no session, no database. What the two
+    // calls cost beyond it is theirs.
+    console.log(
+      `${dialect.padEnd(8)} floor: GET /api/csrf with its cookie held (every hook, no session, no database) ${result.floor.toFixed(0).padStart(6)} req/s (${share(result.floor)})`,
     );
     console.log(
       `${dialect.padEnd(8)} as a browser (CSRF cookie held, Accept-Encoding: br, gzip) | GET /api/users ${result.browserUsers.toFixed(0).padStart(5)} req/s (${share(result.browserUsers)}) | GET /api/courses/{id} ${result.browserCourse.toFixed(0).padStart(5)} req/s (${share(result.browserCourse)})`,
@@ -125,6 +135,7 @@ export async function runApiBenchmarks() {
   record('api.course_ratio_to_bare', sqlite.course / sqlite.bare, '×', { min: 0.3 });
   record('api.browser_users_ratio_to_bare', sqlite.browserUsers / sqlite.bare, '×', { min: 0.3 });
   record('api.browser_course_ratio_to_bare', sqlite.browserCourse / sqlite.bare, '×', { min: 0.3 });
+  record('api.floor_ratio_to_bare', sqlite.floor / sqlite.bare, '×');
   record('api.users_statements', sqlite.usersStatements, 'statements');
   record('api.course_statements', sqlite.courseStatements, 'statements');
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
