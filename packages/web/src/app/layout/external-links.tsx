@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ExternalIcon } from '../../components/ui/icons.tsx';
+import { ExternalIcon } from '../../components/ui/icon.tsx';
 import { SITE_LINKS } from '../../lib/site-links.ts';
 
 /** The marketing, blog, video and support links; rendered in the header, and in the drawer on phones. */

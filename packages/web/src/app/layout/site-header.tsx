@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSelector } from '../../components/language-selector.tsx';
-import { MenuIcon } from '../../components/ui/icons.tsx';
+import { MenuIcon } from '../../components/ui/icon.tsx';
 import { ExternalLinks } from './external-links.tsx';
 import styles from './site-header.module.css';
 

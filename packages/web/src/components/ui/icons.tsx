@@ -1,41 +1,7 @@
 import type { SVGProps } from 'react';
+import { Icon } from './icon.tsx';
 
-/** Small decorative icons; always aria-hidden, the control around them carries the name. */
-function Icon({ children, ...rest }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function CloseIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <Icon {...props}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </Icon>
-  );
-}
-
-export function MenuIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <Icon {...props}>
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </Icon>
-  );
-}
+export { CloseIcon, ExternalIcon, MenuIcon } from './icon.tsx';
 
 export function CoursesIcon(props: SVGProps<SVGSVGElement>) {
   return (
@@ -84,14 +50,6 @@ export function CheckIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <Icon {...props}>
       <path d="M20 6 9 17l-5-5" />
-    </Icon>
-  );
-}
-
-export function ExternalIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <Icon width="14" height="14" {...props}>
-      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
     </Icon>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dismiss, type Notification, useNotifications } from '../../lib/notifications.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './icon.tsx';
 import styles from './notifications.module.css';
 
 /*
