@@ -103,6 +103,14 @@ declare module 'fastify' {
   }
 }
 
+/** Answers up to this size are compressed inline, quickly; larger ones stream (decision 030). */
+const SMALL_ANSWER_BYTES = 16 * 1024;
+
+/** Brotli for a small answer: quality 1. */
+function quickBrotli(payload: string | Buffer, options: zlib.BrotliOptions) {
+  return zlib.brotliCompressSync(payload, { ...options, params: { ...options.params, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole server on a migrated database; `main` listens on it, tests inject into it. */
@@ -223,13 +231,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hsts: secure,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
-  // Responses above 1 KB leave compressed (brotli at a quality fast enough for a 10 MB grade book,
-  // else gzip); request bodies are not inflated. Built assets come precompressed (registerWebApp).
+  // Responses above 1 KB leave compressed (brotli, else gzip); request bodies are not inflated.
+  // Built assets come precompressed (registerWebApp). Answers up to 16 KB (most API calls) are
+  // compressed in one call at brotli quality 1: the dashboard's 3 KB takes ~15 µs instead of ~40 µs
+  // at quality 4 (over 100 µs inside the server under load) and leaves ~14 % more bytes, still one
+  // or two TCP segments. Larger ones stream at quality 4 (decision 030).
   await app.register(fastifyCompress, {
     globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    syncThreshold: SMALL_ANSWER_BYTES,
+    zlib: { brotliCompressSync: quickBrotli },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
