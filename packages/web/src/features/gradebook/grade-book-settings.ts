@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { GRADE_VIEWS, type GradeView } from '../../lib/format-grade.ts';
+import { useUpdateSearchParams } from '../../lib/use-update-search-params.ts';
 import type { SetMode } from './grade-book-model.ts';
 
 /** The choices of the grade book, kept in the address so the three views share them and a link keeps them. */
@@ -42,18 +43,16 @@ export function writeGradeBookSettings(params: URLSearchParams, settings: GradeB
 }
 
 export function useGradeBookSettings() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const settings = useMemo(() => readGradeBookSettings(params), [params]);
   const update = useCallback(
     (change: (current: GradeBookSettings) => Partial<GradeBookSettings>) =>
-      setParams(
-        (current) => {
-          const now = readGradeBookSettings(current);
-          return writeGradeBookSettings(current, { ...now, ...change(now) });
-        },
-        { replace: true },
-      ),
-    [setParams],
+      updateParams((current) => {
+        const now = readGradeBookSettings(current);
+        return writeGradeBookSettings(current, { ...now, ...change(now) });
+      }),
+    [updateParams],
   );
   const setMode = useCallback(
     (setId: number, mode: SetMode) =>
@@ -65,5 +64,5 @@ export function useGradeBookSettings() {
       }),
     [update],
   );
-  return { settings, params, setParams, update, setMode };
+  return { settings, params, update, setMode };
 }

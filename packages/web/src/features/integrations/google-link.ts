@@ -2,6 +2,7 @@ import { GoogleErrorCode, type GoogleInfo } from '@app/contract/integrations';
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { getAccessToken } from '../../lib/cookies.ts';
+import { useUpdateSearchParams } from '../../lib/use-update-search-params.ts';
 
 /** Spec §5, §9: a set due at or before now + 60 s cannot go to Google Classroom. */
 export const GOOGLE_DUE_MARGIN_SECONDS = 60;
@@ -115,7 +116,8 @@ export function startGoogleLink(assignmentId: number, documentId: number) {
  * takes the pending export once, drops `gc` from the address and hears whether the link worked.
  */
 export function useGoogleLinkReturn(assignmentId: number, documentId: number, onReturn: (linked: boolean) => void) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const result = params.get(LINK_RESULT_PARAM);
   const onResult = useEffectEvent(onReturn);
 
@@ -123,14 +125,10 @@ export function useGoogleLinkReturn(assignmentId: number, documentId: number, on
     if (result !== '1' && result !== '0') return;
     if (pendingExport(assignmentId) !== documentId) return;
     forgetPendingExport(assignmentId);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(LINK_RESULT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    updateParams((current) => {
+      current.delete(LINK_RESULT_PARAM);
+      return current;
+    });
     onResult(result === '1');
-  }, [result, assignmentId, documentId, setParams]);
+  }, [result, assignmentId, documentId, updateParams]);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
 import { GradeBookGrid } from '../components/grade-book-grid.tsx';
 import { useGradeBookContext } from '../grade-book-context.ts';
 import styles from './grade-book.module.css';
@@ -9,7 +10,8 @@ import styles from './grade-book.module.css';
 export function GradeBookByAssignment() {
   const { t } = useTranslation();
   const { sets, rows, settings, setMode, language, submissionPath } = useGradeBookContext();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const wanted = Number(params.get('set'));
   const set = sets.find((candidate) => candidate.id === wanted) ?? sets[0];
 
@@ -30,14 +32,10 @@ export function GradeBookByAssignment() {
             value={String(set.id)}
             options={sets.map((candidate) => ({ value: String(candidate.id), label: candidate.title }))}
             onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  next.set('set', event.target.value);
-                  return next;
-                },
-                { replace: true },
-              )
+              updateParams((current) => {
+                current.set('set', event.target.value);
+                return current;
+              })
             }
           />
         </div>

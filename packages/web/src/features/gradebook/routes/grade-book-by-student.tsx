@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { notify } from '../../../lib/notifications.ts';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
 import { useDeleteStudentDocumentSubmissions } from '../api/delete-student-document-submissions.ts';
 import { SetGradeTable, type SetGradeTableDocument } from '../components/set-grade-table.tsx';
 import { useGradeBookContext } from '../grade-book-context.ts';
@@ -19,7 +20,8 @@ import styles from './grade-book.module.css';
 export function GradeBookByStudent() {
   const { t } = useTranslation();
   const { course, sets, rows, setMode, language, timeZone, submissionPath } = useGradeBookContext();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const removeAll = useDeleteStudentDocumentSubmissions();
   const [removing, setRemoving] = useState<SetGradeTableDocument | null>(null);
   const wanted = Number(params.get('student'));
@@ -56,14 +58,10 @@ export function GradeBookByStudent() {
             value={String(row.studentId)}
             options={rows.map((candidate) => ({ value: String(candidate.studentId), label: studentName(candidate) }))}
             onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  next.set('student', event.target.value);
-                  return next;
-                },
-                { replace: true },
-              )
+              updateParams((current) => {
+                current.set('student', event.target.value);
+                return current;
+              })
             }
           />
         </div>
