@@ -30,6 +30,9 @@ export type DatabaseHandle = {
 // int8 (bigint) columns hold epoch seconds and ids: both fit a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+/** A JSON column the database built (jsonArrayFrom, jsonObjectFrom): SQLite answers it as text, PostgreSQL parsed. */
+export const jsonColumn = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 /** The engine behind a Kysely instance (or transaction). */
 export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';

@@ -2,7 +2,7 @@ import type { CourseRole } from '@app/contract/courses';
 import { type Expression, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray, jsonObjectFrom as postgresJsonObject } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray, jsonObjectFrom as sqliteJsonObject } from 'kysely/helpers/sqlite';
-import { type Db, dialectOf, precompiled, type SlotOf } from '../../db/database.ts';
+import { type Db, dialectOf, jsonColumn, precompiled, type SlotOf } from '../../db/database.ts';
 import { selectLiveSession, splitLiveSession } from '../../db/live-session.ts';
 import type { CourseRow, CourseUpdate, Database, NewCourse } from '../../db/schema.ts';
 
@@ -72,16 +72,13 @@ const courseForMember = precompiled((db, slot: SlotOf<{ courseId: number; userId
 
 type CourseForMemberRow = Awaited<ReturnType<typeof courseForMember>>[number];
 
-// SQLite answers a JSON array (or object) as text, PostgreSQL as the parsed value.
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /**
  * A course as one member sees it (their role, archive flag, order and payment) with its
  * instructors by last name, or undefined for a non-member.
  */
 export async function findCourseForMember(db: Db, courseId: number, userId: number) {
   const [row] = await courseForMember(db, { courseId, userId });
-  return row && { ...row, instructors: parsed(row.instructors) };
+  return row && { ...row, instructors: jsonColumn(row.instructors) };
 }
 
 // GET /api/courses/{id} (decision 028): the live session of a token hash, its user, and the course
@@ -102,8 +99,8 @@ export async function findCourseForSession(db: Db, courseId: number, key: { toke
   const [row] = await courseForSession(db, { courseId, ...key });
   if (!row) return undefined;
   const { session, user, extra } = splitLiveSession(row, ['course']);
-  const course = extra.course === null ? undefined : parsed(extra.course as CourseForMemberRow | string);
-  return { session, user, course: course && { ...course, instructors: parsed(course.instructors) } };
+  const course = extra.course === null ? undefined : jsonColumn(extra.course as CourseForMemberRow | string);
+  return { session, user, course: course && { ...course, instructors: jsonColumn(course.instructors) } };
 }
 
 /** Inserts a course and returns its id. */

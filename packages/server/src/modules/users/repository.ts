@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
-import { type Db, type DialectName, precompiled, type SlotOf } from '../../db/database.ts';
+import { type Db, type DialectName, jsonColumn, precompiled, type SlotOf } from '../../db/database.ts';
 import { selectLiveSession, selectUsers, splitLiveSession, type UserWithTimezone, withFlags } from '../../db/live-session.ts';
 import { selectInvitations, selectRequests } from '../../db/read-model.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
@@ -142,9 +142,6 @@ function dashboardQuery(jsonArrayFrom: typeof sqliteJsonArray) {
 
 const dashboardQueries = { sqlite: dashboardQuery(sqliteJsonArray), postgres: dashboardQuery(postgresJsonArray) };
 
-// SQLite answers a JSON array as text, PostgreSQL as the parsed value.
-const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
-
 const DASHBOARD_COLUMNS = ['courses', 'instructors', 'invitations', 'requests', 'pending_email'] as const;
 
 /** The live session of a token hash, its user and their dashboard's lists (see dashboardQuery); undefined when the session is not live. */
@@ -153,10 +150,10 @@ export async function readDashboardWithSession(db: Db, dialect: DialectName, key
   if (!row) return undefined;
   const { session, user, extra } = splitLiveSession(row, DASHBOARD_COLUMNS);
   const dashboard = {
-    courses: parsed(extra.courses),
-    instructors: parsed(extra.instructors),
-    invitations: parsed(extra.invitations),
-    requests: parsed(extra.requests),
+    courses: jsonColumn(extra.courses),
+    instructors: jsonColumn(extra.instructors),
+    invitations: jsonColumn(extra.invitations),
+    requests: jsonColumn(extra.requests),
     pendingEmail: extra.pending_email ?? null,
   };
   return { session, user, dashboard };
