@@ -89,7 +89,8 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
 /**
  * Stores a new version of a course document's exercise (an edited key) beside the first, under
  * the same doc_key (handed-in work names it), with its own student copy: the copy's content
- * changes with the points, so the workspace's layout cache (keyed by its hash) follows.
+ * changes with the points, so the workspace's layout cache (keyed by its hash) follows. The
+ * names carry a random part, so the caller removes only what this attempt wrote.
  */
 export async function storeKeyVersion(
   deps: Pick<Deps, 'storage'>,
@@ -99,8 +100,11 @@ export async function storeKeyVersion(
 ): Promise<{ storageKey: string; studentStorageKey: string; size: number }> {
   const stamped: HarDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
   const bytes = writeHar(stamped);
-  const storageKey = `documents/${docKey}.v${version}.har`;
-  const studentStorageKey = `documents/${docKey}.v${version}.student.har`;
+  // Unique per attempt: two saves of the same version at once must not share names, or the one
+  // that loses the conditional update would delete the winner's files (issue 26).
+  const attempt = newKey(6);
+  const storageKey = `documents/${docKey}.v${version}-${attempt}.har`;
+  const studentStorageKey = `documents/${docKey}.v${version}-${attempt}.student.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
   try {
     await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(writeHar(studentCopy(stamped)))), {

@@ -222,6 +222,31 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
     expect(book.map((s: { id: number }) => s.id)).toEqual([a.id]);
   });
 
+  it('two saves at once: one wins, the loser removes only its own files, and the document still works (issue 26)', async () => {
+    const [a, b] = await Promise.all([
+      owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6()),
+      owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6()),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const row = await t.app.deps.db.selectFrom('documents').selectAll().where('id', '=', doc.id).executeTakeFirstOrThrow();
+    expect(row.key_version).toBe(2);
+    // The winner's files are there (the loser named its own).
+    expect(await t.app.deps.storage.stat(row.storage_key)).toBeDefined();
+    expect(await t.app.deps.storage.stat(row.student_storage_key ?? '')).toBeDefined();
+    const key = await owner.get(`/api/documents/${doc.id}/key`);
+    expect(key.statusCode, key.body).toBe(200);
+    expect(key.json().data.version).toBe(2);
+    const workspace = await student.get(`/api/documents/${doc.id}/workspace`);
+    expect(workspace.statusCode, workspace.body).toBe(200);
+    const handed = await submit(answerFile(doc.doc_key, { 0: 'N6' }));
+    expect(handed.statusCode, handed.body).toBe(201);
+    expect(handed.json().data.points).toBe(handed.json().data.max_points);
+    const copied = await owner.post(`/api/courses/${courseId}/duplicate`, {});
+    expect(copied.statusCode, copied.body).toBe(201);
+    // A third save still works after the race.
+    expect((await owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6())).statusCode).toBe(200);
+  });
+
   it('does not show a regraded grade to a student before its release', async () => {
     await owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6());
     await owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6()); // version 3
