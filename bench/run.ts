@@ -1,6 +1,7 @@
 // `npm run bench [-- name …]`: every benchmark, or the named ones. They print figures and
 // are never part of `npm test`.
 import { runAccountBenchmarks } from './accounts.ts';
+import { runAnalysisBenchmark } from './analysis.ts';
 import { runApiBenchmarks } from './api.ts';
 import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
@@ -12,6 +13,7 @@ import { runWebBenchmarks } from './web.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
+  analysis: runAnalysisBenchmark,
   api: runApiBenchmarks,
   dashboard: runDashboardBenchmark,
   documents: runDocumentBenchmarks,

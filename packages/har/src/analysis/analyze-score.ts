@@ -15,6 +15,8 @@ export type AnalysedPosition = Omit<AnalysisPosition, 'notes'> & { suggestion: S
 export type ScoreAnalysis = {
   title: string | null;
   key: FoundKey & { name: string };
+  /** The key in force at the first position (decision 031's opening key); labels without a key are read in it. */
+  openingKey: FoundKey & { name: string };
   positions: AnalysedPosition[];
 };
 
@@ -28,6 +30,7 @@ export function analyseScore(musicxml: string, settings: GradingSettings): Score
   return {
     title: reading.title,
     key: { ...key, name: keyName(key) },
+    openingKey: { ...key, name: keyName(key) },
     positions: positions.map(({ notes: _notes, ...position }, i) => ({ ...position, suggestion: suggestions[i] as Suggestion })),
   };
 }

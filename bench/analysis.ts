@@ -1,0 +1,57 @@
+// Exercise authoring's suggestions measured on real music (issue 25): the Bach chorales of the
+// shared corpus (../shared/corpora/bach-chorales, the odd-numbered half) against their expert
+// When-in-Rome analyses, through the same path as POST /api/exercise-drafts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CorpusPiece, measureCorpus, summarise } from '../packages/har/src/analysis/corpus-measure.ts';
+import { record } from './budget.ts';
+
+export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpora/bach-chorales');
+
+export function readCorpus(dir = CORPUS_DIR): CorpusPiece[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
+    chorales: { score_file: string; analysis_file: string }[];
+  };
+  return manifest.chorales.map((c) => ({
+    name: c.score_file.replace(/\.mxl$/, ''),
+    score: new Uint8Array(fs.readFileSync(path.join(dir, c.score_file))),
+    analysis: fs.readFileSync(path.join(dir, c.analysis_file), 'utf8'),
+  }));
+}
+
+export async function runAnalysisBenchmark() {
+  const dir = process.env.CORPUS_DIR ?? CORPUS_DIR;
+  if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
+    console.log(`No corpus at ${dir}: skipped.`);
+    return;
+  }
+  const only = process.env.CHORALES?.split(',');
+  const pieces = readCorpus(dir).filter((p) => !only || only.includes(p.name));
+  const started = performance.now();
+  const figures = measureCorpus(pieces, { cadential64: 'I', neapolitan6: 'II' });
+  const seconds = (performance.now() - started) / 1000;
+  const s = summarise(figures);
+  const line = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
+  console.log(`${figures.pieces} chorales, ${figures.labels} expert labels, analysed and compared in ${seconds.toFixed(1)} s`);
+  line('expert labels at a position the analysis finds (recall)', `${s.recall.toFixed(1)} %`);
+  line('global key right (tonic and mode)', `${s.globalKey.toFixed(1)} % (${figures.globalKey}/${figures.pieces})`);
+  line('exact, counting local keys', `${s.exact.toFixed(1)} %`);
+  line(`exact where the keys in force agree (${s.keysAgree.toFixed(1)} % of labels)`, `${s.exactWhereKeysAgree.toFixed(1)} %`);
+  line('same chord, inversion aside', `${s.chord.toFixed(1)} %`);
+  line('same root', `${s.root.toFixed(1)} %`);
+  const spellings = [...figures.refusedSpellings.entries()].sort((a, b) => b[1] - a[1]);
+  line('expert labels the parser refuses', `${figures.refused} (${spellings.length} spellings)`);
+  if (spellings.length > 0) console.log(`  ${spellings.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  console.log('Ten most common disagreements (expert → suggestion; a key is named where it differs):');
+  for (const [text, n] of [...figures.disagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+    console.log(`  ${String(n).padStart(4)}  ${text}`);
+  }
+  if (process.env.WRONG_KEYS) console.log(`Wrong global keys: ${figures.wrongKeys.join('; ')}`);
+  record('analysis.recall_pct', s.recall, '%', { min: 99 });
+  record('analysis.global_key_pct', s.globalKey, '%', { min: 95 });
+  record('analysis.exact_pct', s.exact, '%', { min: 70 });
+  record('analysis.chord_pct', s.chord, '%', { min: 92 });
+  record('analysis.root_pct', s.root, '%', { min: 96 });
+  record('analysis.refused_labels', figures.refused, 'labels', { max: 0 });
+}

@@ -1,0 +1,247 @@
+import { parseRomanNumeral } from '@app/contract/roman-numeral';
+import type { GradingSettings } from '../grade.ts';
+import { chordOf, type Key, type Mode, type PitchClass, pitchClass, semitone } from '../library/theory.ts';
+import { importMusicXml } from '../musicxml-import.ts';
+import { unzipWithLimits } from '../safe-unzip.ts';
+import { analyseScore } from './analyze-score.ts';
+import { type NumberedMeasure, type RomanTextReading, readRomanText, romanTextOnsets } from './roman-text.ts';
+import { readScore } from './score-reading.ts';
+
+/**
+ * Measures the analysis against expert analyses (the shared corpus of Bach chorales with
+ * When-in-Rome RomanText analyses): the score goes through the same path as
+ * POST /api/exercise-drafts (importMusicXml, then analyseScore), each expert label is
+ * placed at its onset in quarters (never by measure id) and compared with the suggestion
+ * of the position found at that onset, each read in its key in force (decision 031).
+ */
+
+export type CorpusPiece = { name: string; score: Uint8Array; analysis: string };
+
+export type CorpusFigures = {
+  pieces: number;
+  labels: number;
+  /** Expert labels at an onset where the analysis has a position. */
+  recall: number;
+  /** Pieces whose global key (tonic and mode) is the expert's first key. */
+  globalKey: number;
+  /** Suggestion equals the expert's label, each in its own key in force. */
+  exact: number;
+  /** The same, over the labels where the expert's key in force is the analysis's key in force. */
+  exactWhereKeysAgree: number;
+  keysAgree: number;
+  /** Same chord (its pitch classes), inversion aside. */
+  chord: number;
+  root: number;
+  refused: number;
+  refusedSpellings: Map<string, number>;
+  disagreements: Map<string, number>;
+  wrongKeys: string[];
+};
+
+type Reading = { key: Key; numeral: string };
+
+const EPSILON = 1e-3;
+
+export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings): CorpusFigures {
+  const figures: CorpusFigures = {
+    pieces: 0,
+    labels: 0,
+    recall: 0,
+    globalKey: 0,
+    exact: 0,
+    exactWhereKeysAgree: 0,
+    keysAgree: 0,
+    chord: 0,
+    root: 0,
+    refused: 0,
+    refusedSpellings: new Map(),
+    disagreements: new Map(),
+    wrongKeys: [],
+  };
+  for (const piece of pieces) {
+    const imported = importMusicXml(piece.score);
+    const analysis = analyseScore(imported.musicxml, settings);
+    const expert = readRomanText(piece.analysis);
+    const onsets = romanTextOnsets(expert, numberedMeasures(piece.score, imported.musicxml));
+    figures.pieces += 1;
+
+    const firstKey = expert.labels[0]?.readings[0]?.key;
+    const global = analysis.key;
+    const expertGlobal = firstKey ? keyOf(firstKey) : undefined;
+    if (expertGlobal && sameKey(expertGlobal, global)) figures.globalKey += 1;
+    else figures.wrongKeys.push(`${piece.name}: ${firstKey} → ${keyText(global)}`);
+
+    // The product's readings at each position, each in its key in force (decision 031).
+    const productReadings = new Map<number, Reading[]>();
+    let running: Key = analysis.openingKey ?? global;
+    for (const position of analysis.positions) {
+      const readings = position.suggestion.label === null ? [] : readLabel(position.suggestion.label, running);
+      if (readings.length > 0) running = (readings[readings.length - 1] as Reading).key;
+      productReadings.set(Math.round(position.onset / EPSILON), readings);
+    }
+
+    expert.labels.forEach((label, index) => {
+      figures.labels += 1;
+      const readings: Reading[] = [];
+      for (const reading of label.readings) {
+        const refused = parseRomanNumeral(reading.numeral) === undefined;
+        if (refused) {
+          figures.refused += 1;
+          figures.refusedSpellings.set(reading.numeral, (figures.refusedSpellings.get(reading.numeral) ?? 0) + 1);
+        }
+        const key = keyOf(reading.key);
+        if (key) readings.push({ key, numeral: reading.numeral });
+      }
+      const onset = onsets[index];
+      const product = onset === undefined ? undefined : productReadings.get(Math.round(onset / EPSILON));
+      if (product === undefined) {
+        tally(figures.disagreements, `${expertText(label.readings)} → (no position)`);
+        return;
+      }
+      figures.recall += 1;
+      const pairs = readings.flatMap((e) => product.map((p) => [e, p] as const));
+      const exact = pairs.some(([e, p]) => sameKey(e.key, p.key) && sameNumeral(e, p));
+      const expertKey = readings[readings.length - 1]?.key;
+      const productKey = product[product.length - 1]?.key;
+      if (exact) figures.exact += 1;
+      if (expertKey && productKey && sameKey(expertKey, productKey)) {
+        figures.keysAgree += 1;
+        if (exact) figures.exactWhereKeysAgree += 1;
+      }
+      if (pairs.some(([e, p]) => sameChord(e, p))) figures.chord += 1;
+      if (pairs.some(([e, p]) => sameRoot(e, p))) figures.root += 1;
+      if (!exact) tally(figures.disagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
+    });
+  }
+  return figures;
+}
+
+/** The measures of the score as the analysis numbers them (the number attributes as written, before any renumbering on import). */
+function numberedMeasures(bytes: Uint8Array, imported: string): NumberedMeasure[] {
+  const timings = readScore(imported).measures;
+  let raw: string;
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const files = unzipWithLimits(bytes);
+    const entry = [...files.entries()].find(([name]) => !name.startsWith('META-INF') && /\.(xml|musicxml)$/i.test(name));
+    raw = new TextDecoder().decode(entry?.[1] ?? new Uint8Array());
+  } else {
+    raw = new TextDecoder().decode(bytes);
+  }
+  const firstPart = /<part\s[^>]*>([\s\S]*?)<\/part>/.exec(raw)?.[1] ?? '';
+  const numbers = [...firstPart.matchAll(/<measure\s[^>]*?number="([^"]*)"/g)].map((m) => m[1] as string);
+  return timings.map((timing, i) => ({ number: numbers[i] ?? String(timing.number), start: timing.start, length: timing.length }));
+}
+
+function tally(map: Map<string, number>, key: string) {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** A key token (`A`, `f#`, `Bb`) as a key: upper case major, lower case minor. */
+export function keyOf(token: string): Key | undefined {
+  const match = /^([A-Ga-g])([#b♯♭]?)$/.exec(token.trim());
+  if (!match) return undefined;
+  const letter = match[1] as string;
+  const accidental = match[2] === '♯' ? '#' : match[2] === '♭' ? 'b' : (match[2] as string);
+  const mode: Mode = letter === letter.toUpperCase() ? 'major' : 'minor';
+  return { tonic: pitchClass(`${letter.toUpperCase()}${accidental}`), mode };
+}
+
+export function keyText(key: Key): string {
+  const letter = 'CDEFGAB'[key.tonic.step] as string;
+  const name = `${key.mode === 'major' ? letter : letter.toLowerCase()}${key.tonic.alter > 0 ? '#' : key.tonic.alter < 0 ? 'b' : ''}`;
+  return name;
+}
+
+function sameKey(a: Key, b: Key): boolean {
+  return a.mode === b.mode && a.tonic.step === b.tonic.step && a.tonic.alter === b.tonic.alter;
+}
+
+/** A label of decision 031 (`V`, `E: V`, `I = E: IV`) read from a running key. */
+function readLabel(label: string, running: Key): Reading[] {
+  const out: Reading[] = [];
+  let key = running;
+  for (const part of label.split('=')) {
+    const match = /^\s*(?:([A-Ga-g][#b♯♭]?)\s*:)?\s*(.+?)\s*$/.exec(part);
+    if (!match) continue;
+    const named = match[1] ? keyOf(match[1]) : undefined;
+    if (named) key = named;
+    out.push({ key, numeral: match[2] as string });
+  }
+  return out;
+}
+
+type Realised = { tones: number[]; bass: number; applied: number };
+
+const AUGMENTED_SIXTHS: Record<string, number[]> = { It6: [8, 0, 6], Fr43: [8, 0, 2, 6], Ger65: [8, 0, 3, 6] };
+
+/** The chord a numeral names in its key, as semitones (root first), or undefined when it cannot be read. */
+function realise(reading: Reading): Realised | undefined {
+  const parsed = parseRomanNumeral(reading.numeral);
+  if (!parsed) return undefined;
+  if (parsed.kind === 'special' && parsed.name !== 'Cad64') {
+    const tonic = semitone(reading.key.tonic);
+    const tones = (AUGMENTED_SIXTHS[parsed.name] as number[]).map((t) => (t + tonic) % 12);
+    return { tones, bass: 0, applied: 0 };
+  }
+  try {
+    const chord = chordOf(reading.key, reading.numeral);
+    return {
+      tones: chord.tones.map((tone: PitchClass) => semitone(tone)),
+      bass: chord.bass,
+      applied: parsed.kind === 'chord' ? parsed.applied.length : 0,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameNumeral(a: Reading, b: Reading): boolean {
+  if (a.numeral === b.numeral) return true;
+  const x = realise(a);
+  const y = realise(b);
+  return !!x && !!y && x.bass === y.bass && x.applied === y.applied && sameTones(x.tones, y.tones) && x.tones[0] === y.tones[0];
+}
+
+function sameTones(a: number[], b: number[]): boolean {
+  const x = [...new Set(a)].sort((p, q) => p - q);
+  const y = [...new Set(b)].sort((p, q) => p - q);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+function sameChord(a: Reading, b: Reading): boolean {
+  const x = realise(a);
+  const y = realise(b);
+  return !!x && !!y && x.tones[0] === y.tones[0] && sameTones(x.tones, y.tones);
+}
+
+function sameRoot(a: Reading, b: Reading): boolean {
+  const x = realise(a);
+  const y = realise(b);
+  return !!x && !!y && x.tones[0] === y.tones[0];
+}
+
+function expertText(readings: RomanTextReading[]): string {
+  return readings.map((r) => `${r.key}: ${r.numeral}`).join(' = ');
+}
+
+function productText(readings: Reading[], expertKey: Key | undefined): string {
+  if (readings.length === 0) return '(none)';
+  return readings
+    .map((r) => (expertKey && sameKey(r.key, expertKey) && readings.length === 1 ? r.numeral : `${keyText(r.key)}: ${r.numeral}`))
+    .join(' = ');
+}
+
+/** Percentages and lists of the figures, for the bench and the floor test. */
+export function summarise(figures: CorpusFigures) {
+  const pct = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);
+  return {
+    recall: pct(figures.recall, figures.labels),
+    globalKey: pct(figures.globalKey, figures.pieces),
+    exact: pct(figures.exact, figures.labels),
+    exactWhereKeysAgree: pct(figures.exactWhereKeysAgree, figures.keysAgree),
+    keysAgree: pct(figures.keysAgree, figures.labels),
+    chord: pct(figures.chord, figures.labels),
+    root: pct(figures.root, figures.labels),
+    refused: figures.refused,
+  };
+}
