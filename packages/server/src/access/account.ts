@@ -7,5 +7,10 @@ import type { Actor } from '../http/actor.ts';
  * `UserType`, never as a bare number.
  */
 export function hasInstructorAccount(actor: Actor): boolean {
-  return actor.user.user_type === UserType.instructor;
+  return isInstructorAccount(actor.user);
+}
+
+/** The same rule for a user row in hand (a presenter that has no `Actor`). */
+export function isInstructorAccount(user: { user_type: number }): boolean {
+  return user.user_type === UserType.instructor;
 }

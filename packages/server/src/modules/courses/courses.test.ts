@@ -1,3 +1,4 @@
+import { CourseMessages } from '@app/contract/courses';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, type TestClient, type TestContext } from '../../../test/helpers.ts';
 import { ensureAcademicTerm, ensureSchool } from '../reference/repository.ts';
@@ -322,6 +323,26 @@ describe.each(dialects)('courses (%s)', (dialect) => {
       expect((await ta.post(`/api/courses/${id}/duplicate`)).statusCode).toBe(403);
       expect((await other.post(`/api/courses/${id}/duplicate`)).statusCode).toBe(404);
       expect((await anonymous.post(`/api/courses/${id}/duplicate`)).statusCode).toBe(401);
+    });
+
+    it('refuses a student-type account made instructor of the course, as creating a course does (403; issue 26)', async () => {
+      const id = await makeCourse();
+      const { client: invited, id: invitedId } = await t.signedIn();
+      await insertMembership(t.app.deps.db, { courseId: id, userId: invitedId, role: 'instructor', now: t.clock.now() });
+      expect((await invited.post('/api/courses', { title: 'Mine' })).statusCode).toBe(403);
+      const res = await invited.post(`/api/courses/${id}/duplicate`);
+      expect(res.statusCode).toBe(403);
+      expect(errorsOf(res)[0]?.message).toBe(CourseMessages.onlyInstructorsCreate);
+      // The course tells them so: no Duplicate, while its instructor-account owner keeps it.
+      expect((await invited.get(`/api/courses/${id}`)).json().data.can).toMatchObject({ duplicate: false, edit_settings: true });
+      const listed = (await invited.get('/api/users')).json().data.course_instructors as { id: number; can: { duplicate: boolean } }[];
+      expect(listed.find((c) => c.id === id)?.can.duplicate).toBe(false);
+      expect((await owner.get(`/api/courses/${id}`)).json().data.can.duplicate).toBe(true);
+      const count = await t.app.deps.db
+        .selectFrom('courses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
     });
   });
 

@@ -42,8 +42,13 @@ export function effectiveStatus(row: { status: string; end_date: number }, now: 
 /** Cents to the '25.00' the price text shows. */
 export const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
-/** The API shape of a course for the member who asked. */
-export function presentCourse(row: PresentableCourse, instructors: { first_name: string; last_name: string }[], now: number): Course {
+/** The API shape of a course for the member who asked (`instructorAccount`: whether their account may create courses). */
+export function presentCourse(
+  row: PresentableCourse,
+  instructors: { first_name: string; last_name: string }[],
+  now: number,
+  instructorAccount: boolean,
+): Course {
   const role = row.role;
   const status = effectiveStatus(row, now);
   const archived = row.archived === 1;
@@ -73,6 +78,6 @@ export function presentCourse(row: PresentableCourse, instructors: { first_name:
     lms_type: row.lms_type === 'GOOGLE_CLASSROOM' ? 'GOOGLE_CLASSROOM' : null,
     user_course_role: role,
     instructors: instructors.map(({ first_name, last_name }) => ({ first_name, last_name })),
-    can: courseAbilities({ role, status, archived }),
+    can: courseAbilities({ role, status, archived }, instructorAccount),
   };
 }

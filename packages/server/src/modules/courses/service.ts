@@ -16,6 +16,7 @@ import {
   type ReorderCoursesRequest,
   type UpdateCourseRequest,
 } from '@app/contract/courses';
+import { hasInstructorAccount } from '../../access/account.ts';
 import { checkCourseAccess, createCourseAccess } from '../../access/course-access.ts';
 import type { Db } from '../../db/database.ts';
 import type { CourseUpdate } from '../../db/schema.ts';
@@ -53,7 +54,7 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
   async function present(actor: Actor, courseId: number): Promise<Course> {
     // The access check's statement brings the instructors along (issue 15).
     const { row } = await requireCourseAccess(actor, courseId, { need: 'member' });
-    return presentCourse(row, row.instructors, clock.now());
+    return presentCourse(row, row.instructors, clock.now(), hasInstructorAccount(actor));
   }
 
   async function assertReferences(input: {
@@ -171,9 +172,9 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
     update,
     /** GET /api/courses/{id}: one statement finds the session, its user and the course (decision 028). */
     async getForSession(session: SessionLookup, courseId: number): Promise<Course> {
-      const { found } = await session.resolve(await repo.findCourseForSession(db, courseId, session.key));
+      const { actor, found } = await session.resolve(await repo.findCourseForSession(db, courseId, session.key));
       const { row } = checkCourseAccess(found.course, { need: 'member' }, session.key.now);
-      return presentCourse(row, row.instructors, session.key.now);
+      return presentCourse(row, row.instructors, session.key.now, hasInstructorAccount(actor));
     },
     /** The one access check of a course, for every module (access/course-access.ts). */
     requireCourseAccess,
@@ -206,7 +207,9 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
      * the rows go in one transaction, and a failure removes the copied files again.
      */
     async duplicate(actor: Actor, courseId: number, input: DuplicateCourseRequest = {}): Promise<Course> {
-      const { row } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
+      const { row, access } = await requireCourseAccess(actor, courseId, { need: 'instruct' });
+      // A copy is a new course: the same right as creating one (issue 26).
+      if (!policy.canDuplicateCourse(access, hasInstructorAccount(actor))) throw AppError.forbidden(CourseMessages.onlyInstructorsCreate);
       const now = clock.now();
       const start = input.start_date ?? Math.ceil((now + DUPLICATE_DEFAULT_START_SECONDS) / 3600) * 3600;
       const shift = start - row.start_date;

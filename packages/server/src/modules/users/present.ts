@@ -1,5 +1,6 @@
 import type { Course, CourseRole } from '@app/contract/courses';
 import type { CurrentUser, User } from '@app/contract/users';
+import { isInstructorAccount } from '../../access/account.ts';
 import { presentCourse } from '../courses/present.ts';
 import { presentInvitation, presentRequest } from '../people/present.ts';
 import type { Dashboard, UserWithTimezone } from './repository.ts';
@@ -34,7 +35,8 @@ export function presentCurrentUser(user: UserWithTimezone, dashboard: Dashboard,
     else instructors.set(course_id, [{ first_name, last_name }]);
   }
   const courses: Record<CourseRole, Course[]> = { instructor: [], ta: [], student: [] };
-  for (const row of dashboard.courses) courses[row.role].push(presentCourse(row, instructors.get(row.id) ?? [], now));
+  const instructorAccount = isInstructorAccount(user);
+  for (const row of dashboard.courses) courses[row.role].push(presentCourse(row, instructors.get(row.id) ?? [], now, instructorAccount));
   return {
     ...presentUser(user),
     course_instructors: courses.instructor,
