@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { parseKey } from '@app/contract/keyed-label';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { HarError } from './har-error.ts';
 import { assertMusicXml } from './musicxml-check.ts';
-import { HAR_LIMITS, unzipWithLimits } from './safe-unzip.ts';
+import { HAR_LIMITS, unzipWithLimits, type ZipLimits } from './safe-unzip.ts';
+import { SCORE_LIMITS, scoreTooLarge } from './score-limits.ts';
 
 /** The `.har` document of DESIGN §8: a ZIP archive of a manifest, a MusicXML score and an answer key or answers. */
 
@@ -51,7 +53,7 @@ const KeyItem = z.object(
           .string({ error: 'has an answer that is not text' })
           .trim()
           .min(1, { error: 'has an empty answer' })
-          .max(32, { error: 'has an answer longer than 32 characters' }),
+          .max(64, { error: 'has an answer longer than 64 characters' }),
         { error: 'has no answers' },
       )
       .min(1, { error: 'has no answers' })
@@ -61,8 +63,18 @@ const KeyItem = z.object(
   { error: 'is not an object' },
 );
 
+/**
+ * The exercise's opening key (decision 031), as RomanText writes it: 'A', 'f#', 'Bb'. Optional: a
+ * document without it (every document before keys could change) is a one-key exercise graded as before.
+ */
+const OpeningKey = z
+  .string({ error: 'key must be text' })
+  .trim()
+  .refine((text) => parseKey(text) !== undefined, { error: 'key must be a key such as "A", "f#" or "Bb"' });
+
 export const AnswerKey = z
   .object({
+    key: OpeningKey.optional(),
     items: z.array(KeyItem, { error: 'items must be a list' }).max(MAX_ITEMS, { error: `has more than ${MAX_ITEMS} items` }),
   })
   .superRefine((key, ctx) => uniqueIds(key.items, ctx));
@@ -74,6 +86,7 @@ const PositionItem = KeyItem.omit({ answers: true });
 /** The items of an exercise without their answers: what a student copy keeps of the key. */
 export const ExerciseItems = z
   .object({
+    key: OpeningKey.optional(),
     items: z.array(PositionItem, { error: 'items must be a list' }).max(MAX_ITEMS, { error: `has more than ${MAX_ITEMS} items` }),
   })
   .superRefine((items, ctx) => uniqueIds(items.items, ctx));
@@ -122,7 +135,7 @@ export type HarDocument = {
  * `key.json` inside a submission: the server grades against the exercise's own key.
  */
 export function readHar(bytes: Uint8Array): HarDocument {
-  const files = unzipWithLimits(bytes, HAR_LIMITS);
+  const files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, SCORE_ENTRY, KEY_ENTRY, ITEMS_ENTRY, ANSWERS_ENTRY]));
   const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
   if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
   const scoreBytes = files.get(SCORE_ENTRY);
@@ -142,6 +155,40 @@ export function readHar(bytes: Uint8Array): HarDocument {
     doc.answers = answers;
   }
   return doc;
+}
+
+/**
+ * A hand-in's manifest and (a submission's) answers, and nothing else: a hand-in is answers,
+ * graded and drawn on the document's own score, so its `score.musicxml` (whatever its size)
+ * and any `key.json` are never unpacked or parsed. Throws HarError like readHar.
+ */
+export function readHandIn(bytes: Uint8Array): { manifest: Manifest; answers?: SubmissionAnswers } {
+  const files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, ANSWERS_ENTRY]));
+  const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
+  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  if (manifest.kind !== 'submission') return { manifest };
+  const answers = parseEntry(files, ANSWERS_ENTRY, SubmissionAnswers);
+  if (!answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+  return { manifest, answers };
+}
+
+/** The JSON entries' own limit: 500 items of the longest kind are about 100 KB. */
+const MAX_JSON_ENTRY_BYTES = 1024 * 1024;
+
+/**
+ * The archive limits with each entry's own: the score stops unpacking at the product's score
+ * size (score-limits.ts), a JSON entry at 1 MB, and entries outside `wanted` are not unpacked.
+ */
+function harLimits(wanted: string[]): ZipLimits {
+  const names = new Set(wanted);
+  return {
+    ...HAR_LIMITS,
+    wanted: (name) => names.has(name),
+    maxEntryBytes: (name) =>
+      name === SCORE_ENTRY
+        ? { bytes: SCORE_LIMITS.maxBytes, refusal: () => scoreTooLarge(SCORE_ENTRY) }
+        : { bytes: MAX_JSON_ENTRY_BYTES, refusal: () => new HarError(`${name} is larger than 1 MB.`, 'too_large') },
+  };
 }
 
 /** Writes a document as a `.har` archive; the same document always gives the same bytes. */
@@ -179,7 +226,8 @@ export function exerciseItems(doc: HarDocument): ExerciseItem[] {
  */
 export function studentCopy(doc: HarDocument): HarDocument {
   if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
-  return { manifest: doc.manifest, score: doc.score, items: { items: exerciseItems(doc) } };
+  const key = doc.key?.key ?? doc.items?.key;
+  return { manifest: doc.manifest, score: doc.score, items: { ...(key === undefined ? {} : { key }), items: exerciseItems(doc) } };
 }
 
 /** A submission of an exercise with the given answers, as if the student had written the .har. */

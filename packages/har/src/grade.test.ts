@@ -357,3 +357,133 @@ describe('gradeSubmission', () => {
     );
   });
 });
+
+describe('gradeSubmission with keys that change (decision 031)', () => {
+  const manifest = { format: 'har', version: 1, title: 'Modulating', exercise_type: 'roman-numeral-analysis' } as const;
+  // A in A major, a pivot into E major, a cadence there, and back to A.
+  const items = [
+    { id: 'p1', measure: 1, beat: 1, answers: ['I'], points: 1 },
+    { id: 'p2', measure: 1, beat: 2, answers: ['I = E: IV'], points: 1 },
+    { id: 'p3', measure: 1, beat: 3, answers: ['V7', 'V7/V'], points: 1 },
+    { id: 'p4', measure: 1, beat: 4, answers: ['I'], points: 1 },
+    { id: 'p5', measure: 2, beat: 1, answers: ['A: V'], points: 1 },
+    { id: 'p6', measure: 2, beat: 2, answers: ['I'], points: 1 },
+  ];
+  const exercise = (keyItems = items, key: string | null = 'A'): HarDocument => ({
+    manifest: { ...manifest, kind: 'exercise' },
+    score: '<score-partwise/>',
+    key: { ...(key === null ? {} : { key }), items: keyItems },
+  });
+  const submit = (answers: Record<string, string>): HarDocument => ({
+    manifest: { ...manifest, kind: 'submission' },
+    score: '<score-partwise/>',
+    answers: { items: Object.entries(answers).map(([id, answer]) => ({ id, answer })) },
+  });
+  const marks = (answers: Record<string, string>, doc = exercise()) =>
+    gradeSubmission(doc, submit(answers), V_N).items.map((i) => i.correct);
+
+  it('grades the key change and pivot written as the key has them', () => {
+    expect(marks({ p1: 'I', p2: 'I = E: IV', p3: 'V7', p4: 'I', p5: 'A: V', p6: 'I' })).toEqual([true, true, true, true, true, true]);
+  });
+
+  it('reads a label without a key in the key the student is in', () => {
+    // The student names every key; a label naming the key in force is the same as one without it.
+    expect(marks({ p1: 'A: I', p2: 'A: I = E: IV', p3: 'E: V7', p4: 'E: I', p5: 'A: V', p6: 'A: I' })).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('marks a pivot without its old reading, a missed key change and a wrong key wrong', () => {
+    // 'E: IV' alone is one reading of a two-reading pivot; then the student is in E.
+    expect(marks({ p1: 'I', p2: 'E: IV', p3: 'V7', p4: 'I', p5: 'A: V', p6: 'I' })).toEqual([true, false, true, true, true, true]);
+    // No key change at all: 'V7' and 'I' read in A are not E's.
+    expect(marks({ p1: 'I', p2: 'IV', p3: 'V7', p4: 'I', p5: 'V', p6: 'I' })).toEqual([true, false, false, false, true, true]);
+    // A pivot into B: the rest follows the student's key, so E's chords are wrong.
+    expect(marks({ p1: 'I', p2: 'I = B: bVII', p3: 'V7', p4: 'I', p5: 'A: V', p6: 'I' })).toEqual([true, false, false, false, true, true]);
+    // The mode is part of the key: V7 and I of e minor are not E major's.
+    expect(marks({ p1: 'I', p2: 'I = e: iv', p3: 'V7', p4: 'I' })).toEqual([true, false, false, false, false, false]);
+    // Enharmonic keys are apart.
+    const flat = exercise([{ id: 'p1', measure: 1, beat: 1, answers: ['Gb: V'], points: 1 }]);
+    expect(marks({ p1: 'F#: V' }, flat)).toEqual([false]);
+    expect(marks({ p1: 'G♭: V' }, flat)).toEqual([true]);
+  });
+
+  it('takes an alternative in the key before the position (V/V of A beside V of E)', () => {
+    // The alternatives change no key: 'V/V' at p2 is read in A; at p3 the key is E, so A's V names A.
+    const doc = exercise([
+      { id: 'p1', measure: 1, beat: 1, answers: ['I'], points: 1 },
+      { id: 'p2', measure: 1, beat: 2, answers: ['E: V', 'V/V'], points: 1 },
+      { id: 'p3', measure: 1, beat: 3, answers: ['I', 'A: V'], points: 1 },
+    ]);
+    expect(marks({ p1: 'I', p2: 'E: V', p3: 'I' }, doc)).toEqual([true, true, true]);
+    expect(marks({ p1: 'I', p2: 'V/V', p3: 'V' }, doc)).toEqual([true, true, true]);
+    expect(marks({ p1: 'I', p2: 'A: V/V', p3: 'V' }, doc)).toEqual([true, true, true]);
+    // A wrong chord in the right new key: the next label is read in E.
+    expect(marks({ p1: 'I', p2: 'E: V/V', p3: 'I' }, doc)).toEqual([true, false, true]);
+  });
+
+  it('shows the key where the key changes, in the course spelling', () => {
+    const doc = exercise(
+      [
+        { id: 'p1', measure: 1, beat: 1, answers: ['i'], points: 1 },
+        { id: 'p2', measure: 1, beat: 2, answers: ['i = Bb: ii'], points: 1 },
+        { id: 'p3', measure: 1, beat: 3, answers: ['V64', 'I64'], points: 1 },
+        { id: 'p4', measure: 1, beat: 4, answers: ['g: N6'], points: 1 },
+        { id: 'p5', measure: 2, beat: 1, answers: ['f: Cad64'], points: 1 },
+      ],
+      'c',
+    );
+    expect(gradeSubmission(doc, submit({}), V_N).items.map((i) => i.expected)).toEqual(['i', 'i = Bb: ii', 'V64', 'g: N6', 'f: V64']);
+    expect(gradeSubmission(doc, submit({}), I_II).items.map((i) => i.expected)).toEqual(['i', 'i = Bb: ii', 'I64', 'g: bII6', 'f: i64']);
+    // The cadential six-four in the key in force: Bb's I64 and V64 are right, c's i64 is not.
+    expect(marks({ p1: 'i', p2: 'i = Bb: ii', p3: 'I64', p4: 'g: bII6', p5: 'f: i64' }, doc)).toEqual([true, true, true, true, true]);
+    expect(marks({ p1: 'i', p2: 'i = Bb: ii', p3: 'c: i64', p4: 'g: N6', p5: 'f: V64' }, doc)).toEqual([true, true, false, true, true]);
+  });
+
+  it('reads items in score order whatever their order in the key', () => {
+    const shuffled = exercise([...items].reverse());
+    const result = gradeSubmission(shuffled, submit({ p1: 'I', p2: 'I = E: IV', p3: 'V7', p4: 'I', p5: 'A: V', p6: 'I' }), V_N);
+    expect(result.items.every((i) => i.correct)).toBe(true);
+  });
+
+  it('compares meanings in the mode: #vii°7 is vii°7 in minor, IV7 is IVmaj7 in major', () => {
+    const doc = exercise(
+      [
+        { id: 'p1', measure: 1, beat: 1, answers: ['IVmaj7'], points: 1 },
+        { id: 'p2', measure: 1, beat: 2, answers: ['a: vii°7'], points: 1 },
+        { id: 'p3', measure: 1, beat: 3, answers: ['ii/o65'], points: 1 },
+      ],
+      'C',
+    );
+    expect(marks({ p1: 'IV7', p2: 'a: #viio7', p3: 'iiø6/5' }, doc)).toEqual([true, true, true]);
+    expect(marks({ p1: 'IV7', p2: 'vii°7', p3: 'ii65' }, doc)).toEqual([true, false, false]);
+  });
+
+  it('grades a key naming keys but no opening key from an unnamed key', () => {
+    const doc = exercise(
+      [
+        { id: 'p1', measure: 1, beat: 1, answers: ['I'], points: 1 },
+        { id: 'p2', measure: 1, beat: 2, answers: ['E: V'], points: 1 },
+        { id: 'p3', measure: 1, beat: 3, answers: ['I'], points: 1 },
+      ],
+      null,
+    );
+    expect(marks({ p1: 'I', p2: 'E: V', p3: 'I' }, doc)).toEqual([true, true, true]);
+    expect(marks({ p1: 'A: I', p2: 'E: V', p3: 'I' }, doc)).toEqual([false, true, true]);
+  });
+
+  it('an opening key alone grades one-key answers as before', () => {
+    const doc = exercise([
+      { id: 'p1', measure: 1, beat: 1, answers: ['V6/5'], points: 2 },
+      { id: 'p2', measure: 1, beat: 2, answers: ['Pedal'], points: 1 },
+    ]);
+    const result = gradeSubmission(doc, submit({ p1: 'V65', p2: 'Pedal' }), V_N);
+    expect(result).toMatchObject({ points: 3, max_points: 3, percent: 100 });
+    expect(result.items.map((i) => i.expected)).toEqual(['V65', 'Pedal']);
+  });
+});

@@ -1,5 +1,17 @@
-import { formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from '@app/contract/roman-numeral';
-import type { AnswerKeyItem, HarDocument } from './format.ts';
+import {
+  formatKey,
+  formatKeyedLabel,
+  type KeyedLabel,
+  labelMeaning,
+  type MusicalKey,
+  namesKey,
+  parseKey,
+  parseKeyedLabel,
+  placeLabel,
+  readLabels,
+} from '@app/contract/keyed-label';
+import { comparableRomanNumeral, formatRomanNumeral, parseRomanNumeral, type RomanNumeral } from '@app/contract/roman-numeral';
+import type { AnswerKey, AnswerKeyItem, HarDocument } from './format.ts';
 import { HarError } from './har-error.ts';
 
 /**
@@ -7,6 +19,11 @@ import { HarError } from './har-error.ts';
  * compared by their canonical spelling (roman-numeral.ts), so 'V6/5' = 'V65',
  * 'viio7' = 'vii°7', '♭II6' = 'bII6' = 'N6'. The course's settings only decide
  * how the expected label is shown for the cadential six-four and the Neapolitan.
+ *
+ * Keys that change (decision 031): when the key names an opening key, or any of its answers names a
+ * key ('E: V', 'I = E: IV'), labels are read in score order with a running key (the key's from each
+ * position's first answer, the student's from what they wrote) and compared by meaning
+ * (`@app/contract/keyed-label`). A key with neither grades exactly as before.
  */
 
 export type GradingSettings = { cadential64: 'I' | 'V'; neapolitan6: 'N' | 'II' };
@@ -86,15 +103,17 @@ export function gradeSubmission(exercise: HarDocument, submission: HarDocument, 
   const answers = new Map<string, string>();
   for (const item of submission.answers?.items ?? []) if (!answers.has(item.id)) answers.set(item.id, item.answer);
 
+  const keyed = keyedGrading(exercise.key, answers, settings);
   const items = exercise.key.items.map((item): GradedItem => {
     const answer = (answers.get(item.id) ?? '').trim();
-    const correct = isCorrectAnswer(answer, item.answers);
+    const inKeys = keyed?.get(item.id);
+    const correct = inKeys ? inKeys.correct : isCorrectAnswer(answer, item.answers);
     return {
       id: item.id,
       measure: item.measure,
       beat: item.beat,
       answer,
-      expected: expectedLabel(item.answers, settings),
+      expected: inKeys ? inKeys.expected : expectedLabel(item.answers, settings),
       correct,
       points: correct ? item.points : 0,
       max_points: item.points,
@@ -162,7 +181,95 @@ function cadentialForms(keyAnswers: readonly string[]): { dominant: string; toni
 }
 
 function canonical(label: RomanNumeral): string {
-  return formatRomanNumeral(label, 'II');
+  return comparableRomanNumeral(label);
+}
+
+/** Whether a key is graded with keys (decision 031): it names an opening key, or an answer names a key. */
+export function isKeyedAnswerKey(key: AnswerKey): boolean {
+  if (key.key !== undefined) return true;
+  return key.items.some((item) =>
+    item.answers.some((answer) => {
+      const label = parseKeyedLabel(answer);
+      return label !== undefined && namesKey(label);
+    }),
+  );
+}
+
+/**
+ * Each item's mark and shown label when the key is graded with keys, or undefined for a key graded as
+ * before. Items are read in score order; the key's running key follows each item's first answer, its
+ * other answers are read in the key in force before the item (so 'V/V' beside 'E: V' is V/V of the old key).
+ */
+function keyedGrading(
+  key: AnswerKey,
+  answers: Map<string, string>,
+  settings: GradingSettings,
+): Map<string, { correct: boolean; expected: string }> | undefined {
+  if (!isKeyedAnswerKey(key)) return undefined;
+  const opening = key.key === undefined ? undefined : parseKey(key.key);
+  const order = [...key.items].sort((a, b) => a.measure - b.measure || a.beat - b.beat);
+  const keyRead = readLabels(
+    order.map((item) => item.answers[0]),
+    opening,
+  );
+  const studentRead = readLabels(
+    order.map((item) => (answers.get(item.id) ?? '').trim()),
+    opening,
+  );
+  const result = new Map<string, { correct: boolean; expected: string }>();
+  order.forEach((item, index) => {
+    const main = keyRead[index];
+    const student = studentRead[index];
+    if (!main || !student) return;
+    const accepted = new Set<string>();
+    item.answers.forEach((answer, n) => {
+      const label = parseKeyedLabel(answer);
+      if (!label) accepted.add(answer.replace(/\s+/g, ''));
+      else accepted.add(labelMeaning(n === 0 ? main.readings : placeLabel(label, main.keyBefore).readings));
+    });
+    const cadential = keyedCadential(item.answers, main.keyBefore);
+    for (const numeral of cadential ? ['V64', cadential.tonic, 'Cad64'] : []) {
+      const parsed = parseRomanNumeral(numeral);
+      if (parsed) accepted.add(labelMeaning([{ key: cadential?.key, numeral: parsed }]));
+    }
+    const answer = (answers.get(item.id) ?? '').trim();
+    const given = student.label ? labelMeaning(student.readings) : answer.replace(/\s+/g, '');
+    result.set(item.id, {
+      correct: given !== '' && accepted.has(given),
+      expected: keyedExpected(item.answers, settings, cadential, main.label),
+    });
+  });
+  return result;
+}
+
+/** A cadential six-four item (as `cadentialForms`, each answer one reading) and the key it is in. */
+function keyedCadential(
+  keyAnswers: readonly string[],
+  keyBefore: MusicalKey | undefined,
+): { key: MusicalKey | undefined; tonic: string; prefix: string } | undefined {
+  const labels = keyAnswers.map((answer) => parseKeyedLabel(answer));
+  const first = labels[0];
+  if (!first || labels.some((label) => label && label.readings.length > 1)) return undefined;
+  const numerals = labels.map((label) => (label?.readings.length === 1 ? formatRomanNumeral(label.readings[0].numeral, 'II') : ''));
+  const forms = cadentialForms(numerals);
+  if (!forms) return undefined;
+  const named = first.readings[0].key;
+  const key = named ?? keyBefore;
+  // 'Cad64' alone: the tonic six-four of the key's mode.
+  const tonic = numerals.includes(forms.tonic) || key === undefined ? forms.tonic : key.mode === 'minor' ? 'i64' : 'I64';
+  const prefix = named ? `${formatKey(named)}: ` : '';
+  return { key, tonic, prefix };
+}
+
+function keyedExpected(
+  keyAnswers: readonly string[],
+  settings: GradingSettings,
+  cadential: { tonic: string; prefix: string } | undefined,
+  main: KeyedLabel | undefined,
+): string {
+  if (cadential) return `${cadential.prefix}${settings.cadential64 === 'V' ? 'V64' : cadential.tonic}`;
+  if (!main) return (keyAnswers[0] ?? '').trim();
+  return formatKeyedLabel(main, (numeral) => formatRomanNumeral(numeral, settings.neapolitan6));
 }
 
 function roundTo(value: number, digits: number): number {
