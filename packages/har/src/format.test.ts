@@ -1,6 +1,6 @@
 import { strToU8, Zip, ZipPassThrough, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { contentHash, type HarDocument, readHar, writeHar } from './format.ts';
+import { contentHash, type HarDocument, readHar, studentCopy, writeHar } from './format.ts';
 import { HarError } from './har-error.ts';
 import { buildExercise } from './library/build-library.ts';
 import { pitchClass } from './library/theory.ts';
@@ -118,6 +118,23 @@ describe('writeHar and readHar', () => {
     const doc = readHar(zipOf({ ...validEntries(), 'score.musicxml': bytes }));
     expect(doc.score).toContain('encoding="UTF-8"');
     expect(doc.score).toContain('<score-partwise');
+  });
+
+  it('reads and writes the opening key of an exercise and its student copy; a key without one stays valid (decision 031)', () => {
+    const keyed: HarDocument = { ...exercise, key: { key: 'f#', items: key.items } };
+    expect(readHar(writeHar(keyed))).toEqual(keyed);
+    expect(studentCopy(keyed).items?.key).toBe('f#');
+    expect(readHar(writeHar(studentCopy(keyed))).items?.key).toBe('f#');
+    expect(studentCopy(exercise).items).not.toHaveProperty('key');
+    expect(readHar(writeHar(exercise)).key).not.toHaveProperty('key');
+    const long = 'f#: viio6/5/V = E: vii/o4/3/iv[add9]';
+    expect(long.length).toBeGreaterThan(32);
+    const withPivot: HarDocument = { ...exercise, key: { key: 'A', items: [{ ...key.items[0]!, answers: [long] }] } };
+    expect(readHar(writeHar(withPivot)).key?.items[0]?.answers).toEqual([long]);
+    expect(refusal(zipOf({ ...validEntries(), 'key.json': JSON.stringify({ ...key, key: 'H' }) }))).toBe(
+      'key.json: key must be a key such as "A", "f#" or "Bb".',
+    );
+    expect(refusal(zipOf({ ...validEntries(), 'key.json': JSON.stringify({ ...key, key: 5 }) }))).toBe('key.json: key must be text.');
   });
 
   it('refuses to write an invalid document', () => {
