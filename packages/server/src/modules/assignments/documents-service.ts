@@ -25,7 +25,7 @@ import type { UploadedFile } from '../../http/uploads.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { LibraryService } from '../library/service.ts';
 import type { AssignmentLoaders } from './load.ts';
-import { documentChanges, NEW_DOCUMENT_SETTINGS, sameMembers } from './policy.ts';
+import { documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, setVisible } from './policy.ts';
 import { presentDocument } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -214,6 +214,17 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       await repo.recordFirstDownload(db, documentId, studentId, clock.now());
       return (await repo.firstDownload(db, documentId, studentId)) ?? clock.now();
     },
+
+    /**
+     * Whether a student of the course sees a document now: its set released, and before the
+     * (extended) due date unless the set shows documents after it. The rule of every student
+     * read (the workspace, file-url), so a hand-in asks it too (issue 26).
+     */
+    studentSees: (
+      doc: { released_at: number; due_at: number; show_after_due: number },
+      extensionDueAt: number | null,
+      now: number,
+    ): boolean => setVisible('student', doc, now) && documentVisible('student', doc, extensionDueAt, now),
 
     /** When a student first opened or took a document, if ever. */
     clockStart: (documentId: number, studentId: number) => repo.firstDownload(db, documentId, studentId),

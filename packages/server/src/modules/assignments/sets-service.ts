@@ -31,8 +31,8 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
   const toInstruct = { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors } as const;
 
   return {
-    /** A set by id, with no access check (for modules that check access themselves: submissions). */
-    findSet: (id: number) => repo.findSet(db, id),
+    /** A set the actor sees (students: once released), with its course and the actor's role; 404 (`notFound`) otherwise. */
+    openSet: (actor: Actor, setId: number, notFound?: string) => loadSet(actor, setId, notFound ? { notFound } : {}),
 
     /** A course's sets for its page; students see released sets and, while allowed, their documents. */
     async listForCourse(actor: Actor, courseId: number): Promise<AssignmentSet[]> {

@@ -127,9 +127,11 @@ export function createSubmissionsService(
         notFound: SubmissionMessages.notFound,
       });
       const now = clock.now();
-      if (doc.released_at > now) throw AppError.notFound(SubmissionMessages.notFound);
+      const extensionDueAt = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
+      // What the workspace does not show takes no work (unreleased, or hidden after its due date).
+      if (!assignments.studentSees(doc, extensionDueAt, now)) throw AppError.notFound(SubmissionMessages.notFound);
       const refusal = submissionRefusal(doc, {
-        extensionDueAt: await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id),
+        extensionDueAt,
         formalCount: await repo.countFormal(db, documentId, actor.user.id),
         startedAt: await assignments.firstDownload(documentId, actor.user.id),
         now,
@@ -220,10 +222,9 @@ export function createSubmissionsService(
       });
     },
 
-    /** A set's submissions: all for instructors and TAs, one's own for a student. */
+    /** A set's submissions: all for instructors and TAs, one's own for a student; a set a student does not see yet is a 404 (issue 26). */
     async listForSet(actor: Actor, setId: number, options: { best?: boolean; includePractice?: boolean } = {}) {
-      const set = await assignments.findSet(setId);
-      if (!set) throw AppError.notFound(SubmissionMessages.notFound);
+      const { set } = await assignments.openSet(actor, setId, SubmissionMessages.notFound);
       return list(actor, { courseId: set.course_id, setId, ...options });
     },
 

@@ -1,3 +1,4 @@
+import { SubmissionMessages } from '@app/contract/submissions';
 import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { readHar, writeHar } from '@app/har/format';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -118,6 +119,41 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
       await owner.upload(`/api/assignments/${later.id}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))
     ).json().data[0];
     expect((await submit(student, answerFile(hiddenDoc.doc_key), hiddenDoc.id)).statusCode).toBe(404);
+  });
+
+  it('takes no work for a document hidden after its due date, as the workspace shows none (issue 26)', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { practice: true, show_answers: 'AFTER_DUE' });
+    expect((await owner.put(`/api/assignments/${setId}`, { show_after_due: false })).statusCode).toBe(200);
+    const typed = { answers: keyItems.map((item) => ({ id: item.id, answer: item.answers[0] ?? '' })) };
+    expect((await student.post(`/api/documents/${doc.id}/submissions`, typed)).statusCode).toBe(201);
+    t.clock.advance(7 * DAY + 1);
+    expect((await student.get(`/api/documents/${doc.id}/workspace`)).statusCode).toBe(404);
+    const byFile = await submit(student, answerFile(doc.doc_key));
+    expect(byFile.statusCode).toBe(404);
+    expect(errorsOf(byFile)[0]?.message).toBe(SubmissionMessages.notFound);
+    expect((await student.post(`/api/documents/${doc.id}/submissions`, typed)).statusCode).toBe(404);
+    // A student with an extension still sees it, and may hand in.
+    await owner.post(`/api/assignments/${setId}/due-day-extensions/${classmateId}`, { extension_due_at: t.clock.now() + DAY });
+    expect((await classmate.get(`/api/documents/${doc.id}/workspace`)).statusCode).toBe(200);
+    expect((await submit(classmate, answerFile(doc.doc_key))).statusCode).toBe(201);
+    // Shown after the due date: the practice document takes work again.
+    await owner.put(`/api/assignments/${setId}`, { show_after_due: true });
+    expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);
+  });
+
+  it('answers 404 for the submissions of a set not yet released, as for one that does not exist (issue 26)', async () => {
+    const later = (
+      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now() + DAY, due_at: t.clock.now() + 5 * DAY })
+    ).json().data;
+    const unreleased = await student.get(`/api/assignments/${later.id}/submissions`);
+    const missing = await student.get(`/api/assignments/${later.id + 1000}/submissions`);
+    expect([unreleased.statusCode, missing.statusCode]).toEqual([404, 404]);
+    expect(unreleased.json()).toEqual(missing.json());
+    // Its teachers see it; once released, so does the student.
+    expect((await ta.get(`/api/assignments/${later.id}/submissions`)).statusCode).toBe(200);
+    expect((await other.get(`/api/assignments/${later.id}/submissions`)).statusCode).toBe(404);
+    t.clock.advance(DAY);
+    expect((await student.get(`/api/assignments/${later.id}/submissions`)).json().data).toEqual([]);
   });
 
   it('refuses a hand-in over 20 MB with 413 (read through http/uploads.ts)', async () => {
