@@ -129,7 +129,7 @@ describe('writeHar and readHar', () => {
     expect(readHar(writeHar(exercise)).key).not.toHaveProperty('key');
     const long = 'f#: viio6/5/V = E: vii/o4/3/iv[add9]';
     expect(long.length).toBeGreaterThan(32);
-    const withPivot: HarDocument = { ...exercise, key: { key: 'A', items: [{ ...key.items[0]!, answers: [long] }] } };
+    const withPivot: HarDocument = { ...exercise, key: { key: 'A', items: [{ id: 'm1b1', measure: 1, beat: 1, points: 1, answers: [long] }] } };
     expect(readHar(writeHar(withPivot)).key?.items[0]?.answers).toEqual([long]);
     expect(refusal(zipOf({ ...validEntries(), 'key.json': JSON.stringify({ ...key, key: 'H' }) }))).toBe(
       'key.json: key must be a key such as "A", "f#" or "Bb".',
