@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/contract/date-format';
 import { type GradeResult, type Reveal, revealedItems } from './grade.ts';
 
 /**
@@ -151,7 +152,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
     `<h2>${escapeHtml(input.title)}</h2>`,
     '<dl>',
     `<dt>${s('student')}</dt><dd>${escapeHtml(input.studentName)}</dd>`,
-    `<dt>${s('submitted')}</dt><dd>${escapeHtml(formatTime(input.submittedAt, LOCALES[language], input.timeZone))}</dd>`,
+    `<dt>${s('submitted')}</dt><dd>${escapeHtml(formatDateTime(input.submittedAt, language, input.timeZone))}</dd>`,
     '</dl>',
     '<table>',
     `<thead><tr><th>${s('item')}</th><th>${s('position')}</th><th>${s('answer')}</th>${showExpected ? `<th>${s('expected')}</th>` : ''}<th class="num">${s('points')}</th></tr></thead>`,
@@ -163,25 +164,6 @@ export function gradeReportHtml(input: GradeReportInput): string {
     '</html>',
     '',
   ].join('\n');
-}
-
-function formatTime(epochSeconds: number, locale: string, timeZone = 'UTC'): string {
-  const date = new Date(epochSeconds * 1000);
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
-  } catch {
-    // An unknown time zone name: fall back to UTC rather than fail the report.
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
-  }
 }
 
 export function escapeHtml(text: string): string {

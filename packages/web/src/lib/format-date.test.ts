@@ -2,21 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { DateFormat, formatDate } from './format-date.ts';
 
 describe('formatDate', () => {
-  const date = new Date(2031, 2, 9, 14, 5);
+  const due = Date.UTC(2026, 11, 11, 8, 0) / 1000;
 
-  it('formats the fixed patterns of spec §9', () => {
-    expect(formatDate(date, DateFormat.isoDate, 'en')).toBe('2031-03-09');
-    expect(formatDate(date, DateFormat.usDate, 'en')).toBe('03/09/2031');
-    expect(formatDate(date, DateFormat.dateTime, 'en')).toBe('2031-03-09 02:05 pm');
+  it('writes every style through the one formatter: full year, the language’s clock, the given zone', () => {
+    expect(formatDate(due, DateFormat.dateTime, 'en', 'Asia/Seoul')).toBe('2026-12-11 5:00 PM');
+    expect(formatDate(due, DateFormat.dateTime, 'zh-hans', 'Asia/Seoul')).toBe('2026-12-11 下午5:00');
+    expect(formatDate(due, DateFormat.dateTime, 'ko', 'Asia/Seoul')).toBe('2026-12-11 오후 5:00');
+    expect(formatDate(due, DateFormat.date, 'zh-hant', 'Asia/Seoul')).toBe('2026-12-11');
   });
 
-  it('accepts epoch seconds, the API time unit', () => {
-    expect(formatDate(date.getTime() / 1000, DateFormat.isoDate, 'en')).toBe('2031-03-09');
+  it('gives the old names the same two results', () => {
+    expect(formatDate(due, DateFormat.localized, 'ko', 'UTC')).toBe(formatDate(due, DateFormat.dateTime, 'ko', 'UTC'));
+    expect(formatDate(due, DateFormat.usDate, 'en', 'UTC')).toBe('2026-12-11');
+    expect(formatDate(due, DateFormat.isoDate, 'en', 'UTC')).toBe('2026-12-11');
   });
 
-  it('localizes the Pp format per UI language', () => {
-    expect(formatDate(date, DateFormat.localized, 'en')).toContain('03/09/2031');
-    expect(formatDate(date, DateFormat.localized, 'ko')).toContain('2031');
-    expect(formatDate(date, DateFormat.localized, 'zh-hans')).not.toBe(formatDate(date, DateFormat.localized, 'en'));
+  it('accepts a Date and reads a missing zone as UTC', () => {
+    expect(formatDate(new Date(due * 1000), DateFormat.dateTime, 'en')).toBe('2026-12-11 8:00 AM');
   });
 });

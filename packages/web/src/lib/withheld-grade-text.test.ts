@@ -8,8 +8,8 @@ describe('withheld grade text', () => {
   it('says when the grade will be shown, in the profile time zone', () => {
     // 2031-03-01 15:00 UTC is 10:00 in New York.
     const at = Date.UTC(2031, 2, 1, 15, 0) / 1000;
-    expect(withheldGradeText(at, t, 'en', 'America/New_York')).toBe('Grade will be shown on 03/01/2031, 10:00 AM');
-    expect(withheldGradeText(at, t, 'en', 'UTC')).toBe('Grade will be shown on 03/01/2031, 3:00 PM');
+    expect(withheldGradeText(at, t, 'en', 'America/New_York')).toBe('Grade will be shown on 2031-03-01 10:00 AM');
+    expect(withheldGradeText(at, t, 'en', 'UTC')).toBe('Grade will be shown on 2031-03-01 3:00 PM');
   });
 
   it('falls back to "not released yet" without a date', () => {

@@ -8,5 +8,5 @@ import { DateFormat, formatDate } from './format-date.ts';
  */
 export function withheldGradeText(shownAt: number | null | undefined, t: TFunction, language: LanguageCode, timeZone: string): string {
   if (shownAt === null || shownAt === undefined) return t('submissions.hidden');
-  return t('submissions.hiddenUntil', { date: formatDate(shownAt, DateFormat.localized, language, timeZone) });
+  return t('submissions.hiddenUntil', { date: formatDate(shownAt, DateFormat.dateTime, language, timeZone) });
 }

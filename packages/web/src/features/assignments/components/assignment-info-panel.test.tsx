@@ -47,7 +47,7 @@ describe('AssignmentInfoPanel dates (spec §5)', () => {
     enter(assigned(), '2031-08-25T10:00');
     const dialog = await screen.findByRole('dialog', { name: 'Assigned Date Before Course Start Date' });
     expect(dialog.textContent).toContain('Do you wish to proceed anyway?');
-    expect(dialog.textContent).toContain('The course starts on 2031-09-01 01:00 pm.');
+    expect(dialog.textContent).toContain('The course starts on 2031-09-01 1:00 PM.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(assigned().value).toBe('2031-09-08T13:00'));
     expect(onSave).not.toHaveBeenCalled();

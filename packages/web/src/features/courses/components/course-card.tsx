@@ -25,7 +25,7 @@ export interface CourseCardProps {
 export function CourseCard({ course, timeZone, language, dragHandle }: CourseCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
+  const day = (epoch: number) => formatDate(epoch, DateFormat.date, language, timeZone);
   return (
     <article className={styles.card} aria-labelledby={titleId} data-status={course.status}>
       <div className={styles.top}>

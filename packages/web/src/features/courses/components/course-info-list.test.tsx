@@ -31,7 +31,7 @@ describe('CourseInfoList', () => {
     expect(row('Institute').textContent).toBe('Harmony Conservatory of Music');
     expect(row('Academic Term').textContent).toBe('Fall 2031');
     expect(row('Course Period').textContent).toBe('2031-09-01 – 2031-12-20');
-    expect(row('Enrollment End Date').textContent).toBe('2031-09-15 09:00 am');
+    expect(row('Enrollment End Date').textContent).toBe('2031-09-15 9:00 AM');
     expect(within(row('Invitation Code')).getByText('ABC234')).toBeTruthy();
     expect(within(row('Invitation Code')).getByText('How do students use this code?')).toBeTruthy();
     expect(row('Fee Paid:').textContent).toBe('This is an unpaid course');

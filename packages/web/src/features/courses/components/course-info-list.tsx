@@ -18,7 +18,7 @@ export interface CourseInfoListProps {
 /** Every line of spec §2 "Course information", in its order. */
 export function CourseInfoList({ course, timeZone, language }: CourseInfoListProps) {
   const { t } = useTranslation();
-  const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
+  const day = (epoch: number) => formatDate(epoch, DateFormat.date, language, timeZone);
   const notSet = <span className={styles.missing}>{t('courses.info.notSet')}</span>;
   const fee = feeLine(course, t);
   // A student who paid this course's fee sees it on the fee line (spec §2: the payment id exists).

@@ -53,7 +53,7 @@ export function DuplicateCourseDialog({
   const titleError = title.trim() === '' ? t('messages.schema.courseTitleRequired') : undefined;
   const startError =
     startEpoch === null ? t('courses.duplicate.startRequired') : startEpoch < nowSeconds() ? t('messages.course.startInPast') : undefined;
-  const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
+  const day = (epoch: number) => formatDate(epoch, DateFormat.date, language, timeZone);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -23,7 +23,7 @@ export function AuthorLine({ author, time, edited, timeZone }: AuthorLineProps) 
         {author.first_name} {author.last_name}
       </span>
       {author.role === 'instructor' || author.role === 'ta' ? <Badge tone="info">{t(`discussion.roles.${author.role}`)}</Badge> : null}
-      <time dateTime={date.toISOString()}>{formatDate(time, DateFormat.localized, currentLanguage(), timeZone)}</time>
+      <time dateTime={date.toISOString()}>{formatDate(time, DateFormat.dateTime, currentLanguage(), timeZone)}</time>
       {edited ? <span className={styles.edited}>{t('discussion.edited')}</span> : null}
     </p>
   );

@@ -33,7 +33,7 @@ export function ThreadListItem({ thread, to, timeZone }: ThreadListItemProps) {
         <span>{t('discussion.thread.replies', { count: thread.reply_count })}</span>
         <span>
           {t('discussion.thread.lastActivity', {
-            time: formatDate(thread.last_activity_at, DateFormat.localized, currentLanguage(), timeZone),
+            time: formatDate(thread.last_activity_at, DateFormat.dateTime, currentLanguage(), timeZone),
           })}
         </span>
       </p>

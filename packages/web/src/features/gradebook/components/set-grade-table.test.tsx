@@ -45,7 +45,7 @@ describe('SetGradeTable (student grade book)', () => {
       within(first as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['7 / 8', '87.5%', 'B+', '09/10/2031, 11:30 PM', 'View']);
+    ).toEqual(['7 / 8', '87.5%', 'B+', '2031-09-10 11:30 PM', 'View']);
     expect(
       within(first as HTMLElement)
         .getByRole('link', { name: 'View Cadences, Submission #1' })
@@ -69,6 +69,6 @@ describe('SetGradeTable (student grade book)', () => {
         submissionPath={(s) => `/student/course/1/submission/${s.id}`}
       />,
     );
-    expect(screen.getByText('Grade will be shown on 10/01/2031, 11:00 AM')).toBeTruthy();
+    expect(screen.getByText('Grade will be shown on 2031-10-01 11:00 AM')).toBeTruthy();
   });
 });

@@ -130,7 +130,7 @@ export function SetGradeTable(props: SetGradeTableProps) {
                     </>
                   )}
                   <td className={styles.nowrap} data-label={label.submitted}>
-                    {formatDate(submission.submit_time, DateFormat.localized, language, timeZone)}
+                    {formatDate(submission.submit_time, DateFormat.dateTime, language, timeZone)}
                   </td>
                   <td data-label="">
                     <div className={styles.actions}>

@@ -158,7 +158,7 @@ export function CourseEnrollmentRequests({ course, language, timeZone }: CourseE
           {
             label: t('people.columns.requested'),
             look: 'nowrap',
-            cell: (request) => formatDate(request.created_at, DateFormat.isoDate, language, timeZone),
+            cell: (request) => formatDate(request.created_at, DateFormat.date, language, timeZone),
           },
         ]}
         actions={

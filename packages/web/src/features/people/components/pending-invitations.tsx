@@ -27,7 +27,7 @@ export function PendingInvitations({ course, language, timeZone }: PendingInvita
   const [removing, setRemoving] = useState<CourseInvitation | null>(null);
   const manage = course.can.manage_people;
   const list = invitations ?? [];
-  const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
+  const day = (epoch: number) => formatDate(epoch, DateFormat.date, language, timeZone);
 
   const confirmRemove = () => {
     if (!removing) return;

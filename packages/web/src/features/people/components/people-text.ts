@@ -6,7 +6,7 @@ import { DateFormat, formatDate } from '../../../lib/format-date.ts';
 
 /** A course's period as two YYYY-MM-DD dates in the profile's time zone, as on the course card. */
 export function courseDates(course: Pick<CourseRef, 'start_date' | 'end_date'>, language: LanguageCode, timeZone: string): string {
-  const day = (epoch: number) => formatDate(epoch, DateFormat.isoDate, language, timeZone);
+  const day = (epoch: number) => formatDate(epoch, DateFormat.date, language, timeZone);
   return `${day(course.start_date)} – ${day(course.end_date)}`;
 }
 

@@ -185,7 +185,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
                   ))}
               <div className={`${styles.fact} ${styles.wide}`} data-fact="time">
                 <dt>{t('submissions.view.time')}</dt>
-                <dd>{formatDate(submission.submit_time, DateFormat.localized, language, timeZone)}</dd>
+                <dd>{formatDate(submission.submit_time, DateFormat.dateTime, language, timeZone)}</dd>
               </div>
             </dl>
 

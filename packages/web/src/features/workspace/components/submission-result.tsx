@@ -23,7 +23,7 @@ export function SubmissionResult({ submission, showGradeOn, language, timeZone, 
   const { t } = useTranslation();
   const marked = submission.items.filter((item) => item.correct !== null);
   const correct = marked.filter((item) => item.correct).length;
-  const date = (epoch: number) => formatDate(epoch, DateFormat.localized, language, timeZone);
+  const date = (epoch: number) => formatDate(epoch, DateFormat.dateTime, language, timeZone);
   return (
     <section className={styles.card} aria-labelledby={`submission-${submission.id}`} data-submission={submission.id}>
       <header className={styles.header}>

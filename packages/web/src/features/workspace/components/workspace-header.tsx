@@ -35,7 +35,7 @@ export function WorkspaceHeader({ workspace, courseTitle, assignmentsPath, viewe
         </nav>
         <h1 className={styles.title}>{workspace.document.title}</h1>
         <div className={styles.meta}>
-          <span>{t('workspace.page.due', { date: formatDate(due, DateFormat.localized, viewer.language, viewer.timeZone) })}</span>
+          <span>{t('workspace.page.due', { date: formatDate(due, DateFormat.dateTime, viewer.language, viewer.timeZone) })}</span>
           {rules.extension_due_at !== null ? <Badge tone="info">{t('workspace.list.extended')}</Badge> : null}
           {rules.practice ? <Badge tone="warning">{t('workspace.page.practice')}</Badge> : null}
           {rules.timed_seconds !== null ? (
