@@ -12,6 +12,7 @@ export const HAR_MAX_FILES_PER_UPLOAD = 20;
 export const AssignmentMessages = {
   notFound: 'Assignment not found in selected course.',
   documentNotFound: 'This document does not exist or you cannot see it.',
+  startTimedFirst: 'Start this timed document to see its music.',
   gap: 'The assigned date must be more than one minute before the due date.',
   assignedRange: 'The assigned date must be within one year before the course start and one year after the course end.',
   dueRange: 'The due date must be within one year before the course start and one year after the course end.',

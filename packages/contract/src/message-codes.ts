@@ -3,7 +3,7 @@ import { AssignmentMessages } from './assignments.ts';
 import { CourseMessages } from './courses.ts';
 import { DiscussionMessages } from './discussion.ts';
 import { Messages } from './errors.ts';
-import { AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
+import { AUTHORING_MAX_ANSWER_LENGTH, AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
 import { IntegrationMessages } from './integrations.ts';
 import { MediaMessages } from './media.ts';
 import { PeopleMessages } from './people.ts';
@@ -61,7 +61,7 @@ export const SchemaMessages = {
   threadIdInvalid: 'Thread id must be a positive integer.',
   postIdInvalid: 'Post id must be a positive integer.',
   draftCourseId: 'Give the course id.',
-  answerTooLong: 'An answer can be at most 32 characters.',
+  answerTooLong: `An answer can be at most ${AUTHORING_MAX_ANSWER_LENGTH} characters.`,
   pointsNegative: 'Points cannot be negative.',
   pointsTooMany: 'At most 1000 points a chord.',
   exerciseTitleRequired: 'Give the exercise a title.',

@@ -121,6 +121,11 @@ export const Workspace = z.object({
   set_title: z.string(),
   /** The course's spellings of the cadential six-four and the Neapolitan sixth. */
   labels: z.object({ cadential_64: z.enum(['V64', 'I64']), neapolitan_6: z.enum(['N6', 'bII6']) }),
+  /**
+   * The exercise's opening key ('A', 'f#'; decision 031): labels without a key are read in it, and a
+   * label may change it ('E: V', 'I = E: IV'). Null for an exercise keyed in one unnamed key.
+   */
+  key: z.string().nullable(),
   items: z.array(WorkspaceItem),
   score: WorkspaceScore,
   rules: WorkspaceRules,

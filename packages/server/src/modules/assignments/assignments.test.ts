@@ -1,3 +1,4 @@
+import { AssignmentMessages } from '@app/contract/assignments';
 import { readHar, writeHar } from '@app/har/format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -138,6 +139,27 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
   });
 
   describe('documents', () => {
+    it('gives a student no preview of a timed document before they start it (409), and starts no clock (issue 26)', async () => {
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const [doc] = (await upload(owner, set.id, [{ name: 'timed.har', bytes: har('Timed') }])).json().data;
+      expect((await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 600 })).statusCode).toBe(200);
+      await t.app.deps.jobs.drain();
+      const before = await student.get(`/api/documents/${doc.id}/preview-url`);
+      expect(before.statusCode).toBe(409);
+      expect(errorsOf(before)[0]?.message).toBe(AssignmentMessages.startTimedFirst);
+      const clocks = () => t.app.deps.db.selectFrom('document_downloads').selectAll().where('document_id', '=', doc.id).execute();
+      expect(await clocks()).toEqual([]);
+      // Teachers see it; the student once the clock runs.
+      expect((await ta.get(`/api/documents/${doc.id}/preview-url`)).json().data.status).toBe('READY');
+      await student.get(`/api/documents/${doc.id}/file-url`);
+      expect(await clocks()).toHaveLength(1);
+      expect((await student.get(`/api/documents/${doc.id}/preview-url`)).json().data.status).toBe('READY');
+      // An untimed document's preview is there from the start.
+      const [plain] = (await upload(owner, set.id, [{ name: 'plain.har', bytes: har('Plain') }])).json().data;
+      await t.app.deps.jobs.drain();
+      expect((await student.get(`/api/documents/${plain.id}/preview-url`)).statusCode).toBe(200);
+    });
+
     it('uploads five .har files at once, in order, with previews made by a job', async () => {
       const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
       const files = [1, 2, 3, 4, 5].map((n) => ({ name: `ex${n}.har`, bytes: har(`Exercise ${n}`) }));

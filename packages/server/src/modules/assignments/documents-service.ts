@@ -25,7 +25,7 @@ import type { UploadedFile } from '../../http/uploads.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { LibraryService } from '../library/service.ts';
 import type { AssignmentLoaders } from './load.ts';
-import { documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, setVisible } from './policy.ts';
+import { documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, scoreShownBeforeStart, setVisible } from './policy.ts';
 import { presentDocument } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -193,9 +193,14 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       return { url, expires_at: expiresAt };
     },
 
-    /** The preview image's signed link once the preview job has made it. */
+    /**
+     * The preview image's signed link once the preview job has made it. A student gets none of
+     * a timed document they have not started (409): a preview neither starts the clock nor skirts it.
+     */
     async previewUrl(actor: Actor, documentId: number): Promise<PreviewUrl> {
-      const { doc } = await loadDocument(actor, documentId);
+      const { doc, role } = await loadDocument(actor, documentId);
+      const startedAt = meetsNeed(role, 'study') && doc.timed === 1 ? await repo.firstDownload(db, documentId, actor.user.id) : undefined;
+      if (!scoreShownBeforeStart(role, doc, startedAt)) throw AppError.conflict(AssignmentMessages.startTimedFirst);
       return previewLink(deps, doc);
     },
 

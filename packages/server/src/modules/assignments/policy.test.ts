@@ -1,6 +1,14 @@
 import { AssignmentMessages, DEFAULT_TIMED_SECONDS } from '@app/contract/assignments';
 import { describe, expect, it } from 'vitest';
-import { canEditSet, documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, setVisible } from './policy.ts';
+import {
+  canEditSet,
+  documentChanges,
+  documentVisible,
+  NEW_DOCUMENT_SETTINGS,
+  sameMembers,
+  scoreShownBeforeStart,
+  setVisible,
+} from './policy.ts';
 
 const NOW = 1_000_000;
 
@@ -16,6 +24,14 @@ describe('assignments policy', () => {
     expect(setVisible('student', { released_at: NOW }, NOW)).toBe(true);
     expect(setVisible('ta', { released_at: NOW + 1 }, NOW)).toBe(true);
     expect(setVisible('instructor', { released_at: NOW + 1 }, NOW)).toBe(true);
+  });
+
+  it('shows a timed document’s music to a student only once they started it (issue 26)', () => {
+    expect(scoreShownBeforeStart('student', { timed: 1 }, undefined)).toBe(false);
+    expect(scoreShownBeforeStart('student', { timed: 1 }, NOW)).toBe(true);
+    expect(scoreShownBeforeStart('student', { timed: 0 }, undefined)).toBe(true);
+    expect(scoreShownBeforeStart('ta', { timed: 1 }, undefined)).toBe(true);
+    expect(scoreShownBeforeStart('instructor', { timed: 1 }, undefined)).toBe(true);
   });
 
   it('hides documents from students after the (extended) due date unless shown after it', () => {

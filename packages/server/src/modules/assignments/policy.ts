@@ -26,6 +26,15 @@ export function documentVisible(
   return set.show_after_due !== 0 || now <= Math.max(set.due_at, extensionDueAt ?? 0);
 }
 
+/**
+ * Whether the actor sees a document's music before its clock runs: a student sees a timed
+ * document's score only once they started it (so no preview starts or skirts the clock,
+ * issue 26); instructors and TAs always.
+ */
+export function scoreShownBeforeStart(role: CourseRole, doc: { timed: number }, startedAt: number | undefined): boolean {
+  return !meetsNeed(role, 'study') || doc.timed !== 1 || startedAt !== undefined;
+}
+
 /** Whether a proposed order names exactly the current members, each once. */
 export function sameMembers(proposed: number[], current: number[]): boolean {
   return proposed.length === current.length && new Set(proposed).size === proposed.length && proposed.every((id) => current.includes(id));

@@ -23,7 +23,8 @@ import * as repo from './repository.ts';
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
-type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items'] };
+/** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
+type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items']; key?: string | null };
 
 const renderedKey = (hash: string) => `workspaces/${hash}.json`;
 /** Layouts kept in memory, by student-copy key (a copy's key never gets other content: a new version has a new key). */
@@ -71,6 +72,7 @@ export function createWorkspaceService(
     const value: RenderedWorkspace = {
       score: presentScore(layout),
       items: layout.items.map((item, index) => ({ ...presentPlacedItem(item, index), points: item.points })),
+      key: copy.items?.key ?? null,
     };
     await storage.put(key, Readable.from(Buffer.from(JSON.stringify(value), 'utf8')), { contentType: 'application/json' });
     return value;
@@ -97,6 +99,7 @@ export function createWorkspaceService(
           cadential_64: cadential64Label(course.cadential_64),
           neapolitan_6: neapolitan6Label(course.neapolitan_6),
         },
+        key: layout.key ?? null,
         items: layout.items,
         score: layout.score,
         rules: {
