@@ -20,6 +20,7 @@ export const WorkspaceMessages = {
   unknownItem: 'This answer is for an item the document does not have.',
   repeatedItem: 'Each item can be answered only once.',
   noAnswers: 'Send the answers as a list.',
+  notTimed: 'This document has no time limit to start.',
 } as const;
 
 const ItemId = z
@@ -92,7 +93,7 @@ export const WorkspaceRules = z.object({
   extension_due_at: z.number().int().nullable(),
   /** Time limit in seconds for timed documents, else null. */
   timed_seconds: z.number().int().nullable(),
-  /** When the student first opened or downloaded the document (the timed clock's start). */
+  /** When the student started the document (Start, or the first download of its file): the timed clock's start; null before. */
   started_at: z.number().int().nullable(),
   /** started_at + time limit, for timed documents. */
   deadline_at: z.number().int().nullable(),
@@ -126,8 +127,9 @@ export const Workspace = z.object({
    * label may change it ('E: V', 'I = E: IV'). Null for an exercise keyed in one unnamed key.
    */
   key: z.string().nullable(),
+  /** Empty, and `score` null, while a timed document waits for its Start (the music is seen once the clock runs). */
   items: z.array(WorkspaceItem),
-  score: WorkspaceScore,
+  score: WorkspaceScore.nullable(),
   rules: WorkspaceRules,
   draft: Draft.nullable(),
   submissions: z.array(WorkspaceSubmission),
@@ -135,7 +137,17 @@ export const Workspace = z.object({
   now: z.number().int(),
 });
 export type Workspace = z.infer<typeof Workspace>;
+/** A workspace whose score is shown: every document but a timed one not yet started. */
+export type StartedWorkspace = Workspace & { score: WorkspaceScore };
 
-/** A student's saved drafts in a course (for the assignments list: 'in progress'). */
-export const DraftSummary = z.object({ document_id: z.number().int(), updated_at: z.number().int() });
+/**
+ * A document of a course the student has in progress (for the assignments list): a saved draft,
+ * or a timed document whose clock runs. `updated_at` is the draft's (null without one),
+ * `deadline_at` a started timed document's end (null otherwise).
+ */
+export const DraftSummary = z.object({
+  document_id: z.number().int(),
+  updated_at: z.number().int().nullable(),
+  deadline_at: z.number().int().nullable(),
+});
 export type DraftSummary = z.infer<typeof DraftSummary>;

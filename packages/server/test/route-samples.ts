@@ -276,6 +276,12 @@ export const SAMPLES: Record<string, Sample> = {
 
   // workspace
   'PUT /api/documents/:id/draft': () => ({ body: { answers: [] } }),
+  // Only a timed document has a clock to start; a fresh one, so each caller's Start is its first.
+  'POST /api/documents/:id/start': async (w) => {
+    const id = await w.fresh.document();
+    await w.app.deps.db.updateTable('documents').set({ timed: 1, timed_time_seconds: 600 }).where('id', '=', id).execute();
+    return { params: { id } };
+  },
 
   // plugins: the API documentation's files
   'GET /api/docs/static/*': () => ({ url: '/api/docs/static/swagger-ui.css' }),

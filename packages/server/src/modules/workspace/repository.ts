@@ -22,6 +22,20 @@ export async function saveDraft(db: Db, documentId: number, studentId: number, a
     .execute();
 }
 
+/** The timed documents of a course whose clock a student started (Start or a download), and when. */
+export function timedStartsInCourse(db: Db, courseId: number, studentId: number) {
+  return db
+    .selectFrom('document_downloads as dd')
+    .innerJoin('documents as d', 'd.id', 'dd.document_id')
+    .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
+    .select(['dd.document_id', 'dd.first_downloaded_at', 'd.timed_time_seconds'])
+    .where('dd.student_id', '=', studentId)
+    .where('s.course_id', '=', courseId)
+    .where('d.timed', '=', 1)
+    .where('d.practice', '=', 0)
+    .execute();
+}
+
 /** Which documents of a course a student has a draft of. */
 export function draftsInCourse(db: Db, courseId: number, studentId: number) {
   return db

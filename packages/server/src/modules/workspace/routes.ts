@@ -18,6 +18,10 @@ export function registerWorkspaceRoutes(app: FastifyInstance, workspace: Workspa
     data: await workspace.get(requireActor(request), request.params.id),
   }));
 
+  r.post('/api/documents/:id/start', { schema: { tags, params: Id, response: { 200: envelope(Workspace) } } }, async (request) => ({
+    data: await workspace.start(requireActor(request), request.params.id),
+  }));
+
   r.put(
     '/api/documents/:id/draft',
     { schema: { tags, params: Id, body: AnswersRequest, response: { 200: envelope(Draft) } } },

@@ -25,6 +25,11 @@ export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
 /** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
 type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items']; key?: string | null };
+type Opened = Awaited<ReturnType<AssignmentsService['openDocument']>>;
+
+/** A document's time limit in seconds when it is timed (practice never is), else null. */
+const timeLimit = (doc: { practice: number; timed: number; timed_time_seconds: number | null }) =>
+  doc.practice !== 1 && doc.timed === 1 ? doc.timed_time_seconds : null;
 
 const renderedKey = (hash: string) => `workspaces/${hash}.json`;
 /** Layouts kept in memory, by student-copy key (a copy's key never gets other content: a new version has a new key). */
@@ -78,48 +83,67 @@ export function createWorkspaceService(
     return value;
   }
 
+  /** The workspace of a document the student may open; a timed one not yet started shows no music. */
+  async function present(actor: Actor, { doc, set, course, extension }: Opened): Promise<Workspace> {
+    const timed = timeLimit(doc);
+    const startedAt = (await assignments.clockStart(doc.id, actor.user.id)) ?? null;
+    const waiting = timed !== null && startedAt === null;
+    const [layout, draft, handedIn] = await Promise.all([
+      waiting ? null : rendered(doc),
+      repo.findDraft(db, doc.id, actor.user.id),
+      submissions.ownForDocument(actor, doc, extension),
+    ]);
+    const now = clock.now();
+    const formalCount = handedIn.filter((s) => !s.practice).length;
+    const refusal = submissionRefusal(doc, { extensionDueAt: extension, formalCount, startedAt: startedAt ?? undefined, now });
+    return {
+      document: { id: doc.id, title: doc.title, assignment_id: set.id, course_id: course.id },
+      set_title: set.title,
+      labels: {
+        cadential_64: cadential64Label(course.cadential_64),
+        neapolitan_6: neapolitan6Label(course.neapolitan_6),
+      },
+      key: layout?.key ?? null,
+      items: layout?.items ?? [],
+      score: layout?.score ?? null,
+      rules: {
+        gradable: doc.gradable === 1,
+        practice: doc.practice === 1,
+        multiple_submissions: doc.multiple_submissions === 1,
+        due_at: set.due_at,
+        extension_due_at: extension,
+        timed_seconds: timed,
+        started_at: startedAt,
+        deadline_at: timed === null || startedAt === null ? null : startedAt + timed,
+        show_grade_on_date: doc.delay_showing_grade === 1 ? doc.show_grade_on_date : null,
+        show_answers: doc.show_answers,
+        can_submit: refusal === null,
+        refusal: refusal?.message ?? null,
+      },
+      draft,
+      submissions: handedIn,
+      now,
+    };
+  }
+
   return {
-    /** Everything the workspace shows; opening it starts a timed document's clock. */
+    /**
+     * Everything the workspace shows. Opening never starts a timed document's clock (Start does):
+     * until then its score and items are withheld and `rules.started_at` is null.
+     */
     async get(actor: Actor, documentId: number): Promise<Workspace> {
-      const { doc, set, course, extension } = await openForStudent(actor, documentId);
-      const startedAt = await assignments.startClock(doc.id, actor.user.id);
-      const [layout, draft, handedIn] = await Promise.all([
-        rendered(doc),
-        repo.findDraft(db, doc.id, actor.user.id),
-        submissions.ownForDocument(actor, doc, extension),
-      ]);
-      const now = clock.now();
-      const formalCount = handedIn.filter((s) => !s.practice).length;
-      const refusal = submissionRefusal(doc, { extensionDueAt: extension, formalCount, startedAt, now });
-      const timed = doc.practice !== 1 && doc.timed === 1 ? doc.timed_time_seconds : null;
-      return {
-        document: { id: doc.id, title: doc.title, assignment_id: set.id, course_id: course.id },
-        set_title: set.title,
-        labels: {
-          cadential_64: cadential64Label(course.cadential_64),
-          neapolitan_6: neapolitan6Label(course.neapolitan_6),
-        },
-        key: layout.key ?? null,
-        items: layout.items,
-        score: layout.score,
-        rules: {
-          gradable: doc.gradable === 1,
-          practice: doc.practice === 1,
-          multiple_submissions: doc.multiple_submissions === 1,
-          due_at: set.due_at,
-          extension_due_at: extension,
-          timed_seconds: timed,
-          started_at: startedAt,
-          deadline_at: timed === null ? null : startedAt + timed,
-          show_grade_on_date: doc.delay_showing_grade === 1 ? doc.show_grade_on_date : null,
-          show_answers: doc.show_answers,
-          can_submit: refusal === null,
-          refusal: refusal?.message ?? null,
-        },
-        draft,
-        submissions: handedIn,
-        now,
-      };
+      return present(actor, await openForStudent(actor, documentId));
+    },
+
+    /**
+     * Starts a timed document's clock (issue 24: Start, not opening, starts it) and answers the
+     * workspace as it now stands. Idempotent: a started clock keeps its first start.
+     */
+    async start(actor: Actor, documentId: number): Promise<Workspace> {
+      const opened = await openForStudent(actor, documentId);
+      if (timeLimit(opened.doc) === null) throw AppError.conflict(WorkspaceMessages.notTimed);
+      await assignments.startClock(opened.doc.id, actor.user.id);
+      return present(actor, opened);
     },
 
     /** Stores the student's answers as they type; answers must be for the document's items. */
@@ -132,11 +156,27 @@ export function createWorkspaceService(
       return { answers, updated_at: now };
     },
 
-    /** The documents of a course the student has drafts of (the assignments list's 'in progress'). */
+    /** The documents of a course the student has in progress: drafts and started timed documents (the assignments list). */
     async draftsInCourse(actor: Actor, courseId: number): Promise<DraftSummary[]> {
       const { access } = await courses.requireCourseAccess(actor, courseId, { need: 'member' });
       if (!meetsNeed(access.role, 'study')) return [];
-      return repo.draftsInCourse(db, courseId, actor.user.id);
+      const [drafts, starts] = await Promise.all([
+        repo.draftsInCourse(db, courseId, actor.user.id),
+        repo.timedStartsInCourse(db, courseId, actor.user.id),
+      ]);
+      const byDocument = new Map<number, DraftSummary>(
+        drafts.map((d) => [d.document_id, { document_id: d.document_id, updated_at: d.updated_at, deadline_at: null }]),
+      );
+      for (const start of starts) {
+        const deadline_at = start.first_downloaded_at + (start.timed_time_seconds ?? 0);
+        byDocument.set(start.document_id, {
+          updated_at: null,
+          ...byDocument.get(start.document_id),
+          document_id: start.document_id,
+          deadline_at,
+        });
+      }
+      return [...byDocument.values()];
     },
   };
 }

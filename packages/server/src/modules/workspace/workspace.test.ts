@@ -59,6 +59,7 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
   let doc: { id: number; doc_key: string };
 
   const workspace = (client: TestClient, id = doc.id) => client.get(`/api/documents/${id}/workspace`);
+  const start = (client: TestClient, id = doc.id) => client.post(`/api/documents/${id}/start`);
   const handIn = (client: TestClient, body: unknown, id = doc.id) => client.post(`/api/documents/${id}/submissions`, body as never);
   const fetchFile = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
 
@@ -141,7 +142,7 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
     expect((await workspace(student)).json().data.draft).toEqual({ answers: mine, updated_at: t.clock.now() });
     expect((await workspace(classmate)).json().data.draft).toBeNull();
     expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([
-      { document_id: doc.id, updated_at: t.clock.now() },
+      { document_id: doc.id, updated_at: t.clock.now(), deadline_at: null },
     ]);
     expect((await classmate.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([]);
     expect((await other.get(`/api/courses/${courseId}/drafts`)).statusCode).toBe(404);
@@ -191,17 +192,39 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
     expect(errorsOf(await handIn(owner, { answers: answers() }))[0]?.message).toBe('Only students of this course can hand in work.');
   });
 
-  it('holds a timed document to the server’s clock from the first open of the workspace', async () => {
+  it('holds a timed document to the server’s clock from its Start, not from opening', async () => {
     await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 60 });
     expect(errorsOf(await handIn(student, { answers: answers() }))[0]?.message).toBe(
       'Download the document before handing in a timed exercise.',
     );
-    const opened = (await workspace(student)).json().data;
-    expect(opened.rules).toMatchObject({ timed_seconds: 60, started_at: t.clock.now(), deadline_at: t.clock.now() + 60 });
+    // Opening shows the time limit, no music, and starts nothing.
+    const waiting = (await workspace(student)).json().data;
+    expect(waiting.rules).toMatchObject({ timed_seconds: 60, started_at: null, deadline_at: null, can_submit: false });
+    expect(waiting.score).toBeNull();
+    expect(waiting.items).toEqual([]);
+    t.clock.advance(600);
+    expect((await workspace(student)).json().data.rules.started_at).toBeNull();
+    expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([]);
+
+    const started = await start(student);
+    expect(started.statusCode, started.body).toBe(200);
+    const opened = started.json().data;
+    expect(opened.rules).toMatchObject({ timed_seconds: 60, started_at: t.clock.now(), deadline_at: t.clock.now() + 60, can_submit: true });
+    expect(opened.items.map((i: { id: string }) => i.id)).toEqual(keyItems.map((i) => i.id));
+    expect(opened.score.svg).toContain('<svg');
+    for (const fragment of keyFragments()) expect(started.body).not.toContain(fragment);
+    expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([
+      { document_id: doc.id, updated_at: null, deadline_at: t.clock.now() + 60 },
+    ]);
     t.clock.advance(30);
-    // Opening again does not restart the clock.
+    // Start again, or opening, does not restart the clock.
+    expect((await start(student)).json().data.rules.deadline_at).toBe(opened.rules.deadline_at);
     expect((await workspace(student)).json().data.rules.deadline_at).toBe(opened.rules.deadline_at);
-    await workspace(classmate);
+    await student.put(`/api/documents/${doc.id}/draft`, { answers: answers() });
+    expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([
+      { document_id: doc.id, updated_at: t.clock.now(), deadline_at: opened.rules.deadline_at },
+    ]);
+    await start(classmate);
     t.clock.advance(30);
     // Within the limit (and its few seconds' grace for the network) the work is taken.
     expect((await handIn(student, { answers: answers() })).statusCode).toBe(201);
@@ -213,6 +236,30 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
       can_submit: false,
       refusal: 'The time limit for this document has passed.',
     });
+  });
+
+  it('starts a timed document’s clock only for its students, and only on a timed document', async () => {
+    expect((await start(anonymous)).statusCode).toBe(401);
+    // Not timed: nothing to start.
+    const untimed = await start(student);
+    expect(untimed.statusCode).toBe(409);
+    expect(errorsOf(untimed)[0]?.message).toBe('This document has no time limit to start.');
+    await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 60 });
+    expect((await start(anonymous)).statusCode).toBe(401);
+    const teacher = await start(owner);
+    expect(teacher.statusCode).toBe(403);
+    expect(errorsOf(teacher)[0]?.message).toBe('Only students of this course do its exercises.');
+    expect((await start(ta)).statusCode).toBe(403);
+    // Another course's instructor, and a document that does not exist.
+    expect((await start(other)).statusCode).toBe(404);
+    expect((await start(student, doc.id + 1000)).statusCode).toBe(404);
+    const bad = await student.post('/api/documents/0/start');
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)[0]?.messages).toEqual(['The id must be a positive integer.']);
+    // Practice documents are never timed.
+    await owner.put(`/api/documents/${doc.id}`, { practice: true });
+    expect((await start(student)).statusCode).toBe(409);
+    expect((await workspace(student)).json().data.rules.started_at).toBeNull();
   });
 
   it('shows right and wrong and the expected labels only as "Show correct answers" allows, in reports, images and the workspace', async () => {

@@ -24,9 +24,16 @@ describe('where a student stands with a document', () => {
   });
 
   it('is in progress with a saved draft before the due date', () => {
-    const drafts = new Map<number, DraftSummary>([[5, { document_id: 5, updated_at: 400 }]]);
-    expect(documentState(doc(), set, none, drafts, 500)).toEqual({ kind: 'inProgress', savedAt: 400 });
+    const drafts = new Map<number, DraftSummary>([[5, { document_id: 5, updated_at: 400, deadline_at: null }]]);
+    expect(documentState(doc(), set, none, drafts, 500)).toEqual({ kind: 'inProgress', savedAt: 400, deadlineAt: null });
     expect(documentState(doc(), set, none, drafts, 1500)).toEqual({ kind: 'pastDue' });
+  });
+
+  it('is in progress while a started timed document’s clock runs, and time is up after it', () => {
+    const started = new Map<number, DraftSummary>([[5, { document_id: 5, updated_at: null, deadline_at: 800 }]]);
+    expect(documentState(doc(), set, none, started, 500)).toEqual({ kind: 'inProgress', savedAt: null, deadlineAt: 800 });
+    expect(documentState(doc(), set, none, started, 800)).toEqual({ kind: 'timeUp' });
+    expect(documentState(doc(), set, new Map([[5, submission]]), started, 900)).toEqual({ kind: 'submitted', submission });
   });
 
   it('is past due after the (extended) due date, except practice', () => {

@@ -5,14 +5,16 @@ import type { DraftSummary } from '@app/contract/workspace';
 /**
  * Where a student stands with one document, as the assignments list shows it:
  * - submitted: handed in (its best submission; the grade may still be withheld),
- * - inProgress: answers saved as a draft, not handed in,
+ * - inProgress: answers saved as a draft, or a timed document's clock running (`deadlineAt`), not handed in,
+ * - timeUp: a started timed document whose time ran out with nothing handed in,
  * - pastDue: the (extended) due date passed with nothing handed in (practice never is),
  * - notStarted: nothing yet,
  * - notGraded: the document takes no submissions (to read and hear only).
  */
 export type DocumentState =
   | { kind: 'submitted'; submission: Submission }
-  | { kind: 'inProgress'; savedAt: number }
+  | { kind: 'inProgress'; savedAt: number | null; deadlineAt: number | null }
+  | { kind: 'timeUp' }
   | { kind: 'pastDue' }
   | { kind: 'notStarted' }
   | { kind: 'notGraded' };
@@ -34,6 +36,7 @@ export function documentState(
   if (submission) return { kind: 'submitted', submission };
   const draft = drafts.get(doc.id);
   if (!doc.practice && now > dueDateOf(set)) return { kind: 'pastDue' };
-  if (draft) return { kind: 'inProgress', savedAt: draft.updated_at };
+  if (draft?.deadline_at != null && now >= draft.deadline_at) return { kind: 'timeUp' };
+  if (draft) return { kind: 'inProgress', savedAt: draft.updated_at, deadlineAt: draft.deadline_at };
   return { kind: 'notStarted' };
 }

@@ -1,10 +1,12 @@
-import type { Workspace, WorkspaceSubmission } from '@app/contract/workspace';
+import type { StartedWorkspace, Workspace, WorkspaceSubmission } from '@app/contract/workspace';
 import { type Call, fail, fakeApi, ok } from '../../testing/fake-api.ts';
 
 export const NOW = Date.UTC(2031, 8, 10, 14, 0) / 1000;
 
 /** A three-chord exercise as GET /api/documents/1/workspace gives it to a student. */
-export function workspace(overrides: { rules?: Partial<Workspace['rules']> } & Partial<Omit<Workspace, 'rules'>> = {}): Workspace {
+export function workspace(
+  overrides: { rules?: Partial<Workspace['rules']> } & Partial<Omit<StartedWorkspace, 'rules'>> = {},
+): StartedWorkspace {
   const { rules, ...rest } = overrides;
   return {
     document: { id: 1, title: 'Major Phrase 1 (C major)', assignment_id: 4, course_id: 3 },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { workspaceKeys } from './keys.ts';
 
-/** GET /api/documents/{id}/workspace: the score, items, rules, draft and submissions of one document (starts a timed clock). */
+/** GET /api/documents/{id}/workspace: the score, items, rules, draft and submissions of one document (a timed one shows no music until Start). */
 export function getWorkspace(documentId: number, signal?: AbortSignal) {
   return api.get<Workspace>(`/api/documents/${documentId}/workspace`, { signal });
 }

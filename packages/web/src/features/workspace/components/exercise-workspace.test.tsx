@@ -1,4 +1,4 @@
-import type { Workspace } from '@app/contract/workspace';
+import type { StartedWorkspace } from '@app/contract/workspace';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { ExerciseWorkspace } from './exercise-workspace.tsx';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
 
-function show(data: Workspace) {
+function show(data: StartedWorkspace) {
   return renderAt(
     '/',
     <ExerciseWorkspace

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@app/contract/users';
-import { WORKSPACE_MAX_ANSWER_LENGTH, type Workspace, type WorkspaceItem } from '@app/contract/workspace';
+import { type StartedWorkspace, WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -48,7 +48,7 @@ export interface Viewer {
 }
 
 export interface ExerciseWorkspaceProps {
-  workspace: Workspace;
+  workspace: StartedWorkspace;
   /** When the workspace arrived (ms), to turn `workspace.now` into an offset from the browser's clock. */
   receivedAt: number;
   viewer: Viewer;

@@ -39,6 +39,7 @@ describe("the students' assignments page", () => {
                 doc(3, 'Phrase 3', { delay_showing_grade: true, show_grade_on_date: NOW + 5 * 86400 }),
                 doc(4, 'Drill', { practice: true }),
                 doc(5, 'Quiz', { timed: true, timed_time_seconds: 1800 }),
+                doc(7, 'Test', { timed: true, timed_time_seconds: 1800 }),
               ],
             }),
             set({ id: 5, title: 'Week 0', due_at: NOW - 3600, documents: [doc(6, 'Old phrase')] }),
@@ -52,7 +53,15 @@ describe("the students' assignments page", () => {
             submission({ id: 10, document: 3, grade_hidden: true, points: null, percent: null, grade: null }),
           ],
         };
-      if (call.url === '/api/courses/3/drafts') return { status: 200, data: [{ document_id: 1, updated_at: NOW - 600 }] };
+      if (call.url === '/api/courses/3/drafts')
+        return {
+          status: 200,
+          data: [
+            { document_id: 1, updated_at: NOW - 600, deadline_at: null },
+            // A timed document whose clock runs (started 17 min 26 s ago), with nothing saved yet.
+            { document_id: 7, updated_at: null, deadline_at: NOW + 754 },
+          ],
+        };
       return { status: 404 };
     });
     const router = createMemoryRouter(
@@ -72,18 +81,20 @@ describe("the students' assignments page", () => {
     );
 
     const week1 = await screen.findByRole('region', { name: 'Week 1' });
-    expect(within(week1).getByText('Due 09/13/2031, 2:00 PM')).toBeTruthy();
+    expect(within(week1).getByText('Due 2031-09-13 2:00 PM')).toBeTruthy();
     expect(within(week1).getByText('Your extension')).toBeTruthy();
     const row = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
     expect(row('Phrase 1').textContent).toContain('In progress');
-    expect(row('Phrase 1').textContent).toContain('Saved 09/10/2031, 1:50 PM');
+    expect(row('Phrase 1').textContent).toContain('Saved 2031-09-10 1:50 PM');
     expect(row('Phrase 2').textContent).toContain('Submitted');
     expect(row('Phrase 2').textContent).toContain('7 / 8');
     expect(row('Phrase 2').textContent).toContain('B+');
-    expect(row('Phrase 3').textContent).toContain('Grade will be shown on 09/15/2031, 2:00 PM');
+    expect(row('Phrase 3').textContent).toContain('Grade will be shown on 2031-09-15 2:00 PM');
     expect(row('Drill').textContent).toContain('Practice');
     expect(row('Quiz').textContent).toContain('Time limit: 30 min');
     expect(row('Quiz').textContent).toContain('Not started');
+    expect(row('Test').textContent).toContain('In progress, 13 min left');
+    expect(row('Test').textContent).not.toContain('Saved');
     expect(row('Old phrase').textContent).toContain('Past due');
     expect(screen.getByRole('link', { name: 'Open Phrase 1' }).getAttribute('href')).toBe('/student/course/3/document/1');
   });

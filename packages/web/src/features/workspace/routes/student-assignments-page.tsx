@@ -2,7 +2,7 @@ import type { AssignmentSet } from '@app/contract/assignments';
 import type { Course } from '@app/contract/courses';
 import type { Submission } from '@app/contract/submissions';
 import type { DraftSummary } from '@app/contract/workspace';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -23,6 +23,7 @@ import styles from './student-assignments.module.css';
 const STATE_TONE: Record<DocumentState['kind'], BadgeTone> = {
   notStarted: 'neutral',
   inProgress: 'info',
+  timeUp: 'danger',
   submitted: 'success',
   pastDue: 'danger',
   notGraded: 'neutral',
@@ -43,6 +44,7 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
   }, [best.data]);
   const draftByDocument = useMemo(() => new Map<number, DraftSummary>((drafts.data ?? []).map((d) => [d.document_id, d])), [drafts.data]);
   const error = sets.error ?? best.error ?? drafts.error;
+  const now = useNow(drafts.data?.some((d) => d.deadline_at !== null) ?? false);
 
   let body: React.ReactNode;
   if (error) {
@@ -58,7 +60,6 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
   } else if (sets.data.length === 0) {
     body = <p className={styles.empty}>{t('workspace.list.empty')}</p>;
   } else {
-    const now = Date.now() / 1000;
     body = sets.data.map((set) => (
       <SetSection key={set.id} set={set} course={course} viewer={viewer} best={bestByDocument} drafts={draftByDocument} now={now} />
     ));
@@ -118,7 +119,11 @@ function SetSection({ set, course, viewer, best, drafts, now }: SetSectionProps)
                   </span>
                 </div>
                 <div className={styles.state}>
-                  <Badge tone={STATE_TONE[state.kind]}>{t(`workspace.list.state.${state.kind}`)}</Badge>
+                  <Badge tone={STATE_TONE[state.kind]}>
+                    {state.kind === 'inProgress' && state.deadlineAt !== null
+                      ? t('workspace.list.minutesLeft', { minutes: Math.max(1, Math.ceil((state.deadlineAt - now) / 60)) })
+                      : t(`workspace.list.state.${state.kind}`)}
+                  </Badge>
                   <StateDetail
                     state={state}
                     showGradeOn={doc.delay_showing_grade ? doc.show_grade_on_date : null}
@@ -156,7 +161,7 @@ function StateDetail({
   date: (epoch: number) => string;
 }) {
   const { t } = useTranslation();
-  if (state.kind === 'inProgress')
+  if (state.kind === 'inProgress' && state.savedAt !== null)
     return <span className={styles.detail}>{t('workspace.list.savedAt', { date: date(state.savedAt) })}</span>;
   if (state.kind !== 'submitted') return null;
   const { submission } = state;
@@ -174,4 +179,15 @@ function StateDetail({
       <span>{formatLetter(submission)}</span>
     </span>
   );
+}
+
+/** Now in epoch seconds; every 15 s while a timed document's clock runs, so its minutes left count down. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = window.setInterval(() => setNow(Date.now() / 1000), 15_000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
 }

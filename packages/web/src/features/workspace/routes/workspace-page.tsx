@@ -1,4 +1,5 @@
 import type { Course } from '@app/contract/courses';
+import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -7,6 +8,10 @@ import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useWorkspace } from '../api/get-workspace.ts';
 import { ExerciseWorkspace, type Viewer } from '../components/exercise-workspace.tsx';
+import { TimedStart } from '../components/timed-start.tsx';
+
+/** Every workspace shows its score, except a timed document's before its Start. */
+const isStarted = (workspace: Workspace): workspace is StartedWorkspace => workspace.score !== null;
 
 /** /student/course/{courseId}/document/{documentId}: a student does one exercise in the browser. */
 export function WorkspacePage({ viewer }: { viewer: Viewer | undefined }) {
@@ -29,6 +34,9 @@ export function WorkspacePage({ viewer }: { viewer: Viewer | undefined }) {
     );
   }
   if (!query.data || !viewer) return <LoadingScreen />;
+  if (!isStarted(query.data)) {
+    return <TimedStart workspace={query.data} viewer={viewer} courseTitle={course.title} assignmentsPath={assignmentsPath} />;
+  }
   return (
     <ExerciseWorkspace
       key={query.data.document.id}

@@ -1,0 +1,81 @@
+import type { Course } from '@app/contract/courses';
+import { SubmissionMessages } from '@app/contract/submissions';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { NOW, workspace, workspaceApi } from '../test-workspace.ts';
+import { WorkspacePage } from './workspace-page.tsx';
+
+const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
+const course = { id: 3, title: 'Music Theory I', user_course_role: 'student' } as Course;
+const timed = { timed_seconds: 1800, deadline_at: null, started_at: null };
+
+function show() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/student/course/:courseId',
+        element: <Outlet context={course} />,
+        children: [{ path: 'document/:documentId', element: <WorkspacePage viewer={viewer} /> }],
+      },
+    ],
+    { initialEntries: ['/student/course/3/document/1'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('a timed document in the workspace', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows its time limit and a Start button; the clock and the score come with Start, not with opening', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW * 1000 });
+    const waiting = {
+      ...workspace({ rules: { ...timed, can_submit: false, refusal: SubmissionMessages.downloadFirst } }),
+      items: [],
+      score: null,
+    };
+    const calls = workspaceApi((call) => {
+      if (call.method === 'GET' && call.url === '/api/documents/1/workspace') return { status: 200, data: waiting };
+      if (call.method === 'POST' && call.url === '/api/documents/1/start')
+        return { status: 200, data: workspace({ rules: { timed_seconds: 1800, started_at: NOW, deadline_at: NOW + 1800 } }) };
+      return { status: 200, data: [] };
+    });
+    show();
+
+    expect(await screen.findByRole('heading', { name: 'Timed exercise: 30 min' })).toBeTruthy();
+    expect(screen.getByText(/You have 30 minutes from the moment you press Start/)).toBeTruthy();
+    expect(screen.queryByText('0 of 3 chords answered')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(calls.writes()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(calls.to('POST', '/api/documents/1/start')).toHaveLength(1);
+    expect(await screen.findByText('0 of 3 chords answered')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('30:00');
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+
+  it('offers no Start once the document takes no work (past due)', async () => {
+    const waiting = {
+      ...workspace({ rules: { ...timed, can_submit: false, refusal: SubmissionMessages.pastDue } }),
+      items: [],
+      score: null,
+    };
+    workspaceApi(() => ({ status: 200, data: waiting }));
+    show();
+    expect(await screen.findByRole('heading', { name: 'Timed exercise: 30 min' })).toBeTruthy();
+    expect(screen.getByText('The due date has passed; only practice documents accept work now.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+});
