@@ -1,0 +1,331 @@
+import { type ChordLabel, parseRomanNumeral, type SpecialLabel } from '../roman-numeral.ts';
+import {
+  above,
+  diatonicOnLetter,
+  type Key,
+  leadingTone,
+  type PitchClass,
+  parseKey,
+  pitchClassName,
+  samePitchClass,
+  scaleStep,
+} from './theory.ts';
+
+/**
+ * What a Roman numeral or a figured-bass figure asks of a chord: its tones spelled in the key,
+ * which tone the bass must have, which tones are the root, third, fifth and seventh, and its
+ * tendency tones (leading tones, the augmented sixth's two notes) with where they go.
+ */
+
+export type Tendency = {
+  pc: PitchClass;
+  /** 'leading-tone': rises a semitone to `target`; 'upper': falls a semitone to `target` (♭6 of an augmented sixth). */
+  kind: 'leading-tone' | 'upper';
+  target: PitchClass;
+  /** The fifth of the key the tone leads into: where a frustrated leading tone may fall in an inner voice. */
+  frustratedTo?: PitchClass;
+  /** A leading tone of an applied chord may instead fall chromatically (F♯→F in V7/V → V7). */
+  chromaticDescentAllowed: boolean;
+};
+
+export type ChordSpec = {
+  /** The label as written, for messages ('V65/V', '6 5'). */
+  label: string;
+  kind: 'triad' | 'seventh' | 'cadential-64' | 'augmented-sixth' | 'figures';
+  /** Every tone the chord may hold, spelled. */
+  tones: PitchClass[];
+  /** Tones that must be present (besides the third, which `missing-third` checks). */
+  required: PitchClass[];
+  /** Accepted other spellings (the German sixth's ♯2 for ♭3 in major), by the tone they stand for. */
+  alternates: { tone: PitchClass; spelling: PitchClass }[];
+  root?: PitchClass;
+  third?: PitchClass;
+  fifth?: PitchClass;
+  seventh?: PitchClass;
+  /** The tone the bass must have; undefined when the bass is given (figures). */
+  bass?: PitchClass;
+  tendencies: Tendency[];
+  /** V, V7, vii°, vii°7, viiø7 of the key or of an applied key: its seventh needs no preparation. */
+  dominant: boolean;
+  /** Written as Cad64 (a tonic six-four that must resolve to V over the same bass). */
+  cadential: boolean;
+  /** A tonic six-four (I64, i64, Cad64): cadential when V follows over the same bass. */
+  tonicSixFour: boolean;
+  /** The root-position dominant of the home key (V or V7), what a cadential six-four resolves to. */
+  homeDominant: boolean;
+  /** The key the numeral is read in (after any key change of its label), for the running key. */
+  key: Key;
+};
+
+/** The running key and the label's numeral text, from a label with an optional key (decision 031: 'G: V7', 'I = G: IV'). */
+export function readKeyedNumeral(label: string, running: Key): { key: Key; numeral: string } | undefined {
+  const readings = label.split('=');
+  if (readings.length > 2) return undefined;
+  const last = (readings[readings.length - 1] ?? '').trim();
+  const colon = last.indexOf(':');
+  if (colon < 0) {
+    if (readings.length === 2) return undefined; // 'I = IV' changes nothing (decision 031)
+    return { key: running, numeral: last };
+  }
+  const keyText = last.slice(0, colon).trim();
+  if (!/^[A-Ga-g][#b♯♭]?$/.test(keyText)) return undefined;
+  const key = parseKey(keyText);
+  return key ? { key, numeral: last.slice(colon + 1).trim() } : undefined;
+}
+
+/** The chord a Roman numeral names in a key, or undefined when the text is not a numeral. */
+export function chordOfNumeral(text: string, key: Key): ChordSpec | undefined {
+  const parsed = parseRomanNumeral(text);
+  if (!parsed) return undefined;
+  if (parsed.kind === 'special') return special(text, parsed, key);
+  return spell(text, parsed, key);
+}
+
+function leadingToneOf(local: Key, applied: boolean): Tendency {
+  return {
+    pc: leadingTone(local),
+    kind: 'leading-tone',
+    target: local.tonic,
+    frustratedTo: scaleStep(local, 5),
+    chromaticDescentAllowed: applied,
+  };
+}
+
+function base(label: string, key: Key): Omit<ChordSpec, 'kind' | 'tones' | 'required'> {
+  return {
+    label,
+    alternates: [],
+    tendencies: [],
+    dominant: false,
+    cadential: false,
+    tonicSixFour: false,
+    homeDominant: false,
+    key,
+  };
+}
+
+function special(text: string, label: SpecialLabel, key: Key): ChordSpec {
+  const tonic = key.tonic;
+  if (label.name === 'Cad64') {
+    const third = scaleStep(key, 3);
+    const fifth = scaleStep(key, 5);
+    return {
+      ...base(text, key),
+      kind: 'cadential-64',
+      tones: [tonic, third, fifth],
+      required: [tonic, fifth],
+      root: tonic,
+      third,
+      fifth,
+      bass: fifth,
+      cadential: true,
+      tonicSixFour: true,
+    };
+  }
+  // Augmented sixths: ♭6 in the bass, ♯4 above it (the interval of the augmented sixth), the tonic,
+  // and 2 (French) or ♭3 (German). ♯4 leads up to 5, ♭6 falls to 5.
+  const flatSix = above(tonic, 5, 8);
+  const sharpFour = above(tonic, 3, 6);
+  const dominant: Key = { tonic: scaleStep(key, 5), mode: 'major' };
+  const tones = [flatSix, tonic, sharpFour];
+  const alternates: ChordSpec['alternates'] = [];
+  if (label.name === 'Fr43') tones.push(above(tonic, 1, 2));
+  if (label.name === 'Ger65') {
+    const flatThree = above(tonic, 2, 3);
+    tones.push(flatThree);
+    // In major the ♭3 is often spelled ♯2 when the chord goes to a cadential six-four (E♭ → E as D♯ → E).
+    if (key.mode === 'major') alternates.push({ tone: flatThree, spelling: above(tonic, 1, 3) });
+  }
+  return {
+    ...base(text, key),
+    kind: 'augmented-sixth',
+    tones,
+    required: [...tones],
+    alternates,
+    bass: flatSix,
+    tendencies: [
+      { pc: sharpFour, kind: 'leading-tone', target: dominant.tonic, chromaticDescentAllowed: false },
+      { pc: flatSix, kind: 'upper', target: dominant.tonic, chromaticDescentAllowed: false },
+    ],
+  };
+}
+
+function spell(text: string, label: ChordLabel, home: Key): ChordSpec {
+  let local = home;
+  for (const target of [...label.applied].reverse()) {
+    const raisedTarget = local.mode === 'minor' && target.degree === 7 && target.quality === 'minor' ? 1 : 0;
+    local = { tonic: scaleStep(local, target.degree, target.accidental + raisedTarget), mode: target.quality };
+  }
+  const q = label.quality;
+  const raised = local.mode === 'minor' && label.degree === 7 && (q === 'diminished' || q === 'half-diminished') ? 1 : 0;
+  const root = scaleStep(local, label.degree, label.accidental + raised);
+  const third = above(root, 2, q === 'major' || q === 'augmented' ? 4 : 3);
+  const fifth = above(root, 4, q === 'diminished' || q === 'half-diminished' ? 6 : q === 'augmented' ? 8 : 7);
+  const isSeventh = ['7', '65', '43', '42'].includes(label.figure);
+  let seventh: PitchClass | undefined;
+  if (isSeventh) {
+    if (q === 'diminished') seventh = above(root, 6, 9);
+    else if (q === 'half-diminished') seventh = above(root, 6, 10);
+    else if (label.accidental !== 0) seventh = above(root, 6, 10);
+    else {
+      // The seventh the key gives the chord (IV7 and I7 major sevenths, V7 and ii7 minor); anything else a minor seventh.
+      const diatonic = diatonicOnLetter(local, (root.step + 6) % 7);
+      const size = (semitoneOf(diatonic) - semitoneOf(root) + 12) % 12;
+      seventh = size === 10 || size === 11 ? diatonic : above(root, 6, 10);
+    }
+  }
+  const tones = seventh ? [root, third, fifth, seventh] : [root, third, fifth];
+  const bassIndex = { '': 0, '6': 1, '64': 2, '7': 0, '65': 1, '43': 2, '42': 3 }[label.figure];
+  const bass = tones[bassIndex] ?? root;
+  const applied = label.applied.length > 0;
+  const dominant =
+    label.accidental === 0 &&
+    ((label.degree === 5 && q === 'major') || (label.degree === 7 && (q === 'diminished' || q === 'half-diminished')));
+  // A root-position triad may leave out its fifth; every other chord names each of its tones.
+  const required = seventh ? [root, third, seventh] : label.figure === '' ? [root, third] : [root, third, fifth];
+  if (seventh && label.figure !== '7') required.push(fifth);
+  return {
+    ...base(text, home),
+    kind: seventh ? 'seventh' : 'triad',
+    tones,
+    required: required.filter((tone) => !samePitchClass(tone, third)),
+    root,
+    third,
+    fifth,
+    seventh,
+    bass,
+    tendencies: dominant ? [leadingToneOf(local, applied)] : [],
+    dominant,
+    tonicSixFour: !applied && label.degree === 1 && label.accidental === 0 && label.figure === '64',
+    homeDominant:
+      !applied && label.degree === 5 && label.accidental === 0 && q === 'major' && (label.figure === '' || label.figure === '7'),
+  };
+}
+
+function semitoneOf(pc: PitchClass): number {
+  return (((([0, 2, 4, 5, 7, 9, 11][pc.step] as number) + pc.alter) % 12) + 12) % 12;
+}
+
+/**
+ * Figured-bass figures: '6 5', '6/5', '65', '#6', '6#', 'b7', '4+', '#' (a raised third), 'n6' or
+ * '♮6'. Undefined when the text is not figures. Each figure is an interval above the bass, in the key
+ * unless an accidental alters it; the usual abbreviations stand for their full figures (6 = 6/3,
+ * 7 = 7/5/3, 65 = 6/5/3, 43 = 6/4/3, 42 and 2 = 6/4/2, none = 5/3).
+ */
+export function parseFigures(text: string): Map<number, string> | undefined {
+  if (typeof text !== 'string' || text.length > 40) return undefined;
+  const tokens = text
+    .replace(/♯/g, '#')
+    .replace(/♭/g, 'b')
+    .replace(/♮/g, 'n')
+    .split(/[\s/,]+/)
+    .filter((token) => token !== '');
+  const figures = new Map<number, string>();
+  for (const token of tokens) {
+    // An accidental alone stands for the third ('#' = ♯3); otherwise each digit with its accidental before or after it.
+    if (/^[#bn+]$/.test(token)) {
+      figures.set(3, token === '+' ? '#' : token);
+      continue;
+    }
+    let consumed = 0;
+    for (const match of token.matchAll(/([#bn]?)([2-9])([#+]?)/gy)) {
+      consumed += match[0].length;
+      const number = Number(match[2]);
+      if (figures.has(number)) return undefined;
+      figures.set(number, match[1] || (match[3] ? '#' : ''));
+    }
+    if (consumed !== token.length) return undefined;
+  }
+  const has = (n: number) => figures.has(n);
+  const add = (...numbers: number[]) => {
+    for (const n of numbers) if (!figures.has(n)) figures.set(n, '');
+  };
+  const numbers = [...figures.keys()].filter((n) => n !== 3);
+  const only = (...list: number[]) => numbers.length === list.length && list.every((n) => has(n));
+  if (numbers.length === 0 || only(5)) add(5, 3);
+  else if (only(6)) add(3);
+  else if (only(7)) add(5, 3);
+  else if (only(6, 5)) add(3);
+  else if (only(4, 3) || (only(4) && has(3))) add(6);
+  else if (only(4, 2) || only(2)) add(6, 4);
+  else if (only(9)) add(5, 3);
+  return figures;
+}
+
+/** The chord that figures ask for over a given bass in a key. */
+export function chordOfFigures(text: string, bass: PitchClass, key: Key): ChordSpec | undefined {
+  const figures = parseFigures(text);
+  if (!figures) return undefined;
+  const tones: PitchClass[] = [bass];
+  for (const [number, accidental] of figures) {
+    const step = (bass.step + number - 1) % 7;
+    const diatonic = diatonicOnLetter(key, step);
+    const alter =
+      accidental === 'n' ? 0 : accidental === '#' ? diatonic.alter + 1 : accidental === 'b' ? diatonic.alter - 1 : diatonic.alter;
+    const tone = { step, alter };
+    if (!tones.some((t) => samePitchClass(t, tone))) tones.push(tone);
+  }
+  const spec: ChordSpec = { ...base(text, key), kind: 'figures', tones, required: [...tones] };
+  // The root: the tone over which every other tone is a third, fifth or seventh.
+  const root = tones.find((candidate) => tones.every((t) => [0, 2, 4, 6].includes((t.step - candidate.step + 7) % 7)));
+  if (root) {
+    const on = (letters: number) => tones.find((t) => (t.step - root.step + 7) % 7 === letters);
+    spec.root = root;
+    spec.third = on(2);
+    spec.fifth = on(4);
+    spec.seventh = on(6);
+    spec.kind = spec.seventh ? 'seventh' : 'triad';
+    const majorThird = spec.third ? semitoneOf(spec.third) - semitoneOf(root) : 0;
+    const fifthSize = spec.fifth ? semitoneOf(spec.fifth) - semitoneOf(root) : 7;
+    const seventhSize = spec.seventh ? semitoneOf(spec.seventh) - semitoneOf(root) : 10;
+    const mod = (n: number) => (n + 12) % 12;
+    const dominantSeventh = mod(majorThird) === 4 && mod(fifthSize) === 7 && mod(seventhSize) === 10 && spec.seventh !== undefined;
+    const dominantTriad = mod(majorThird) === 4 && mod(fifthSize) === 7 && samePitchClass(root, scaleStep(key, 5)) && !spec.seventh;
+    const diminished = mod(majorThird) === 3 && mod(fifthSize) === 6 && (!spec.seventh || [9, 10].includes(mod(seventhSize)));
+    if ((dominantSeventh || dominantTriad) && spec.third) {
+      const tonic = above(root, 3, 5);
+      spec.dominant = true;
+      spec.tendencies.push({
+        pc: spec.third,
+        kind: 'leading-tone',
+        target: tonic,
+        frustratedTo: root,
+        chromaticDescentAllowed: !samePitchClass(tonic, key.tonic),
+      });
+    } else if (diminished) {
+      const tonic = above(root, 1, 1);
+      spec.dominant = true;
+      spec.tendencies.push({
+        pc: root,
+        kind: 'leading-tone',
+        target: tonic,
+        frustratedTo: above(tonic, 4, 7),
+        chromaticDescentAllowed: !samePitchClass(tonic, key.tonic),
+      });
+    }
+    // Fifth missing is fine in 5/3 and 7 chords (the figures name it only by abbreviation).
+    if (spec.fifth && !samePitchClass(spec.fifth, bass) && !figuresNameExplicitly(text, 5)) {
+      spec.required = spec.required.filter((t) => !samePitchClass(t, spec.fifth as PitchClass));
+    }
+    if (spec.third) spec.required = spec.required.filter((t) => !samePitchClass(t, spec.third as PitchClass));
+    const tonicSixFour = samePitchClass(root, key.tonic) && samePitchClass(bass, scaleStep(key, 5)) && !spec.seventh;
+    spec.tonicSixFour = tonicSixFour;
+    spec.homeDominant = samePitchClass(root, scaleStep(key, 5)) && samePitchClass(bass, root) && spec.dominant;
+  }
+  return spec;
+}
+
+function figuresNameExplicitly(text: string, number: number): boolean {
+  return text.includes(String(number));
+}
+
+/** The tones a spec accepts under a spelling (an alternate spelling stands for its tone). */
+export function toneFor(spec: ChordSpec, pc: PitchClass): PitchClass | undefined {
+  const tone = spec.tones.find((t) => samePitchClass(t, pc));
+  if (tone) return tone;
+  return spec.alternates.find((a) => samePitchClass(a.spelling, pc))?.tone;
+}
+
+export function tonesText(spec: ChordSpec): string {
+  return spec.tones.map(pitchClassName).join(' ');
+}

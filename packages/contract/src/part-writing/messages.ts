@@ -1,0 +1,217 @@
+import type { LANGUAGE_CODES } from '../constants.ts';
+import type { RuleId, Voice } from './rules.ts';
+
+/**
+ * The sentence of each finding in the four interface languages, by rule id and the finding's
+ * params. The checker sends English (`message`) with the params; the browser and the server call
+ * `findingMessage` for the reader's language. Chord numbers in params count from 1.
+ */
+
+export type Language = (typeof LANGUAGE_CODES)[number];
+export type FindingParams = Record<string, string | number>;
+
+const VOICE_NAMES: Record<Language, Record<Voice, string>> = {
+  en: { S: 'soprano', A: 'alto', T: 'tenor', B: 'bass' },
+  'zh-hans': { S: '女高音', A: '女低音', T: '男高音', B: '男低音' },
+  'zh-hant': { S: '女高音', A: '女低音', T: '男高音', B: '男低音' },
+  ko: { S: '소프라노', A: '알토', T: '테너', B: '베이스' },
+};
+
+const INTERVALS: Record<Language, Record<string, string>> = {
+  en: {},
+  'zh-hans': {
+    'augmented second': '增二度',
+    'augmented third': '增三度',
+    'augmented fourth': '增四度',
+    'augmented fifth': '增五度',
+    'augmented sixth': '增六度',
+    'augmented seventh': '增七度',
+  },
+  'zh-hant': {
+    'augmented second': '增二度',
+    'augmented third': '增三度',
+    'augmented fourth': '增四度',
+    'augmented fifth': '增五度',
+    'augmented sixth': '增六度',
+    'augmented seventh': '增七度',
+  },
+  ko: {
+    'augmented second': '증2도',
+    'augmented third': '증3도',
+    'augmented fourth': '증4도',
+    'augmented fifth': '증5도',
+    'augmented sixth': '증6도',
+    'augmented seventh': '증7도',
+  },
+};
+
+type Template = (p: FindingParams, v: (key: string) => string, i: (name: string | number | undefined) => string) => string;
+
+const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const EN: Record<RuleId, Template> = {
+  range: (p, v) => `${cap(v('voice'))} ${p.note} in chord ${p.chord} is outside its range (${p.low}–${p.high}).`,
+  spacing: (p, v) => `Chord ${p.chord}: more than an octave between the ${v('upper')} and the ${v('lower')}.`,
+  crossing: (p, v) => `Chord ${p.chord}: the ${v('upper')} is below the ${v('lower')} (voice crossing).`,
+  overlap: (p, v) => `Chords ${p.from}–${p.to}: the ${v('upper')} and the ${v('lower')} overlap.`,
+  'parallel-fifths': (p, v) =>
+    p.unequal
+      ? `Chords ${p.from}–${p.to}: a diminished fifth moves to a perfect fifth with the bass (${v('upper')} and ${v('lower')}).`
+      : `Chords ${p.from}–${p.to}: parallel fifths between the ${v('upper')} and the ${v('lower')}.`,
+  'parallel-octaves': (p, v) =>
+    `Chords ${p.from}–${p.to}: parallel ${p.unison ? 'unisons' : 'octaves'} between the ${v('upper')} and the ${v('lower')}.`,
+  'contrary-fifths-octaves': (p, v) =>
+    `Chords ${p.from}–${p.to}: ${p.interval === 'fifths' ? 'fifths' : 'octaves'} by contrary motion between the ${v('upper')} and the ${v('lower')}.`,
+  'direct-fifths-octaves': (p) =>
+    `Chords ${p.from}–${p.to}: direct ${p.interval === 'fifth' ? 'fifth' : 'octave'} in the outer voices (the soprano leaps into it).`,
+  'doubled-leading-tone': (p) => `Chord ${p.chord}: the leading tone ${p.note} is doubled.`,
+  'leading-tone-resolution': (p, v) =>
+    p.upper
+      ? `Chords ${p.from}–${p.to}: ${p.note} in the ${v('voice')} should fall a semitone to ${p.target}.`
+      : `Chords ${p.from}–${p.to}: the leading tone ${p.note} in the ${v('voice')} should rise to ${p.target}.`,
+  'seventh-resolution': (p, v) => `Chords ${p.from}–${p.to}: the seventh ${p.note} in the ${v('voice')} should resolve down by step.`,
+  'seventh-preparation': (p, v) => `Chord ${p.chord}: the seventh ${p.note} in the ${v('voice')} is not prepared in the chord before.`,
+  'augmented-melodic-interval': (p, v, i) => `Chords ${p.from}–${p.to}: ${i(p.interval)} in the ${v('voice')} (${p.notes}).`,
+  'leap-too-large': (p, v) => `Chords ${p.from}–${p.to}: the ${v('voice')} leaps more than an octave (${p.notes}).`,
+  'missing-third': (p) => `Chord ${p.chord} has no third (${p.note}).`,
+  'wrong-chord': (p, v) =>
+    p.variant === 'missing'
+      ? `Chord ${p.chord}: ${p.label} needs ${p.note} (${p.expected}).`
+      : p.variant === 'spelling'
+        ? `Chord ${p.chord}: the ${v('voice')} has ${p.note}; ${p.label} spells it ${p.spelled}.`
+        : `Chord ${p.chord}: ${p.note} in the ${v('voice')} is not in ${p.label} (${p.expected}).`,
+  'wrong-bass': (p) => `Chord ${p.chord}: the bass of ${p.label} is ${p.expected}, not ${p.note}.`,
+  'cadential-64-doubling': (p) => `Chord ${p.chord}: a cadential six-four doubles the bass ${p.note}.`,
+  'unresolved-64': (p, v) =>
+    p.variant === 'no-dominant'
+      ? `Chord ${p.chord}: the cadential six-four is not followed by V over the same bass.`
+      : `Chords ${p.from}–${p.to}: the ${p.variant === 'sixth' ? 'sixth' : 'fourth'} of the six-four (${v('voice')}) should fall by step.`,
+  'doubled-seventh': (p) => `Chord ${p.chord}: the seventh ${p.note} is doubled.`,
+};
+
+const ZH_HANS: Record<RuleId, Template> = {
+  range: (p, v) => `第 ${p.chord} 个和弦：${v('voice')}的 ${p.note} 超出音域（${p.low}–${p.high}）。`,
+  spacing: (p, v) => `第 ${p.chord} 个和弦：${v('upper')}与${v('lower')}之间超过八度。`,
+  crossing: (p, v) => `第 ${p.chord} 个和弦：${v('upper')}低于${v('lower')}（声部交叉）。`,
+  overlap: (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}声部超越。`,
+  'parallel-fifths': (p, v) =>
+    p.unequal
+      ? `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}由减五度进行到纯五度（涉及低音）。`
+      : `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}平行五度。`,
+  'parallel-octaves': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
+  'contrary-fifths-octaves': (p, v) =>
+    `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
+  'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 个和弦：外声部隐伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳进）。`,
+  'doubled-leading-tone': (p) => `第 ${p.chord} 个和弦：导音 ${p.note} 重复了。`,
+  'leading-tone-resolution': (p, v) =>
+    p.upper
+      ? `第 ${p.from}–${p.to} 个和弦：${v('voice')}的 ${p.note} 应下行半音到 ${p.target}。`
+      : `第 ${p.from}–${p.to} 个和弦：${v('voice')}的导音 ${p.note} 应上行到 ${p.target}。`,
+  'seventh-resolution': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}的七音 ${p.note} 应级进下行解决。`,
+  'seventh-preparation': (p, v) => `第 ${p.chord} 个和弦：${v('voice')}的七音 ${p.note} 在前一个和弦中没有预备。`,
+  'augmented-melodic-interval': (p, v, i) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}出现${i(p.interval)}（${p.notes}）。`,
+  'leap-too-large': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}跳进超过八度（${p.notes}）。`,
+  'missing-third': (p) => `第 ${p.chord} 个和弦缺少三音（${p.note}）。`,
+  'wrong-chord': (p, v) =>
+    p.variant === 'missing'
+      ? `第 ${p.chord} 个和弦：${p.label} 需要 ${p.note}（${p.expected}）。`
+      : p.variant === 'spelling'
+        ? `第 ${p.chord} 个和弦：${v('voice')}写了 ${p.note}；${p.label} 中应写作 ${p.spelled}。`
+        : `第 ${p.chord} 个和弦：${v('voice')}的 ${p.note} 不属于 ${p.label}（${p.expected}）。`,
+  'wrong-bass': (p) => `第 ${p.chord} 个和弦：${p.label} 的低音应为 ${p.expected}，而不是 ${p.note}。`,
+  'cadential-64-doubling': (p) => `第 ${p.chord} 个和弦：终止四六和弦应重复低音 ${p.note}。`,
+  'unresolved-64': (p, v) =>
+    p.variant === 'no-dominant'
+      ? `第 ${p.chord} 个和弦：终止四六和弦之后没有同一低音上的 V。`
+      : `第 ${p.from}–${p.to} 个和弦：四六和弦的${p.variant === 'sixth' ? '六音' : '四音'}（${v('voice')}）应级进下行。`,
+  'doubled-seventh': (p) => `第 ${p.chord} 个和弦：七音 ${p.note} 重复了。`,
+};
+
+const ZH_HANT: Record<RuleId, Template> = {
+  range: (p, v) => `第 ${p.chord} 個和弦：${v('voice')}的 ${p.note} 超出音域（${p.low}–${p.high}）。`,
+  spacing: (p, v) => `第 ${p.chord} 個和弦：${v('upper')}與${v('lower')}之間超過八度。`,
+  crossing: (p, v) => `第 ${p.chord} 個和弦：${v('upper')}低於${v('lower')}（聲部交叉）。`,
+  overlap: (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}聲部超越。`,
+  'parallel-fifths': (p, v) =>
+    p.unequal
+      ? `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}由減五度進行到純五度（涉及低音）。`
+      : `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}平行五度。`,
+  'parallel-octaves': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
+  'contrary-fifths-octaves': (p, v) =>
+    `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
+  'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 個和弦：外聲部隱伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳進）。`,
+  'doubled-leading-tone': (p) => `第 ${p.chord} 個和弦：導音 ${p.note} 重複了。`,
+  'leading-tone-resolution': (p, v) =>
+    p.upper
+      ? `第 ${p.from}–${p.to} 個和弦：${v('voice')}的 ${p.note} 應下行半音到 ${p.target}。`
+      : `第 ${p.from}–${p.to} 個和弦：${v('voice')}的導音 ${p.note} 應上行到 ${p.target}。`,
+  'seventh-resolution': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}的七音 ${p.note} 應級進下行解決。`,
+  'seventh-preparation': (p, v) => `第 ${p.chord} 個和弦：${v('voice')}的七音 ${p.note} 在前一個和弦中沒有預備。`,
+  'augmented-melodic-interval': (p, v, i) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}出現${i(p.interval)}（${p.notes}）。`,
+  'leap-too-large': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}跳進超過八度（${p.notes}）。`,
+  'missing-third': (p) => `第 ${p.chord} 個和弦缺少三音（${p.note}）。`,
+  'wrong-chord': (p, v) =>
+    p.variant === 'missing'
+      ? `第 ${p.chord} 個和弦：${p.label} 需要 ${p.note}（${p.expected}）。`
+      : p.variant === 'spelling'
+        ? `第 ${p.chord} 個和弦：${v('voice')}寫了 ${p.note}；${p.label} 中應寫作 ${p.spelled}。`
+        : `第 ${p.chord} 個和弦：${v('voice')}的 ${p.note} 不屬於 ${p.label}（${p.expected}）。`,
+  'wrong-bass': (p) => `第 ${p.chord} 個和弦：${p.label} 的低音應為 ${p.expected}，而不是 ${p.note}。`,
+  'cadential-64-doubling': (p) => `第 ${p.chord} 個和弦：終止四六和弦應重複低音 ${p.note}。`,
+  'unresolved-64': (p, v) =>
+    p.variant === 'no-dominant'
+      ? `第 ${p.chord} 個和弦：終止四六和弦之後沒有同一低音上的 V。`
+      : `第 ${p.from}–${p.to} 個和弦：四六和弦的${p.variant === 'sixth' ? '六音' : '四音'}（${v('voice')}）應級進下行。`,
+  'doubled-seventh': (p) => `第 ${p.chord} 個和弦：七音 ${p.note} 重複了。`,
+};
+
+const KO: Record<RuleId, Template> = {
+  range: (p, v) => `${p.chord}번 화음: ${v('voice')}의 ${p.note}이(가) 음역(${p.low}–${p.high})을 벗어났습니다.`,
+  spacing: (p, v) => `${p.chord}번 화음: ${v('upper')}와(과) ${v('lower')} 사이가 옥타브보다 넓습니다.`,
+  crossing: (p, v) => `${p.chord}번 화음: ${v('upper')}가 ${v('lower')}보다 낮습니다(성부 교차).`,
+  overlap: (p, v) => `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')}가 중첩됩니다.`,
+  'parallel-fifths': (p, v) =>
+    p.unequal
+      ? `${p.from}–${p.to}번 화음: 베이스와의 감5도가 완전5도로 진행합니다(${v('upper')}, ${v('lower')}).`
+      : `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 병행 5도가 있습니다.`,
+  'parallel-octaves': (p, v) =>
+    `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 병행 ${p.unison ? '동음' : '8도'}가 있습니다.`,
+  'contrary-fifths-octaves': (p, v) =>
+    `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 반진행 ${p.interval === 'fifths' ? '5도' : '8도'}가 있습니다.`,
+  'direct-fifths-octaves': (p) =>
+    `${p.from}–${p.to}번 화음: 외성에 직행 ${p.interval === 'fifth' ? '5도' : '8도'}가 있습니다(소프라노가 도약).`,
+  'doubled-leading-tone': (p) => `${p.chord}번 화음: 이끎음 ${p.note}이(가) 중복되었습니다.`,
+  'leading-tone-resolution': (p, v) =>
+    p.upper
+      ? `${p.from}–${p.to}번 화음: ${v('voice')}의 ${p.note}은(는) ${p.target}(으)로 반음 하행해야 합니다.`
+      : `${p.from}–${p.to}번 화음: ${v('voice')}의 이끎음 ${p.note}은(는) ${p.target}(으)로 상행해야 합니다.`,
+  'seventh-resolution': (p, v) => `${p.from}–${p.to}번 화음: ${v('voice')}의 7음 ${p.note}은(는) 순차 하행으로 해결해야 합니다.`,
+  'seventh-preparation': (p, v) => `${p.chord}번 화음: ${v('voice')}의 7음 ${p.note}이(가) 앞 화음에서 예비되지 않았습니다.`,
+  'augmented-melodic-interval': (p, v, i) => `${p.from}–${p.to}번 화음: ${v('voice')}에 ${i(p.interval)} 진행이 있습니다(${p.notes}).`,
+  'leap-too-large': (p, v) => `${p.from}–${p.to}번 화음: ${v('voice')}가 옥타브보다 크게 도약합니다(${p.notes}).`,
+  'missing-third': (p) => `${p.chord}번 화음에 3음(${p.note})이 없습니다.`,
+  'wrong-chord': (p, v) =>
+    p.variant === 'missing'
+      ? `${p.chord}번 화음: ${p.label}에는 ${p.note}이(가) 필요합니다(${p.expected}).`
+      : p.variant === 'spelling'
+        ? `${p.chord}번 화음: ${v('voice')}에 ${p.note}을(를) 썼습니다. ${p.label}에서는 ${p.spelled}(으)로 적습니다.`
+        : `${p.chord}번 화음: ${v('voice')}의 ${p.note}은(는) ${p.label}(${p.expected})에 속하지 않습니다.`,
+  'wrong-bass': (p) => `${p.chord}번 화음: ${p.label}의 베이스는 ${p.note}이(가) 아니라 ${p.expected}입니다.`,
+  'cadential-64-doubling': (p) => `${p.chord}번 화음: 종지 6-4 화음은 베이스 ${p.note}을(를) 중복합니다.`,
+  'unresolved-64': (p, v) =>
+    p.variant === 'no-dominant'
+      ? `${p.chord}번 화음: 종지 6-4 화음 다음에 같은 베이스 위의 V가 오지 않습니다.`
+      : `${p.from}–${p.to}번 화음: 6-4 화음의 ${p.variant === 'sixth' ? '6음' : '4음'}(${v('voice')})은 순차 하행해야 합니다.`,
+  'doubled-seventh': (p) => `${p.chord}번 화음: 7음 ${p.note}이(가) 중복되었습니다.`,
+};
+
+const TEMPLATES: Record<Language, Record<RuleId, Template>> = { en: EN, 'zh-hans': ZH_HANS, 'zh-hant': ZH_HANT, ko: KO };
+
+/** The sentence of a finding in a language. */
+export function findingMessage(rule: RuleId, params: FindingParams, language: Language = 'en'): string {
+  const names = VOICE_NAMES[language] ?? VOICE_NAMES.en;
+  const voice = (key: string) => names[params[key] as Voice] ?? String(params[key] ?? '');
+  const interval = (name: string | number | undefined) => INTERVALS[language]?.[String(name)] ?? String(name ?? '');
+  const template = (TEMPLATES[language] ?? EN)[rule];
+  return template(params, voice, interval);
+}
