@@ -58,16 +58,16 @@ test('an instructor edits the key of a handed-in exercise, grades stay until Reg
   const workspaceUrl = student.url();
 
   // The instructor edits the key: chord 1 accepts the student's label as well.
-  await teacher.getByRole('button', { name: `Edit the key of ${TITLE}` }).click();
-  const dialog = teacher.getByRole('dialog', { name: `Edit Key: ${TITLE}` });
-  await expect(dialog.getByText('Version 1 of the key')).toBeVisible({ timeout: 30_000 });
+  await teacher.getByRole('button', { name: `Edit the answers of ${TITLE}` }).click();
+  const dialog = teacher.getByRole('dialog', { name: `Edit Answers: ${TITLE}` });
+  await expect(dialog.getByText('Version 1 of the answers')).toBeVisible({ timeout: 30_000 });
   const answer = dialog.getByLabel('Answer for chord 1', { exact: true });
   const chordPoints = Number(await dialog.getByLabel('Points for chord 1', { exact: true }).inputValue());
   await answer.fill(`${await answer.inputValue()}, ${WRONG}`);
-  await dialog.getByRole('button', { name: 'Save Key' }).click();
-  await expect(teacher.getByText('Key saved as version 2. Grades already given have not changed.')).toBeVisible();
-  await expect(dialog.getByText('Version 2 of the key')).toBeVisible();
-  await expect(dialog.getByText('Submissions graded with an older key: 1 of 1.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save Answers' }).click();
+  await expect(teacher.getByText('Answers saved as version 2. Grades already given have not changed.')).toBeVisible();
+  await expect(dialog.getByText('Version 2 of the answers')).toBeVisible();
+  await expect(dialog.getByText('Submissions graded with older answers: 1 of 1.')).toBeVisible();
   await expectAccessible(teacher);
 
   // The grade has not changed.
@@ -81,7 +81,7 @@ test('an instructor edits the key of a handed-in exercise, grades stay until Reg
   const confirm = teacher.getByRole('dialog', { name: 'Regrade this document?' });
   await confirm.getByRole('button', { name: 'Regrade now' }).click();
   await expect(dialog.getByText(/^Last regrade finished .*\. Grades changed: 1\.$/)).toBeVisible({ timeout: 60_000 });
-  await expect(dialog.getByText('Every submission (1) is graded with this key.')).toBeVisible();
+  await expect(dialog.getByText('Every submission (1) is graded with these answers.')).toBeVisible();
   const audit = dialog.getByRole('table', { name: 'Grade changes' });
   const row = audit.getByRole('row').filter({ hasText: 'Fanny Mendelssohn' });
   await expect(row).toHaveCount(1);

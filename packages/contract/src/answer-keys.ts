@@ -11,7 +11,7 @@ import { WorkspaceScore } from './workspace.ts';
 export const AnswerKeyMessages = {
   noKey: 'This document has no answer key to edit.',
   itemsMismatch: 'Give each chord of the exercise exactly once.',
-  changedMeanwhile: 'Someone changed this key meanwhile. Open it again to see their version.',
+  changedMeanwhile: 'Someone changed these answers meanwhile. Open them again to see their version.',
 } as const;
 
 /** One keyed chord as the editor shows it: where it is, and what the key accepts now. */

@@ -23,7 +23,7 @@ export interface DocumentRowProps {
   onDelete: () => void;
   onRename: (title: string) => Promise<unknown>;
   onChange: (changes: UpdateDocumentRequest) => Promise<unknown>;
-  /** Opens 'Edit Key' for the document (issue 14). */
+  /** Opens 'Edit Answers' (the answer key) for the document (issue 14). */
   onEditKey?: () => void;
   /** The document's Google Classroom button, composed in by the app (see google-classroom-slot.tsx). */
   googleClassroom?: ReactNode;

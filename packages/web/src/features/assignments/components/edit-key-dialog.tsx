@@ -22,7 +22,7 @@ export interface EditKeyDialogProps {
 }
 
 /**
- * 'Edit Key' (issue 14): the exercise's score with its key under each chord, as in 'Create
+ * 'Edit Answers' (issue 14; once 'Edit Key'): the exercise's score with its answers under each chord, as in 'Create
  * Exercise'; saving makes a new version of the document without touching grades already given,
  * and below it 'Regrade' and the audit list of grades regrades changed.
  */
