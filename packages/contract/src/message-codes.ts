@@ -2,10 +2,12 @@ import { AnswerKeyMessages } from './answer-keys.ts';
 import { AssignmentMessages } from './assignments.ts';
 import { CourseMessages } from './courses.ts';
 import { DiscussionMessages } from './discussion.ts';
+import { DueSoonMessages } from './due-soon.ts';
 import { Messages } from './errors.ts';
 import { AUTHORING_MAX_ANSWER_LENGTH, AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
 import { IntegrationMessages } from './integrations.ts';
 import { MediaMessages } from './media.ts';
+import { PartWritingMessages } from './part-writing.ts';
 import { PeopleMessages } from './people.ts';
 import { passwordRules } from './rules.ts';
 import { SubmissionMessages } from './submissions.ts';
@@ -30,9 +32,11 @@ const GROUPS = {
   assignment: AssignmentMessages,
   course: CourseMessages,
   discussion: DiscussionMessages,
+  dueSoon: DueSoonMessages,
   authoring: AuthoringMessages,
   integration: IntegrationMessages,
   media: MediaMessages,
+  partWriting: PartWritingMessages,
   people: PeopleMessages,
   submission: SubmissionMessages,
   teacherRequest: TeacherRequestMessages,

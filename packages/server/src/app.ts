@@ -28,6 +28,7 @@ import { recordRouteTable } from './http/route-table.ts';
 import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createCpuPool } from './lib/cpu-pool.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAnswerKeyRoutes } from './modules/answer-keys/routes.ts';
@@ -42,6 +43,8 @@ import { registerCourseRoutes } from './modules/courses/routes.ts';
 import { type CoursesService, createCoursesService } from './modules/courses/service.ts';
 import { registerDiscussionRoutes } from './modules/discussion/routes.ts';
 import { createDiscussionService, type DiscussionService } from './modules/discussion/service.ts';
+import { registerDueSoonRoutes } from './modules/due-soon/routes.ts';
+import { createDueSoonService, type DueSoonService } from './modules/due-soon/service.ts';
 import { registerGradeBookRoutes } from './modules/gradebook/routes.ts';
 import { createGradeBookService, type GradeBookService } from './modules/gradebook/service.ts';
 import { checkoutCspSources } from './modules/integrations/checkout-csp.ts';
@@ -52,6 +55,8 @@ import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { createMediaService, type MediaService } from './modules/media/service.ts';
+import { registerPartWritingRoutes } from './modules/part-writing/routes.ts';
+import { createPartWritingService, type PartWritingService } from './modules/part-writing/service.ts';
 import { registerPeopleRoutes } from './modules/people/routes.ts';
 import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
@@ -87,11 +92,13 @@ export type Services = {
   submissions: SubmissionsService;
   gradeBook: GradeBookService;
   workspace: WorkspaceService;
+  dueSoon: DueSoonService;
   google: GoogleService;
   payments: PaymentsService;
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
   discussion: DiscussionService;
+  partWriting: PartWritingService;
 };
 
 declare module 'fastify' {
@@ -168,10 +175,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? { wakeup: createPgWakeup({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log }) }
         : {}),
     }),
+    cpu: createCpuPool({ threads: config.cpu.threads, taskMs: config.cpu.taskSeconds * 1000, memoryMb: config.cpu.memoryMb }),
   };
   // Before the database closes: running jobs finish (or are queued again) first. main.ts starts the worker.
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    await deps.cpu.close();
   });
   // Every e-mail is a job queued with the change it is about (mail/mail-job.ts).
   registerMailJob(deps);
@@ -198,10 +209,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions,
     gradeBook,
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),
+    dueSoon: createDueSoonService(deps),
     users,
     teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
+    partWriting: createPartWritingService(deps, { courses }),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -276,11 +289,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerSubmissionRoutes(app, services.submissions);
   registerGradeBookRoutes(app, services.gradeBook);
   registerWorkspaceRoutes(app, services.workspace);
+  registerDueSoonRoutes(app, services.dueSoon);
   registerIntegrationRoutes(app, services.google, services.payments);
   registerReferenceRoutes(app, deps);
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);
   registerDiscussionRoutes(app, services.discussion);
+  registerPartWritingRoutes(app, services.partWriting);
   if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

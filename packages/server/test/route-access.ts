@@ -5,10 +5,12 @@ import { authAccess } from '../src/modules/auth/access.ts';
 import { authoringAccess } from '../src/modules/authoring/access.ts';
 import { coursesAccess } from '../src/modules/courses/access.ts';
 import { discussionAccess } from '../src/modules/discussion/access.ts';
+import { dueSoonAccess } from '../src/modules/due-soon/access.ts';
 import { gradeBookAccess } from '../src/modules/gradebook/access.ts';
 import { integrationsAccess } from '../src/modules/integrations/access.ts';
 import { libraryAccess } from '../src/modules/library/access.ts';
 import { mediaAccess } from '../src/modules/media/access.ts';
+import { partWritingAccess } from '../src/modules/part-writing/access.ts';
 import { peopleAccess } from '../src/modules/people/access.ts';
 import { referenceAccess } from '../src/modules/reference/access.ts';
 import { submissionsAccess } from '../src/modules/submissions/access.ts';
@@ -37,8 +39,10 @@ export const ACCESS_TABLES: Record<string, AccessTable> = {
   'modules/submissions/access.ts': submissionsAccess,
   'modules/gradebook/access.ts': gradeBookAccess,
   'modules/workspace/access.ts': workspaceAccess,
+  'modules/due-soon/access.ts': dueSoonAccess,
   'modules/integrations/access.ts': integrationsAccess,
   'modules/media/access.ts': mediaAccess,
+  'modules/part-writing/access.ts': partWritingAccess,
   'modules/discussion/access.ts': discussionAccess,
 };
 
