@@ -28,7 +28,6 @@ import { recordRouteTable } from './http/route-table.ts';
 import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { createCpuPool } from './lib/cpu-pool.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAnswerKeyRoutes } from './modules/answer-keys/routes.ts';
@@ -55,8 +54,6 @@ import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { createMediaService, type MediaService } from './modules/media/service.ts';
-import { registerPartWritingRoutes } from './modules/part-writing/routes.ts';
-import { createPartWritingService, type PartWritingService } from './modules/part-writing/service.ts';
 import { registerPeopleRoutes } from './modules/people/routes.ts';
 import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
@@ -98,7 +95,6 @@ export type Services = {
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
   discussion: DiscussionService;
-  partWriting: PartWritingService;
 };
 
 declare module 'fastify' {
@@ -175,14 +171,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? { wakeup: createPgWakeup({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log }) }
         : {}),
     }),
-    cpu: createCpuPool({ threads: config.cpu.threads, taskMs: config.cpu.taskSeconds * 1000, memoryMb: config.cpu.memoryMb }),
   };
   // Before the database closes: running jobs finish (or are queued again) first. main.ts starts the worker.
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
-  });
-  app.addHook('onClose', async () => {
-    await deps.cpu.close();
   });
   // Every e-mail is a job queued with the change it is about (mail/mail-job.ts).
   registerMailJob(deps);
@@ -214,7 +206,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
-    partWriting: createPartWritingService(deps, { courses }),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -295,7 +286,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);
   registerDiscussionRoutes(app, services.discussion);
-  registerPartWritingRoutes(app, services.partWriting);
   if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

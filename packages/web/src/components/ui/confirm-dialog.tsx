@@ -9,8 +9,6 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
-  /** The way back, when 'Cancel' would be unclear (e.g. 'Keep editing'). */
-  cancelLabel?: string;
   /** 'danger' for what cannot be undone. */
   confirmVariant?: ButtonVariant;
   onConfirm: () => void;
@@ -27,7 +25,6 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel,
   confirmVariant = 'primary',
   onConfirm,
   loading = false,
@@ -47,7 +44,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading}>
-            {cancelLabel ?? t('common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
             {confirmLabel}
