@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
+  /** The way back, when 'Cancel' would be unclear (e.g. 'Keep editing'). */
+  cancelLabel?: string;
   /** 'danger' for what cannot be undone. */
   confirmVariant?: ButtonVariant;
   onConfirm: () => void;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   confirmVariant = 'primary',
   onConfirm,
   loading = false,
@@ -44,7 +47,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
             {confirmLabel}

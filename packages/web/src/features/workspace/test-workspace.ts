@@ -12,6 +12,7 @@ export function workspace(
     document: { id: 1, title: 'Major Phrase 1 (C major)', assignment_id: 4, course_id: 3 },
     set_title: 'Week 1',
     labels: { cadential_64: 'V64', neapolitan_6: 'N6' },
+    key: null,
     items: [1, 2, 3].map((n) => ({
       id: `m1b${n}`,
       number: n,

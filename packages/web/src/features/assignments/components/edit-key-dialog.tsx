@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { type AnswerField, fieldProblem, itemsOf, keyFields } from '../../../lib/answer-fields.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -46,6 +47,10 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   const problems = ready ? items.filter((item) => fieldProblem(fields[item.id] as AnswerField)) : [];
   const changed = ready && items.some((item) => fields[item.id]?.touched);
 
+  // Changed answers not yet saved: Close, Escape, × and leaving the page ask first.
+  const { confirmLeave, guard } = useUnsavedChanges(changed);
+  const close = () => confirmLeave(onClose);
+
   const change = (id: string, patch: Partial<AnswerField>) =>
     setFields((current) => ({ ...current, [id]: { ...(current[id] as AnswerField), ...patch, touched: true } }));
 
@@ -60,50 +65,53 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   };
 
   return (
-    <Modal
-      open={doc !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      size="lg"
-      title={t('answerKeys.title', { title: doc?.title ?? '' })}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.close')}
-          </Button>
-          <Button onClick={onSave} loading={save.isPending} disabled={!changed}>
-            {t('answerKeys.save')}
-          </Button>
-        </>
-      }
-    >
-      {doc === null ? null : key.error ? (
-        <Notice severity="error">
-          {apiErrorMessages(key.error).map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </Notice>
-      ) : !key.data || !ready ? (
-        <LoadingScreen label={t('answerKeys.loading')} />
-      ) : (
-        <div className={styles.editor}>
-          <p className={styles.version}>{t('answerKeys.version', { version: key.data.version })}</p>
-          <Notice severity="info">{t('answerKeys.versionNote')}</Notice>
-          {showProblems && problems.length > 0 ? (
-            <Notice severity="error">{t('authoring.fixFields', { count: problems.length })}</Notice>
-          ) : null}
-          <ScoreWithFields
-            title={key.data.title}
-            score={key.data.score}
-            positions={items}
-            fields={fields}
-            showProblems={showProblems}
-            onChange={change}
-          />
-          <RegradeSection documentId={doc.id} timeZone={timeZone} />
-        </div>
-      )}
-    </Modal>
+    <>
+      {guard}
+      <Modal
+        open={doc !== null}
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+        size="lg"
+        title={t('answerKeys.title', { title: doc?.title ?? '' })}
+        footer={
+          <>
+            <Button variant="outline" onClick={close}>
+              {t('common.close')}
+            </Button>
+            <Button onClick={onSave} loading={save.isPending} disabled={!changed}>
+              {t('answerKeys.save')}
+            </Button>
+          </>
+        }
+      >
+        {doc === null ? null : key.error ? (
+          <Notice severity="error">
+            {apiErrorMessages(key.error).map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Notice>
+        ) : !key.data || !ready ? (
+          <LoadingScreen label={t('answerKeys.loading')} />
+        ) : (
+          <div className={styles.editor}>
+            <p className={styles.version}>{t('answerKeys.version', { version: key.data.version })}</p>
+            <Notice severity="info">{t('answerKeys.versionNote')}</Notice>
+            {showProblems && problems.length > 0 ? (
+              <Notice severity="error">{t('authoring.fixFields', { count: problems.length })}</Notice>
+            ) : null}
+            <ScoreWithFields
+              title={key.data.title}
+              score={key.data.score}
+              positions={items}
+              fields={fields}
+              showProblems={showProblems}
+              onChange={change}
+            />
+            <RegradeSection documentId={doc.id} timeZone={timeZone} />
+          </div>
+        )}
+      </Modal>
+    </>
   );
 }

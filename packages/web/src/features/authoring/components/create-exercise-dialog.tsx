@@ -8,6 +8,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { type AnswerField, fieldProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -55,9 +56,15 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
     setShowProblems(false);
     setUploadError(null);
   };
+  // An uploaded score not yet saved is work (a chorale's review): Cancel, Escape, × and leaving the page ask first.
+  const { confirmLeave, guard } = useUnsavedChanges(draft !== null);
+  const leave = () => {
+    reset();
+    onOpenChange(false);
+  };
   const close = (next: boolean) => {
-    if (!next) reset();
-    onOpenChange(next);
+    if (next) onOpenChange(true);
+    else confirmLeave(leave);
   };
 
   const onFile = (file: File | undefined) => {
@@ -95,87 +102,90 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
         onSuccess: () => {
           notify({ severity: 'success', message: t('authoring.saved') });
           onSaved();
-          close(false);
+          leave();
         },
       },
     );
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      size="lg"
-      title={t('authoring.title')}
-      footer={
-        draft ? (
-          <>
-            <Button variant="outline" onClick={() => close(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button onClick={onSave} loading={save.isPending}>
-              {t('authoring.save')}
-            </Button>
-          </>
-        ) : undefined
-      }
-    >
-      {draft ? (
-        <div className={styles.editor}>
-          <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-          <p className={styles.keyLine}>
-            {t('authoring.key', { key: draft.key.name })}{' '}
-            <span className={styles.hint}>
-              {t(draft.key.source === 'signature' ? 'authoring.keyFromSignature' : 'authoring.keyFromMusic')}
-            </span>
-          </p>
-          <Notice severity="info">{t('authoring.suggestionsNote')}</Notice>
-          {showProblems && (problems.length > 0 || kept.length === 0) ? (
-            <Notice severity="error">
-              {kept.length === 0 ? t('authoring.noItems') : t('authoring.fixFields', { count: problems.length })}
-            </Notice>
-          ) : null}
-          <ScoreWithFields
-            title={draft.title}
-            score={draft.score}
-            positions={draft.positions}
-            fields={fields}
-            showProblems={showProblems}
-            onChange={change}
-            skippable
-          />
-          {libraryOnly ? (
-            <p className={styles.hint}>{t('authoring.savesToLibrary')}</p>
-          ) : (
-            <CheckboxField label={t('authoring.addToLibrary')} checked={toLibrary} onChange={(e) => setToLibrary(e.target.checked)} />
-          )}
-        </div>
-      ) : (
-        <div className={styles.upload}>
-          <p>{t('authoring.uploadHint')}</p>
-          {courseOptions && courseOptions.length > 1 ? (
-            <SelectField
-              label={t('authoring.course')}
-              hint={t('authoring.courseHint')}
-              options={courseOptions.map((course) => ({ value: String(course.id), label: course.title }))}
-              value={String(chosenCourseId)}
-              disabled={createDraft.isPending}
-              onChange={(e) => setChosenCourseId(Number(e.target.value))}
+    <>
+      {guard}
+      <Modal
+        open={open}
+        onOpenChange={close}
+        size="lg"
+        title={t('authoring.title')}
+        footer={
+          draft ? (
+            <>
+              <Button variant="outline" onClick={() => close(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={onSave} loading={save.isPending}>
+                {t('authoring.save')}
+              </Button>
+            </>
+          ) : undefined
+        }
+      >
+        {draft ? (
+          <div className={styles.editor}>
+            <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+            <p className={styles.keyLine}>
+              {t('authoring.key', { key: draft.key.name })}{' '}
+              <span className={styles.hint}>
+                {t(draft.key.source === 'signature' ? 'authoring.keyFromSignature' : 'authoring.keyFromMusic')}
+              </span>
+            </p>
+            <Notice severity="info">{t('authoring.suggestionsNote')}</Notice>
+            {showProblems && (problems.length > 0 || kept.length === 0) ? (
+              <Notice severity="error">
+                {kept.length === 0 ? t('authoring.noItems') : t('authoring.fixFields', { count: problems.length })}
+              </Notice>
+            ) : null}
+            <ScoreWithFields
+              title={draft.title}
+              score={draft.score}
+              positions={draft.positions}
+              fields={fields}
+              showProblems={showProblems}
+              onChange={change}
+              skippable
             />
-          ) : null}
-          <label className={styles.fileLabel}>
-            <span>{t('authoring.scoreFile')}</span>
-            <input
-              type="file"
-              accept=".musicxml,.xml,.mxl,application/vnd.recordare.musicxml+xml,application/vnd.recordare.musicxml"
-              disabled={createDraft.isPending}
-              onChange={(e) => onFile(e.target.files?.[0])}
-            />
-          </label>
-          {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
-          {uploadError ? <Notice severity="error">{uploadError}</Notice> : null}
-        </div>
-      )}
-    </Modal>
+            {libraryOnly ? (
+              <p className={styles.hint}>{t('authoring.savesToLibrary')}</p>
+            ) : (
+              <CheckboxField label={t('authoring.addToLibrary')} checked={toLibrary} onChange={(e) => setToLibrary(e.target.checked)} />
+            )}
+          </div>
+        ) : (
+          <div className={styles.upload}>
+            <p>{t('authoring.uploadHint')}</p>
+            {courseOptions && courseOptions.length > 1 ? (
+              <SelectField
+                label={t('authoring.course')}
+                hint={t('authoring.courseHint')}
+                options={courseOptions.map((course) => ({ value: String(course.id), label: course.title }))}
+                value={String(chosenCourseId)}
+                disabled={createDraft.isPending}
+                onChange={(e) => setChosenCourseId(Number(e.target.value))}
+              />
+            ) : null}
+            <label className={styles.fileLabel}>
+              <span>{t('authoring.scoreFile')}</span>
+              <input
+                type="file"
+                accept=".musicxml,.xml,.mxl,application/vnd.recordare.musicxml+xml,application/vnd.recordare.musicxml"
+                disabled={createDraft.isPending}
+                onChange={(e) => onFile(e.target.files?.[0])}
+              />
+            </label>
+            {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+            {uploadError ? <Notice severity="error">{uploadError}</Notice> : null}
+          </div>
+        )}
+      </Modal>
+    </>
   );
 }
