@@ -7,6 +7,7 @@ import { Messages } from './errors.ts';
 import { AUTHORING_MAX_ANSWER_LENGTH, AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
 import { IntegrationMessages } from './integrations.ts';
 import { MediaMessages } from './media.ts';
+import { PartWritingMessages } from './part-writing.ts';
 import { PeopleMessages } from './people.ts';
 import { passwordRules } from './rules.ts';
 import { SubmissionMessages } from './submissions.ts';
@@ -35,6 +36,7 @@ const GROUPS = {
   authoring: AuthoringMessages,
   integration: IntegrationMessages,
   media: MediaMessages,
+  partWriting: PartWritingMessages,
   people: PeopleMessages,
   submission: SubmissionMessages,
   teacherRequest: TeacherRequestMessages,

@@ -54,6 +54,8 @@ import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { createMediaService, type MediaService } from './modules/media/service.ts';
+import { registerPartWritingRoutes } from './modules/part-writing/routes.ts';
+import { createPartWritingService, type PartWritingService } from './modules/part-writing/service.ts';
 import { registerPeopleRoutes } from './modules/people/routes.ts';
 import { createPeopleService, type PeopleService } from './modules/people/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
@@ -95,6 +97,7 @@ export type Services = {
   teacherRequests: ReturnType<typeof createTeacherRequestsService>;
   media: MediaService;
   discussion: DiscussionService;
+  partWriting: PartWritingService;
 };
 
 declare module 'fastify' {
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
+    partWriting: createPartWritingService(deps, { courses }),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -286,6 +290,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerTeacherRequestRoutes(app, services.teacherRequests);
   registerMediaRoutes(app, services.media);
   registerDiscussionRoutes(app, services.discussion);
+  registerPartWritingRoutes(app, services.partWriting);
   if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

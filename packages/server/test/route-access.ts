@@ -10,6 +10,7 @@ import { gradeBookAccess } from '../src/modules/gradebook/access.ts';
 import { integrationsAccess } from '../src/modules/integrations/access.ts';
 import { libraryAccess } from '../src/modules/library/access.ts';
 import { mediaAccess } from '../src/modules/media/access.ts';
+import { partWritingAccess } from '../src/modules/part-writing/access.ts';
 import { peopleAccess } from '../src/modules/people/access.ts';
 import { referenceAccess } from '../src/modules/reference/access.ts';
 import { submissionsAccess } from '../src/modules/submissions/access.ts';
@@ -41,6 +42,7 @@ export const ACCESS_TABLES: Record<string, AccessTable> = {
   'modules/due-soon/access.ts': dueSoonAccess,
   'modules/integrations/access.ts': integrationsAccess,
   'modules/media/access.ts': mediaAccess,
+  'modules/part-writing/access.ts': partWritingAccess,
   'modules/discussion/access.ts': discussionAccess,
 };
 

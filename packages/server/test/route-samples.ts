@@ -203,6 +203,19 @@ export const SAMPLES: Record<string, Sample> = {
     };
   },
 
+  // part writing: the checker, stateless
+  'POST /api/part-writing/check': () => ({
+    body: {
+      key: 'C major',
+      meter: '4/4',
+      chords: [
+        { numeral: 'I', S: 'C5', A: 'E4', T: 'G3', B: 'C3' },
+        { numeral: 'V65/V', figures: '6 5', S: 'C5', A: 'A4', T: 'D4', B: 'F#3' },
+        { numeral: 'V', S: 'B4', A: 'G4', T: 'D4', B: 'G3' },
+      ],
+    },
+  }),
+
   // answer keys: a fresh document each, so the shared one keeps its key
   'PUT /api/documents/:id/key': async (w) => {
     const id = await w.fresh.document();

@@ -75,7 +75,10 @@ describe('checkPartWriting: bad input is refused with a sentence', () => {
       { path: 'chords.2.S', message: CheckProblemMessages.outsideMidi('C10') },
     ]);
     const numeral = checkPartWriting({ key: 'C major', chords: [{ numeral: 'IX', S: 'C5', A: 'E4', T: 'G3', B: 'C3' }] });
-    expect(numeral).toEqual({ ok: false, problems: [{ path: 'chords.0.numeral', message: '"IX" is not a Roman numeral.' }] });
+    expect(numeral).toEqual({
+      ok: false,
+      problems: [{ path: 'chords.0.numeral', message: '"IX" is not a numeral such as V65/V, N6, Cad64 or Ger+6.' }],
+    });
     const pitch = checkPartWriting({ key: 'C major', chords: [{ numeral: 'I', S: 'C#', A: 'E4', T: 'G3', B: 'C3' }] });
     expect(pitch).toEqual({ ok: false, problems: [{ path: 'chords.0.S', message: '"C#" is not a pitch such as C4, F#3 or Bb2.' }] });
   });

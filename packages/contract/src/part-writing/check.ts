@@ -25,7 +25,7 @@ import {
  * numerals or figures; out come findings, each with a rule id, the chords (0-based) and voices
  * involved, an English sentence and the params the other languages' sentences are built from.
  * Pure: the server's POST /api/part-writing/check and the browser's practice feedback share it.
- * What each rule means: docs/decisions/032-part-writing-checker.md.
+ * What each rule means: docs/decisions/034-part-writing-checker.md.
  */
 
 export type PartWritingChordInput = {
@@ -66,7 +66,7 @@ export const CheckProblemMessages = {
   voices: 'Each chord needs the same voices: S, A, T and B, or S and B only.',
   badPitch: (note: string) => `"${note}" is not a pitch such as C4, F#3 or Bb2.`,
   outsideMidi: (note: string) => `"${note}" is outside the MIDI range (C-1 to G9).`,
-  badNumeral: (numeral: string) => `"${numeral}" is not a Roman numeral.`,
+  badNumeral: (numeral: string) => `"${numeral}" is not a numeral such as V65/V, N6, Cad64 or Ger+6.`,
   badFigures: (figures: string) => `"${figures}" are not figured-bass figures.`,
   badRange: 'A range is two pitches, the lower first.',
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The part-writing rules by id (issue 27), what each error costs by default, and the voices'
- * ranges. What each rule means is in docs/decisions/032-part-writing-checker.md.
+ * ranges. What each rule means is in docs/decisions/034-part-writing-checker.md.
  */
 
 export const VOICES = ['S', 'A', 'T', 'B'] as const;

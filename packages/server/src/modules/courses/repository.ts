@@ -219,6 +219,18 @@ export async function insertCourseProduct(
 }
 
 /** A person's role in a course, or undefined. */
+/** Whether someone is an instructor or TA of at least one course (any state). */
+export async function teachesAnyCourse(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('course_memberships')
+    .select('course_id')
+    .where('user_id', '=', userId)
+    .where('role', 'in', ['instructor', 'ta'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findRole(db: Db, courseId: number, userId: number): Promise<CourseRole | undefined> {
   const row = await db
     .selectFrom('course_memberships')

@@ -180,6 +180,8 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
     requireCourseAccess,
     /** Someone's role in a course, or undefined. */
     membershipOf: (courseId: number, userId: number) => repo.findRole(db, courseId, userId),
+    /** Whether someone teaches (instructor or TA) in at least one course: the part-writing checker's callers. */
+    teachesAnyCourse: (userId: number) => repo.teachesAnyCourse(db, userId),
 
     /** Deletes a PLANNING course, or an archived ENDED one. */
     async remove(actor: Actor, courseId: number): Promise<void> {

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CheckProblemMessages, MAX_CHORDS } from './part-writing/check.ts';
+import { RULE_IDS, VOICES } from './part-writing/rules.ts';
+
+/**
+ * POST /api/part-writing/check (issue 27): the part-writing checker as an endpoint, for
+ * instructors checking a model solution and for other tools. The checker itself is the pure
+ * module `part-writing/check.ts`; what each rule means is docs/decisions/034-part-writing-checker.md.
+ */
+
+export const PartWritingMessages = {
+  ...CheckProblemMessages,
+  teachersOnly: 'Only instructors and TAs can check part writing.',
+  tooManyChecks: 'Too many checks in a minute. Please wait a moment and try again.',
+} as const;
+
+/** Checks one account may ask for in a minute (per server instance). */
+export const PART_WRITING_CHECKS_PER_MINUTE = 120;
+
+const Note = z.string().max(12);
+
+export const PartWritingChord = z.object({
+  numeral: z.string().max(64).optional(),
+  figures: z.string().max(40).optional(),
+  S: Note.optional(),
+  A: Note.optional(),
+  T: Note.optional(),
+  B: Note.optional(),
+});
+export type PartWritingChord = z.infer<typeof PartWritingChord>;
+
+const Voice = z.enum(VOICES);
+const RuleId = z.enum(RULE_IDS);
+
+export const PartWritingCheckRequest = z.object({
+  /** 'C major', 'a minor', 'F# major', 'bb minor' (or the key token of decision 031: 'C', 'a'). */
+  key: z.string().max(40),
+  meter: z.string().max(8).optional(),
+  style: z.enum(['free', 'strict']).optional(),
+  chords: z.array(PartWritingChord).max(MAX_CHORDS),
+  /** Ranges an instructor widened, as two pitch names per voice. */
+  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  /** Rules turned off. */
+  off: z.array(RuleId).max(RULE_IDS.length).optional(),
+});
+export type PartWritingCheckRequest = z.infer<typeof PartWritingCheckRequest>;
+
+export const PartWritingFinding = z.object({
+  rule: RuleId,
+  /** 0-based: one chord, or [i, i+1] for motion, [i-1, i] for a seventh's preparation. */
+  chords: z.array(z.number().int()),
+  /** In S A T B order. */
+  voices: z.array(Voice),
+  /** The sentence in the reader's language. */
+  message: z.string(),
+  /** What the sentence is built from (chord numbers from 1), for the browser's own translation. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type PartWritingFinding = z.infer<typeof PartWritingFinding>;
+
+export const PartWritingCheckResult = z.object({ findings: z.array(PartWritingFinding) });
+export type PartWritingCheckResult = z.infer<typeof PartWritingCheckResult>;

@@ -1,0 +1,10 @@
+import { type AccessTable, signedIn } from '../../http/access.ts';
+
+/**
+ * Who may call the routes of `routes.ts`: instructor accounts and anyone who is a TA (or
+ * instructor) of some course; students are refused. Not about one course: the outside instructor
+ * may check too.
+ */
+export const partWritingAccess: AccessTable = {
+  'POST /api/part-writing/check': { ...signedIn, stranger: 403, outsideStudent: 403, student: 403 },
+};

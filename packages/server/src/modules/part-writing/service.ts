@@ -1,0 +1,40 @@
+import { isLanguageCode } from '@app/contract/constants';
+import {
+  PART_WRITING_CHECKS_PER_MINUTE,
+  type PartWritingCheckRequest,
+  type PartWritingCheckResult,
+  PartWritingMessages,
+} from '@app/contract/part-writing';
+import { checkPartWriting } from '@app/contract/part-writing/check';
+import { hasInstructorAccount } from '../../access/account.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import type { CoursesService } from '../courses/service.ts';
+import { type RateWindow, takeCheck } from './policy.ts';
+
+export type PartWritingService = ReturnType<typeof createPartWritingService>;
+
+/**
+ * Part writing (issue 27). For now the checker as a service: stateless, for instructor accounts
+ * and the TAs and instructors of any course, rate-limited per account.
+ */
+export function createPartWritingService(deps: Deps, collaborators: { courses: CoursesService }) {
+  const windows = new Map<number, RateWindow>();
+
+  return {
+    /** POST /api/part-writing/check: the findings, their sentences in the caller's language. */
+    async check(actor: Actor, request: PartWritingCheckRequest): Promise<PartWritingCheckResult> {
+      if (!hasInstructorAccount(actor) && !(await collaborators.courses.teachesAnyCourse(actor.user.id))) {
+        throw AppError.forbidden(PartWritingMessages.teachersOnly);
+      }
+      if (!takeCheck(windows, actor.user.id, deps.clock.now(), PART_WRITING_CHECKS_PER_MINUTE)) {
+        throw new AppError('rate_limited', PartWritingMessages.tooManyChecks, 429);
+      }
+      const language = isLanguageCode(actor.user.language) ? actor.user.language : 'en';
+      const result = checkPartWriting(request, language);
+      if (!result.ok) throw AppError.invalidFields(result.problems.map((problem) => ({ field: problem.path, message: problem.message })));
+      return { findings: result.findings };
+    },
+  };
+}
