@@ -4,20 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { type AnswerField, fieldProblem } from '../../lib/answer-fields.ts';
 import { placeFields, rowCount as rowsUsed } from '../../lib/field-layout.ts';
 import { nearestItem, usePlayback } from '../../lib/use-playback.ts';
-import { Badge } from './badge.tsx';
+import { ChordKeyField, type ChordKeyPosition } from './chord-key-field.tsx';
 import { PlaybackControls } from './playback-controls.tsx';
 import styles from './score-with-fields.module.css';
 
 /** The width each position's field needs under the score, in CSS pixels. */
 const FIELD_WIDTH = 104;
-/** A row of fields: answer, 'Suggested', points, and Skip where chords can be left out. */
-const ROW_HEIGHT = 128;
-const ROW_HEIGHT_WITHOUT_SKIP = 104;
+/** A row of fields: the answer, its points/Skip/Suggested line, a refused answer's reason (components/ui/chord-key-field). */
+const ROW_HEIGHT = 84;
+const ROW_HEIGHT_WITHOUT_SKIP = 84;
 const SCORE_HEIGHT = 180;
 const MAX_SCORE_HEIGHT = 340;
 
 /** A chord of the score with a field: where it is across the width (0–1), and a suggestion if any. */
-export type ScoreFieldPosition = {
+export type ScoreFieldPosition = ChordKeyPosition & {
   id: string;
   number: number;
   x: number | null;
@@ -157,36 +157,14 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
                   style={{ left: placement.left, top: placement.row * rowHeight, width: FIELD_WIDTH }}
                   onFocus={() => setLastUsed(p)}
                 >
-                  <input
-                    className={styles.answer}
-                    aria-label={t('authoring.answerFor', { n: p.number })}
-                    aria-invalid={problem ? true : undefined}
-                    value={field.answers}
-                    disabled={field.skipped}
-                    onChange={(e) => onChange(p.id, { answers: e.target.value })}
+                  <ChordKeyField
+                    position={p}
+                    field={field}
+                    problem={problem}
+                    skippable={skippable}
+                    onChange={(patch) => onChange(p.id, patch)}
+                    answerClassName={styles.answer}
                   />
-                  {!field.touched && (p.suggestion ?? null) !== null && !field.skipped ? (
-                    <Badge tone="info">{t('authoring.suggested')}</Badge>
-                  ) : null}
-                  <input
-                    className={styles.points}
-                    type="number"
-                    min={0}
-                    max={1000}
-                    step="any"
-                    aria-label={t('authoring.pointsFor', { n: p.number })}
-                    value={field.points}
-                    disabled={field.skipped}
-                    onChange={(e) => onChange(p.id, { points: e.target.value })}
-                  />
-                  {skippable ? (
-                    <label className={styles.skip}>
-                      <input type="checkbox" checked={field.skipped} onChange={(e) => onChange(p.id, { skipped: e.target.checked })} />
-                      {t('authoring.skip')}
-                      <span className="visually-hidden">{t('authoring.chordNumber', { n: p.number })}</span>
-                    </label>
-                  ) : null}
-                  {problem ? <span className={styles.problem}>{t(`authoring.problems.${problem}`)}</span> : null}
                 </li>
               );
             })}

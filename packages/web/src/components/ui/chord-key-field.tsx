@@ -1,0 +1,116 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnswerField, FieldProblem } from '../../lib/answer-fields.ts';
+import styles from './chord-key-field.module.css';
+
+/** The chord a key field is for: its number, where it is in the score, and the analysis's suggestion if any. */
+export type ChordKeyPosition = {
+  number: number;
+  /** The score's measure number, and its own text where it has one (`7a`). */
+  measure?: number;
+  measure_label?: string;
+  beat?: number;
+  suggestion?: string | null;
+};
+
+export interface ChordKeyFieldProps {
+  position: ChordKeyPosition;
+  field: AnswerField;
+  /** Shown once the author tried to save. */
+  problem: FieldProblem | undefined;
+  /** A new exercise can leave chords out (Skip); an existing key keeps its chords. */
+  skippable: boolean;
+  onChange: (patch: Partial<AnswerField>) => void;
+  /** The answer input's look, from the score layout (the sounding chord's colour, a refused label's border). */
+  answerClassName?: string;
+}
+
+/** Where a chord is, as the printed score numbers it: 'Measure 0, beat 3' for a pickup. */
+export function usePositionText() {
+  const { t } = useTranslation();
+  return (p: ChordKeyPosition) =>
+    p.measure === undefined && p.measure_label === undefined
+      ? ''
+      : t('authoring.position', { measure: p.measure_label ?? String(p.measure), beat: p.beat ?? 1 });
+}
+
+/**
+ * One chord's part of the answer key as a compact group that fits a field's width under its chord
+ * (issue 24): the answer; under it a button with the chord's points ('1 pt', or 'Skipped') and the
+ * 'Suggested' mark. The button opens the chord's details in a popover: where it is (measure and
+ * beat), the points, Skip, and the analysis's suggestion. Nothing of a group reaches past its width,
+ * so neighbours never overlap; the popover floats above everything while open.
+ */
+export function ChordKeyField({ position, field, problem, skippable, onChange, answerClassName }: ChordKeyFieldProps) {
+  const { t } = useTranslation();
+  const where = usePositionText()(position);
+  const n = position.number;
+  const suggested = !field.touched && (position.suggestion ?? null) !== null && !field.skipped;
+  const describedBy = useId();
+  const problemId = useId();
+  const problemText = problem ? t(`authoring.problems.${problem}`) : null;
+  return (
+    <div className={`${styles.group} ${field.skipped ? styles.skipped : ''}`}>
+      <input
+        className={`${styles.answer} ${answerClassName ?? ''} ${suggested ? styles.suggestedAnswer : ''}`}
+        aria-label={t('authoring.answerFor', { n })}
+        aria-describedby={`${describedBy}${problemText ? ` ${problemId}` : ''}`}
+        aria-invalid={problem ? true : undefined}
+        title={where || undefined}
+        value={field.answers}
+        disabled={field.skipped}
+        onChange={(e) => onChange({ answers: e.target.value })}
+      />
+      <span id={describedBy} className="visually-hidden">
+        {[where, suggested ? t('authoring.suggested') : ''].filter(Boolean).join('. ')}
+      </span>
+      <div className={styles.line}>
+        <Popover.Root>
+          <Popover.Trigger className={styles.details} aria-label={t('authoring.detailsFor', { n, where })}>
+            {field.skipped ? t('authoring.skipped') : t('authoring.pointsShort', { points: field.points.trim() || '–' })}
+            <span aria-hidden="true" className={styles.caret}>
+              ▾
+            </span>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content className={styles.popover} side="bottom" align="center" sideOffset={4} collisionPadding={8}>
+              <p className={styles.heading}>{[t('authoring.chordTitle', { n }), where].filter(Boolean).join(' · ')}</p>
+              <label className={styles.pointsLabel}>
+                {t('authoring.points')}
+                <input
+                  className={styles.points}
+                  type="number"
+                  min={0}
+                  max={1000}
+                  step="any"
+                  aria-label={t('authoring.pointsFor', { n })}
+                  value={field.points}
+                  disabled={field.skipped}
+                  onChange={(e) => onChange({ points: e.target.value })}
+                />
+              </label>
+              {skippable ? (
+                <label className={styles.skip}>
+                  <input type="checkbox" checked={field.skipped} onChange={(e) => onChange({ skipped: e.target.checked })} />
+                  {t('authoring.skip')} <span className="visually-hidden">{t('authoring.chordNumber', { n })}</span>
+                </label>
+              ) : null}
+              {(position.suggestion ?? null) !== null ? (
+                <p className={styles.note}>{t('authoring.suggestedLabel', { label: position.suggestion })}</p>
+              ) : null}
+              {problemText ? <p className={styles.problemText}>{problemText}</p> : null}
+              <Popover.Arrow className={styles.arrow} />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+        {suggested ? <span className={styles.suggested}>{t('authoring.suggested')}</span> : null}
+      </div>
+      {problemText ? (
+        <span id={problemId} className={styles.problem} title={problemText}>
+          {problemText}
+        </span>
+      ) : null}
+    </div>
+  );
+}
