@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { formatGradeAs } from '../../lib/format-grade.ts';
 import { testSubmission } from '../../testing/factories.ts';
-import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from './grade-book-csv.ts';
+import { asciiGrade, csvFileText, GRADE_BOOK_CSV_NAME, gradeBookCsv } from './grade-book-csv.ts';
 import type { GradeBookRow, GradeBookSet, GradeCell } from './grade-book-model.ts';
 
 const labels = { lastName: 'Last name', firstName: 'First name', email: 'Email' };
@@ -90,5 +90,62 @@ describe('grade book CSV', () => {
     const cell = [testSubmission({ id: 1, points: 8 }), testSubmission({ id: 2, points: 5 })];
     const csv = gradeBookCsv(sets, [row(5, 'Beach', 'Amy', 'amy@example.com', [[11, cell]])], labels, score);
     expect(csv.split('\r\n')[1]).toBe('Beach,Amy,amy@example.com,8 / 8; 5 / 8');
+  });
+});
+
+/*
+ * What a spreadsheet makes of the file's bytes (issue 30). Excel decodes a CSV as UTF-8 only when
+ * it starts with a byte-order mark, else in the legacy code page (windows-1252 here); LibreOffice
+ * reads UTF-8 and drops a mark; a reader without BOM handling keeps the mark as text.
+ */
+const bytesOf = (text: string) => new TextEncoder().encode(text);
+const readers = {
+  excel: (bytes: Uint8Array) => {
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return bom ? new TextDecoder('utf-8').decode(bytes) : new TextDecoder('windows-1252').decode(bytes);
+  },
+  libreOffice: (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes),
+  noBomHandling: (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes),
+};
+/** Papa drops a leading mark itself; the first heading as a reader without BOM handling sees it. */
+const firstHeading = (text: string) => text.split('\r\n')[0]?.split(',')[0];
+const parse = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+
+describe('grade book CSV for spreadsheets and LMS imports', () => {
+  const sets = [set(1, 'Week 1', [[11, 'Cadences']])];
+  const letter = (submissions: readonly GradeCell[]) => submissions.map((s) => formatGradeAs('grade', s, 'en') ?? '').join('; ');
+
+  it('writes letter grades in ASCII (D-, not the screen’s D−)', () => {
+    const low = testSubmission({ points: 61, max_points: 100, percent: 61, grade: 'D−' });
+    expect(formatGradeAs('grade', low, 'en')).toBe('D−');
+    const csv = gradeBookCsv(sets, [row(5, 'Beach', 'Amy', 'amy@example.com', [[11, [low]]])], labels, letter);
+    expect(csv.split('\r\n')[1]).toBe('Beach,Amy,amy@example.com,D-');
+    expect(csv).not.toContain('\u2212');
+    expect(asciiGrade('A−; B+; C−')).toBe('A-; B+; C-');
+  });
+
+  it('reads names with accents and CJK the same in an Excel-style and a LibreOffice-style reader', () => {
+    const rows = [
+      row(5, 'Dvořák', 'Antonín', 'antonin@example.com'),
+      row(6, '김', '수진', 'sujin@example.com'),
+      row(7, '周', '杰伦', 'jay@example.com'),
+      row(8, 'Saint-Saëns', 'Camille', 'camille@example.com'),
+    ];
+    const file = csvFileText(gradeBookCsv(sets, rows, labels, letter));
+    expect(file.startsWith('\uFEFF')).toBe(true);
+    const expected = parse(gradeBookCsv(sets, rows, labels, letter));
+    expect(expected[1]?.slice(0, 2)).toEqual(['Dvořák', 'Antonín']);
+    expect(parse(readers.excel(bytesOf(file)))).toEqual(expected);
+    expect(parse(readers.libreOffice(bytesOf(file)))).toEqual(expected);
+    // Without the mark Excel garbles them: the mark is needed for these names.
+    expect(parse(readers.excel(bytesOf(file.slice(1))))[1]?.[0]).not.toBe('Dvořák');
+  });
+
+  it('adds no mark to an all-ASCII file, so even a reader without BOM handling gets a clean first heading', () => {
+    const file = csvFileText(gradeBookCsv(sets, [row(5, 'Beach', 'Amy', 'amy@example.com')], { ...labels }, letter).replace('—', '-'));
+    expect(file.startsWith('\uFEFF')).toBe(false);
+    for (const read of Object.values(readers)) expect(firstHeading(read(bytesOf(file)))).toBe('Last name');
+    // With a mark, that reader would see it in the heading.
+    expect(firstHeading(readers.noBomHandling(bytesOf(`\uFEFF${file}`)))).toBe('\uFEFFLast name');
   });
 });

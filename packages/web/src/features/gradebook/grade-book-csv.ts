@@ -33,7 +33,27 @@ export function gradeBookCsv(
     row.lastName,
     row.firstName,
     row.email,
-    ...columns.map((column) => formatCell(row.cells.get(column.documentId) ?? [])),
+    ...columns.map((column) => asciiGrade(formatCell(row.cells.get(column.documentId) ?? []))),
   ]);
   return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START, quotes: false });
+}
+
+/**
+ * Letter grades as an LMS import expects them: the screen's minus sign (U+2212, 'D−') becomes
+ * ASCII ('D-'), which Canvas, Moodle and Blackboard match against their grading schemes.
+ */
+export function asciiGrade(cell: string): string {
+  return cell.replaceAll('\u2212', '-');
+}
+
+/**
+ * The file's text as written: a UTF-8 byte-order mark first only when the text is not plain
+ * ASCII. Excel reads a CSV without one in the machine's legacy code page (names with accents or
+ * CJK come out garbled); LibreOffice and LMS importers read UTF-8 either way, and a file that is
+ * all ASCII stays free of the mark that readers without BOM handling would put into the first
+ * heading.
+ */
+export function csvFileText(csv: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  return /[^\u0000-\u007f]/.test(csv) ? `\uFEFF${csv}` : csv;
 }

@@ -252,7 +252,7 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
         />
       </fieldset>
 
-      <div className={styles.footer}>
+      <div className={styles.footer} data-sticky-actions>
         <p className={styles.status} aria-live="polite">
           {isDirty ? t('courses.settings.unsaved') : ''}
         </p>

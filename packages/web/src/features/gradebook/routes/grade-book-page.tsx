@@ -18,7 +18,7 @@ import { formatGradeAs, type GradeView } from '../../../lib/format-grade.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useGradeBook } from '../api/get-grade-book.ts';
 import { type GradeBookContext, gradeBookPath } from '../grade-book-context.ts';
-import { GRADE_BOOK_CSV_NAME, gradeBookCsv } from '../grade-book-csv.ts';
+import { csvFileText, GRADE_BOOK_CSV_NAME, gradeBookCsv } from '../grade-book-csv.ts';
 import { gradeBookRows, gradeBookSets } from '../grade-book-model.ts';
 import { useGradeBookSettings } from '../grade-book-settings.ts';
 import styles from './grade-book.module.css';
@@ -74,7 +74,7 @@ export function GradeBookPage() {
       { lastName: t('gradebook.csv.lastName'), firstName: t('gradebook.csv.firstName'), email: t('gradebook.csv.email') },
       (submissions) => submissions.map((submission) => formatGradeAs(settings.view, submission, language) ?? '').join('; '),
     );
-    downloadTextFile(GRADE_BOOK_CSV_NAME, csv);
+    downloadTextFile(GRADE_BOOK_CSV_NAME, csvFileText(csv));
   };
 
   const base = gradeBookPath(course.id);

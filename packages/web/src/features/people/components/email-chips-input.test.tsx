@@ -45,16 +45,39 @@ describe('EmailChipsInput', () => {
     expect(document.activeElement).not.toBe(field());
   });
 
-  it('says when the text is not an address, and keeps it to be corrected', async () => {
+  it('sets an invalid entry apart as a marked chip, so the next address never joins it; choosing it brings it back to correct', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.type(field(), 'clara@example{Enter}');
     expect(screen.getByText('clara@example is not a valid email address.')).toBeTruthy();
-    expect(chips()).toEqual([]);
-    expect(field().value).toBe('clara@example');
+    expect(field().value).toBe('');
     expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(chips()).toEqual(['clara@example']);
+    expect(document.querySelector('[data-rejected]')?.textContent).toBe('clara@example');
+    // The next address is a chip of its own (it became 'clara@examplebob@school.edu' before).
+    await user.type(field(), 'bob@school.edu{Enter}');
+    expect(chips()).toEqual(['bob@school.edu', 'clara@example']);
+    expect(screen.getByRole('list', { name: 'Added addresses: 1' })).toBeTruthy();
+    expect(screen.getByText('clara@example is not a valid email address.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Not an address: clara@example. Choose to correct it' }));
+    expect(field().value).toBe('clara@example');
+    expect(document.activeElement).toBe(field());
     await user.type(field(), '.com{Enter}');
-    expect(chips()).toEqual(['clara@example.com']);
+    expect(chips()).toEqual(['bob@school.edu', 'clara@example.com']);
+    expect(screen.queryByText(/is not a valid email address/)).toBeNull();
+  });
+
+  it('refuses an invalid entry at a typed separator too, and Backspace or its × removes it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    fireEvent.change(field(), { target: { value: 'not-an-email, ' } });
+    expect(field().value).toBe('');
+    expect(chips()).toEqual(['not-an-email']);
+    await user.type(field(), '{Backspace}');
+    expect(chips()).toEqual([]);
+    await user.type(field(), 'oops ');
+    await user.click(screen.getByRole('button', { name: 'Remove oops' }));
+    expect(chips()).toEqual([]);
     expect(screen.queryByText(/is not a valid email address/)).toBeNull();
   });
 
@@ -118,9 +141,14 @@ describe('chip rules', () => {
     expect(addTypedEmail([], '   ')).toEqual({ emails: [], issues: [] });
   });
 
-  it('keeps the unfinished tail of typed text in the field', () => {
-    expect(addTypedText([], 'a@example.com, b@exa')).toEqual({ emails: ['a@example.com'], issues: [], draft: 'b@exa' });
-    expect(addTypedText([], 'oops, ')).toEqual({ emails: [], issues: [{ kind: 'invalid', value: 'oops' }], draft: 'oops' });
+  it('keeps the unfinished tail of typed text in the field and sets invalid parts apart', () => {
+    expect(addTypedText([], 'a@example.com, b@exa')).toEqual({ emails: ['a@example.com'], issues: [], draft: 'b@exa', rejected: [] });
+    expect(addTypedText([], 'oops, b@ex')).toEqual({
+      emails: [],
+      issues: [{ kind: 'invalid', value: 'oops' }],
+      draft: 'b@ex',
+      rejected: ['oops'],
+    });
   });
 
   it('reports each problem of a paste once', () => {

@@ -24,6 +24,9 @@ export interface EmailChipsInputProps {
 /**
  * The invite field of spec §5: Enter, Tab, comma and space turn the typed text into a chip;
  * a paste adds every address it holds; invalid and repeated addresses are said inline.
+ * An invalid entry leaves the field as a chip of its own, marked and never sent (issue 30: kept
+ * in the field it joined the next typed address, 'not-an-emailbob@school.edu'); choosing it puts
+ * it back into the field to correct.
  */
 export function EmailChipsInput({ label, hint, emails, onChange, disabled = false }: EmailChipsInputProps) {
   const { t } = useTranslation();
@@ -31,13 +34,23 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const [issues, setIssues] = useState<ChipIssue[]>([]);
+  const [rejected, setRejected] = useState<string[]>([]);
   // An issue describes the typed text against the chips of that moment. When the chips change from
   // outside (the dialog sent the invitations and emptied them), what it said is stale: forget it.
   const [chipsOfIssues, setChipsOfIssues] = useState(emails);
   if (chipsOfIssues !== emails) {
     setChipsOfIssues(emails);
     if (issues.length > 0) setIssues([]);
+    if (emails.length === 0 && rejected.length > 0) setRejected([]);
   }
+  /** Takes a rejected entry away, with what was said about it. */
+  const dropRejected = (value: string) => {
+    setRejected((current) => current.filter((entry) => entry !== value));
+    setIssues((current) => current.filter((issue) => issue.value !== value));
+  };
+  const reject = (values: readonly string[]) => {
+    if (values.length > 0) setRejected((current) => [...current, ...values.filter((value) => !current.includes(value))]);
+  };
 
   const apply = (change: ChipChange) => {
     const changed = change.emails.length !== emails.length;
@@ -46,16 +59,30 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
     setChipsOfIssues(changed ? change.emails : emails);
   };
 
-  /** Makes a chip of the typed text; an invalid address stays in the field to be corrected. */
+  /** Makes a chip of the typed text; an invalid one becomes a marked chip apart, and the field empties. */
   const commit = (text: string) => {
     const change = addTypedEmail(emails, text);
     apply(change);
-    setDraft(change.issues.some((issue) => issue.kind === 'invalid') ? text.trim() : '');
+    reject(change.issues.filter((issue) => issue.kind === 'invalid').map((issue) => issue.value));
+    setDraft('');
+  };
+
+  /** Puts a rejected entry back into the field to be corrected (what was typed there goes first to a chip). */
+  const edit = (value: string) => {
+    if (draft.trim() !== '') commit(draft);
+    dropRejected(value);
+    setDraft(value);
+    input.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Korean and Chinese input methods use Enter and space to finish a character.
     if (event.nativeEvent.isComposing) return;
+    const lastRejected = rejected.at(-1);
+    if (event.key === 'Backspace' && draft === '' && lastRejected !== undefined) {
+      dropRejected(lastRejected);
+      return;
+    }
     if (event.key === 'Backspace' && draft === '' && emails.length > 0) {
       onChange(emails.slice(0, -1));
       return;
@@ -76,6 +103,7 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
     if (CHIP_SEPARATORS.test(value)) {
       const change = addTypedText(emails, value);
       apply(change);
+      reject(change.rejected);
       setDraft(change.draft);
       return;
     }
@@ -98,6 +126,11 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
     issue.kind === 'invalid'
       ? t('messages.people.invalidEmail', { value: issue.value })
       : t('messages.people.duplicateEmail', { value: issue.value });
+  // Every rejected entry keeps its sentence while it is there; the last change's other issues follow.
+  const shown: ChipIssue[] = [
+    ...rejected.map((value) => ({ kind: 'invalid' as const, value })),
+    ...issues.filter((issue) => issue.kind === 'duplicate' || !rejected.includes(issue.value)),
+  ];
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-errors`;
@@ -111,7 +144,7 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
       <div
         className={styles.box}
         data-disabled={disabled || undefined}
-        data-invalid={issues.length > 0 || undefined}
+        data-invalid={shown.length > 0 || undefined}
         onClick={() => input.current?.focus()}
       >
         <ul className={styles.chips} aria-label={t('people.invite.added', { total: emails.length })}>
@@ -132,6 +165,35 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
               </button>
             </li>
           ))}
+          {rejected.map((value) => (
+            <li key={`rejected:${value}`} className={`${styles.chip} ${styles.rejected}`} data-rejected="">
+              <button
+                type="button"
+                className={styles.editRejected}
+                aria-label={t('people.invite.editRejected', { value })}
+                disabled={disabled}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  edit(value);
+                }}
+              >
+                <span className={styles.chipText}>{value}</span>
+              </button>
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={t('people.invite.removeEmail', { email: value })}
+                disabled={disabled}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  dropRejected(value);
+                  input.current?.focus();
+                }}
+              >
+                <CloseIcon width="14" height="14" />
+              </button>
+            </li>
+          ))}
         </ul>
         <input
           ref={input}
@@ -145,8 +207,8 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
           value={draft}
           disabled={disabled}
           placeholder={emails.length === 0 ? t('people.invite.placeholder') : undefined}
-          aria-invalid={issues.length > 0 || undefined}
-          aria-describedby={[hint ? hintId : '', issues.length > 0 ? errorId : ''].filter(Boolean).join(' ') || undefined}
+          aria-invalid={shown.length > 0 || undefined}
+          aria-describedby={[hint ? hintId : '', shown.length > 0 ? errorId : ''].filter(Boolean).join(' ') || undefined}
           onChange={(event) => onInputChange(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
@@ -161,9 +223,9 @@ export function EmailChipsInput({ label, hint, emails, onChange, disabled = fals
         </p>
       ) : null}
       <div id={errorId} aria-live="polite">
-        {issues.length > 0 ? (
+        {shown.length > 0 ? (
           <ul className={styles.errors}>
-            {issues.map((issue) => (
+            {shown.map((issue) => (
               <li key={`${issue.kind}:${issue.value}`}>{message(issue)}</li>
             ))}
           </ul>

@@ -30,9 +30,10 @@ export function addTypedEmail(emails: readonly string[], text: string): ChipChan
 
 /**
  * Typed text that already holds separators (phone keyboards, or a plain paste): every finished
- * part becomes a chip; the unfinished tail, or the first invalid part, stays in the field.
+ * part becomes a chip, each invalid part is `rejected` (shown apart, never joined to what is typed
+ * next, issue 30), and the unfinished tail stays in the field.
  */
-export function addTypedText(emails: readonly string[], text: string): ChipChange & { draft: string } {
+export function addTypedText(emails: readonly string[], text: string): ChipChange & { draft: string; rejected: string[] } {
   const parts = text.split(CHIP_SEPARATORS);
   const tail = parts.pop() ?? '';
   let next = [...emails];
@@ -45,7 +46,7 @@ export function addTypedText(emails: readonly string[], text: string): ChipChang
     issues.push(...change.issues);
     if (change.issues.some((issue) => issue.kind === 'invalid')) kept.push(part.trim());
   }
-  return { emails: next, issues, draft: kept[0] ?? tail };
+  return { emails: next, issues, draft: tail, rejected: kept };
 }
 
 /** Surrounding quotes, brackets and trailing punctuation of a pasted word ('<a@b.org>,'). */

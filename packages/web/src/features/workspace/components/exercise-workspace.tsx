@@ -357,7 +357,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       {narrow ? null : instructions}
 
       {/* Stays at the bottom of the window: the time left and Submit are always in reach. */}
-      <div ref={submitBar} className={styles.submitBar}>
+      <div ref={submitBar} className={styles.submitBar} data-sticky-actions>
         {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
         <span className={styles.answered}>{t('workspace.page.answered', { count: answered, total: items.length })}</span>
         {rules.gradable ? (
