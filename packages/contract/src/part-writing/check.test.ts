@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../constants.ts';
 import { type CheckInput, CheckProblemMessages, checkPartWriting, type Finding } from './check.ts';
-import { chordOfNumeral, parseFigures } from './chords.ts';
+import { chordOfLabel, parseFigures } from './chords.ts';
 import { findingMessage } from './messages.ts';
 import { RULE_IDS, type RuleId } from './rules.ts';
 import { STUDENT_FAULTS, TEXTBOOK_PROGRESSIONS } from './textbook-progressions.ts';
-import { parseKey, pitchClassName } from './theory.ts';
+import { type Key, parseKey, pitchClassName } from './theory.ts';
 
 type Row = [string, string, string, string, string];
 const chords = (rows: Row[]) =>
@@ -28,8 +28,8 @@ describe('chord spelling', () => {
   const C = parseKey('C major');
   const a = parseKey('a minor');
   const names = (numeral: string, key = C) =>
-    chordOfNumeral(numeral, key ?? (C as never))
-      ?.tones.map(pitchClassName)
+    chordOfLabel(numeral, key as Key)
+      ?.spec.tones.map(pitchClassName)
       .join(' ');
   it('spells numerals, applied chords and the chromatic chords', () => {
     expect(names('V7')).toBe('G B D F');
@@ -45,7 +45,15 @@ describe('chord spelling', () => {
     expect(names('Fr+6')).toBe('Ab C F# D');
     expect(names('Ger+6', a)).toBe('F A D# C');
     expect(names('Cad64')).toBe('C E G');
-    expect(chordOfNumeral('Cad64', C as never)?.bass).toEqual({ step: 4, alter: 0 });
+    expect(chordOfLabel('Cad64', C as Key)?.spec.bass).toEqual({ step: 4, alter: 0 });
+    expect(names('IVmaj7')).toBe('F A C E');
+    expect(names('V9')).toBe('G B D F A');
+    expect(names('V7[b9]', a)).toBe('E G# B D F');
+    expect(names('vio6', a)).toBe('F# A C');
+    expect(names('VI', a)).toBe('F A C');
+    expect(names('VII', a)).toBe('G B D');
+    expect(names('Ger65/V')).toBe('Eb G C# Bb');
+    expect(names('e: V7')).toBe('B D# F# A');
   });
   it('reads figures with their abbreviations and accidentals', () => {
     expect([...(parseFigures('6 5') ?? new Map()).keys()].sort()).toEqual([3, 5, 6]);

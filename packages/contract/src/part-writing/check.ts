@@ -1,4 +1,4 @@
-import { type ChordSpec, chordOfFigures, chordOfNumeral, parseFigures, readKeyedNumeral, toneFor } from './chords.ts';
+import { type ChordSpec, chordOfFigures, chordOfLabel, parseFigures, toneFor } from './chords.ts';
 import { type FindingParams, findingMessage, type Language } from './messages.ts';
 import { DEFAULT_RANGES, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import {
@@ -124,12 +124,11 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
     if (!running) return;
     let spec: ChordSpec | undefined;
     if (chord.numeral !== undefined && chord.numeral.trim() !== '') {
-      const keyed = readKeyedNumeral(chord.numeral, running);
-      spec = keyed ? chordOfNumeral(keyed.numeral, keyed.key) : undefined;
-      if (!keyed || !spec) problems.push({ path: `chords.${i}.numeral`, message: CheckProblemMessages.badNumeral(chord.numeral) });
+      const read = chordOfLabel(chord.numeral, running);
+      if (!read) problems.push({ path: `chords.${i}.numeral`, message: CheckProblemMessages.badNumeral(chord.numeral) });
       else {
-        running = keyed.key;
-        spec = { ...spec, label: keyed.numeral };
+        running = read.key;
+        spec = read.spec;
       }
     } else if (chord.figures !== undefined) {
       const bass = row.length === voices.length ? row[row.length - 1] : undefined;

@@ -1,15 +1,6 @@
-import { type ChordLabel, parseRomanNumeral, type SpecialLabel } from '../roman-numeral.ts';
-import {
-  above,
-  diatonicOnLetter,
-  type Key,
-  leadingTone,
-  type PitchClass,
-  parseKey,
-  pitchClassName,
-  samePitchClass,
-  scaleStep,
-} from './theory.ts';
+import { type MusicalKey, parseKeyedLabel } from '../keyed-label.ts';
+import type { ChordLabel, RomanNumeral, SpecialLabel, Tonicization } from '../roman-numeral.ts';
+import { above, diatonicOnLetter, type Key, leadingTone, type PitchClass, pitchClassName, samePitchClass, scaleStep } from './theory.ts';
 
 /**
  * What a Roman numeral or a figured-bass figure asks of a chord: its tones spelled in the key,
@@ -57,28 +48,50 @@ export type ChordSpec = {
   key: Key;
 };
 
-/** The running key and the label's numeral text, from a label with an optional key (decision 031: 'G: V7', 'I = G: IV'). */
-export function readKeyedNumeral(label: string, running: Key): { key: Key; numeral: string } | undefined {
-  const readings = label.split('=');
-  if (readings.length > 2) return undefined;
-  const last = (readings[readings.length - 1] ?? '').trim();
-  const colon = last.indexOf(':');
-  if (colon < 0) {
-    if (readings.length === 2) return undefined; // 'I = IV' changes nothing (decision 031)
-    return { key: running, numeral: last };
-  }
-  const keyText = last.slice(0, colon).trim();
-  if (!/^[A-Ga-g][#b♯♭]?$/.test(keyText)) return undefined;
-  const key = parseKey(keyText);
-  return key ? { key, numeral: last.slice(colon + 1).trim() } : undefined;
+const LETTERS = 'CDEFGAB';
+const MAJOR_SIZES = [0, 2, 4, 5, 7, 9, 11];
+
+function keyOf(key: MusicalKey): Key {
+  return { tonic: { step: LETTERS.indexOf(key.letter), alter: key.accidental }, mode: key.mode };
 }
 
-/** The chord a Roman numeral names in a key, or undefined when the text is not a numeral. */
-export function chordOfNumeral(text: string, key: Key): ChordSpec | undefined {
-  const parsed = parseRomanNumeral(text);
-  if (!parsed) return undefined;
-  if (parsed.kind === 'special') return special(text, parsed, key);
-  return spell(text, parsed, key);
+/**
+ * A label with an optional key (decision 031, read by `keyed-label.ts`: 'G: V7', 'I = G: IV') in the
+ * running key: the chord its last reading names and the key in force after it. Undefined when the
+ * text is not a label.
+ */
+export function chordOfLabel(text: string, running: Key): { spec: ChordSpec; key: Key } | undefined {
+  const label = parseKeyedLabel(text);
+  if (!label) return undefined;
+  const reading = label.readings[label.readings.length - 1] as (typeof label.readings)[0];
+  const key = reading.key ? keyOf(reading.key) : running;
+  const spec = chordOfNumeral(reading.numeral, key, text.includes(':') ? (text.split(':').pop() ?? text).trim() : text.trim());
+  return { spec, key };
+}
+
+/** The chord a parsed Roman numeral names in a key. */
+export function chordOfNumeral(numeral: RomanNumeral, key: Key, label: string): ChordSpec {
+  if (numeral.kind === 'special') return special(label, numeral, key);
+  return spell(label, numeral, key);
+}
+
+/**
+ * The key an applied chord borrows (V/V in C: G major), innermost target last in the list. In minor a
+ * lower-case vi or vii stands on the raised step (RomanText's reading, as roman-numeral.ts documents).
+ */
+function tonicized(home: Key, applied: readonly Tonicization[] | undefined): Key {
+  let local = home;
+  for (const target of [...(applied ?? [])].reverse()) {
+    local = { tonic: rootStep(local, target.degree, target.accidental, target.quality !== 'major'), mode: target.quality };
+  }
+  return local;
+}
+
+/** A chord's root: the scale step with its accidental; in minor a lower-case vi or vii on the raised step (an explicit ♯ names the same). */
+function rootStep(key: Key, degree: number, accidental: number, lowerCase: boolean): PitchClass {
+  if (key.mode === 'minor' && lowerCase && (degree === 6 || degree === 7))
+    return scaleStep(key, degree, 1 + (accidental === 1 ? 0 : accidental));
+  return scaleStep(key, degree, accidental);
 }
 
 function leadingToneOf(local: Key, applied: boolean): Tendency {
@@ -104,13 +117,14 @@ function base(label: string, key: Key): Omit<ChordSpec, 'kind' | 'tones' | 'requ
   };
 }
 
-function special(text: string, label: SpecialLabel, key: Key): ChordSpec {
+function special(text: string, label: SpecialLabel, home: Key): ChordSpec {
+  const key = tonicized(home, label.applied);
   const tonic = key.tonic;
   if (label.name === 'Cad64') {
     const third = scaleStep(key, 3);
     const fifth = scaleStep(key, 5);
     return {
-      ...base(text, key),
+      ...base(text, home),
       kind: 'cadential-64',
       tones: [tonic, third, fifth],
       required: [tonic, fifth],
@@ -118,8 +132,8 @@ function special(text: string, label: SpecialLabel, key: Key): ChordSpec {
       third,
       fifth,
       bass: fifth,
-      cadential: true,
-      tonicSixFour: true,
+      cadential: !label.applied,
+      tonicSixFour: !label.applied,
     };
   }
   // Augmented sixths: ♭6 in the bass, ♯4 above it (the interval of the augmented sixth), the tonic,
@@ -137,7 +151,7 @@ function special(text: string, label: SpecialLabel, key: Key): ChordSpec {
     if (key.mode === 'major') alternates.push({ tone: flatThree, spelling: above(tonic, 1, 3) });
   }
   return {
-    ...base(text, key),
+    ...base(text, home),
     kind: 'augmented-sixth',
     tones,
     required: [...tones],
@@ -151,20 +165,16 @@ function special(text: string, label: SpecialLabel, key: Key): ChordSpec {
 }
 
 function spell(text: string, label: ChordLabel, home: Key): ChordSpec {
-  let local = home;
-  for (const target of [...label.applied].reverse()) {
-    const raisedTarget = local.mode === 'minor' && target.degree === 7 && target.quality === 'minor' ? 1 : 0;
-    local = { tonic: scaleStep(local, target.degree, target.accidental + raisedTarget), mode: target.quality };
-  }
+  const local = tonicized(home, label.applied);
   const q = label.quality;
-  const raised = local.mode === 'minor' && label.degree === 7 && (q === 'diminished' || q === 'half-diminished') ? 1 : 0;
-  const root = scaleStep(local, label.degree, label.accidental + raised);
-  const third = above(root, 2, q === 'major' || q === 'augmented' ? 4 : 3);
-  const fifth = above(root, 4, q === 'diminished' || q === 'half-diminished' ? 6 : q === 'augmented' ? 8 : 7);
+  const root = rootStep(local, label.degree, label.accidental, q !== 'major' && q !== 'augmented');
+  let third = above(root, 2, q === 'major' || q === 'augmented' ? 4 : 3);
+  let fifth = above(root, 4, q === 'diminished' || q === 'half-diminished' ? 6 : q === 'augmented' ? 8 : 7);
   const isSeventh = ['7', '65', '43', '42'].includes(label.figure);
   let seventh: PitchClass | undefined;
   if (isSeventh) {
-    if (q === 'diminished') seventh = above(root, 6, 9);
+    if (label.seventh === 'major') seventh = above(root, 6, 11);
+    else if (q === 'diminished') seventh = above(root, 6, 9);
     else if (q === 'half-diminished') seventh = above(root, 6, 10);
     else if (label.accidental !== 0) seventh = above(root, 6, 10);
     else {
@@ -174,24 +184,40 @@ function spell(text: string, label: ChordLabel, home: Key): ChordSpec {
       seventh = size === 10 || size === 11 ? diatonic : above(root, 6, 10);
     }
   }
-  const tones = seventh ? [root, third, fifth, seventh] : [root, third, fifth];
+  // Bracketed changes (roman-numeral.ts): altered and omitted chord tones, added notes (V9's ninth, [add6]).
+  const added: PitchClass[] = [];
+  let omitThird = false;
+  let omitFifth = false;
+  for (const change of label.changes ?? []) {
+    const size = ((change.interval - 1) % 7) + 1;
+    // An added note counts from the root's major scale: [b9] is a minor ninth, [add6] a major sixth.
+    const addedNote = above(root, size - 1, (MAJOR_SIZES[size - 1] as number) + change.accidental);
+    if (change.kind === 'omit') {
+      if (size === 3) omitThird = true;
+      if (size === 5) omitFifth = true;
+    } else if (change.kind === 'alter' && size === 3) third = { step: third.step, alter: third.alter + change.accidental };
+    else if (change.kind === 'alter' && size === 5) fifth = { step: fifth.step, alter: fifth.alter + change.accidental };
+    else if (change.kind === 'alter' && size === 7 && seventh) seventh = { step: seventh.step, alter: seventh.alter + change.accidental };
+    else added.push(addedNote);
+  }
+  const tones = [root, ...(omitThird ? [] : [third]), ...(omitFifth ? [] : [fifth]), ...(seventh ? [seventh] : []), ...added];
   const bassIndex = { '': 0, '6': 1, '64': 2, '7': 0, '65': 1, '43': 2, '42': 3 }[label.figure];
-  const bass = tones[bassIndex] ?? root;
+  const bass = [root, third, fifth, seventh ?? root][bassIndex] ?? root;
   const applied = label.applied.length > 0;
   const dominant =
     label.accidental === 0 &&
     ((label.degree === 5 && q === 'major') || (label.degree === 7 && (q === 'diminished' || q === 'half-diminished')));
   // A root-position triad may leave out its fifth; every other chord names each of its tones.
-  const required = seventh ? [root, third, seventh] : label.figure === '' ? [root, third] : [root, third, fifth];
-  if (seventh && label.figure !== '7') required.push(fifth);
+  const required = seventh ? [root, seventh] : [root];
+  if (label.figure !== '' && label.figure !== '7' && !omitFifth) required.push(fifth);
   return {
     ...base(text, home),
     kind: seventh ? 'seventh' : 'triad',
     tones,
-    required: required.filter((tone) => !samePitchClass(tone, third)),
+    required,
     root,
-    third,
-    fifth,
+    third: omitThird ? undefined : third,
+    fifth: omitFifth ? undefined : fifth,
     seventh,
     bass,
     tendencies: dominant ? [leadingToneOf(local, applied)] : [],
