@@ -43,6 +43,10 @@ export const SubmissionFileUrls = z.object({
   har_url: z.string().nullable(),
   png_url: z.string().nullable(),
   render_status: z.enum(['PENDING', 'READY', 'FAILED']),
+  /** Whether the image and report mark each label right (green) or wrong (red) for this reader. */
+  marks_shown: z.boolean(),
+  /** When they are not: when the answers will be shown (the due date or the student's extension), null if never. */
+  answers_shown_at: z.number().int().nullable(),
 });
 export type SubmissionFileUrls = z.infer<typeof SubmissionFileUrls>;
 

@@ -80,6 +80,7 @@ export function findSubmission(db: Db, id: number) {
       'result_json',
       'submit_time',
       'file_key',
+      'practice',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

@@ -257,12 +257,18 @@ export function createSubmissionsService(
         key && !hidden ? (await storage.signedUrl(key, { expiresIn: URL_SECONDS, ...(downloadName ? { downloadName } : {}) })).url : null;
       let status = jobStatus(row.render_status);
       let keys = { report: row.report_key, png: row.png_key };
+      // What the image's colours say to this reader: teachers, and students once answers are shown, see right and wrong.
+      let marksShown = true;
+      let answersShownAt: number | null = null;
       if (student && doc) {
         const extension = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
         const shown = answersShown({ show_answers: doc.show_answers, due_at: doc.due_at }, extension, now);
         if (!shown) {
           // The variants without answers; work graded before they existed is drawn again.
           keys = { report: row.student_report_key, png: row.student_png_key };
+          // Practice work is marked right and wrong at once (studentReveal); formal work waits for the answers.
+          marksShown = row.practice === 1;
+          answersShownAt = doc.show_answers === 'AFTER_DUE' ? Math.max(doc.due_at, extension ?? 0) : null;
           if (status !== 'PENDING' && row.student_report_key === null) {
             await repo.setRendered(db, row.id, { png_key: row.png_key, report_key: row.report_key, render_status: 'PENDING' });
             await deps.jobs.enqueue(RENDER_JOB, { submissionId: row.id });
@@ -275,6 +281,8 @@ export function createSubmissionsService(
         png_url: status === 'PENDING' ? null : await sign(keys.png),
         har_url: student ? null : await sign(row.har_key, `submission-${row.id}.har`),
         render_status: status,
+        marks_shown: !hidden && marksShown,
+        answers_shown_at: answersShownAt,
       };
     },
 

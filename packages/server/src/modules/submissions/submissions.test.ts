@@ -46,6 +46,7 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
   let courseId: number;
   let setId: number;
   let doc: { id: number; doc_key: string };
+  let dueAt: number;
 
   const submit = (client: TestClient, bytes: Uint8Array, documentId = doc.id) =>
     client.upload(`/api/documents/${documentId}/submissions`, multipart([{ name: 'answers.har', bytes }]));
@@ -56,9 +57,8 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     ({ courseId, anonymous } = world);
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
     [{ client: student, id: studentId }, { client: classmate, id: classmateId }] = world.students as [SignedInUser, SignedInUser];
-    setId = (
-      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
-    ).json().data.id;
+    dueAt = t.clock.now() + 7 * DAY;
+    setId = (await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: dueAt })).json().data.id;
     doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
   });
   afterEach(async () => {
@@ -86,7 +86,8 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     });
     await t.app.deps.jobs.drain();
     const urls = (await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
-    expect(urls).toMatchObject({ render_status: 'READY', har_url: null });
+    // Formal work before the due date: no colours for the student yet, and when they come.
+    expect(urls).toMatchObject({ render_status: 'READY', har_url: null, marks_shown: false, answers_shown_at: dueAt });
     const report = await t.app.inject({ method: 'GET', url: urls.grade_report_url });
     expect(report.headers['content-type']).toContain('text/html');
     expect(report.body).toContain(keyItems[1]?.answers[0] ?? '');
@@ -94,6 +95,28 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const forTeacher = (await ta.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
     expect(forTeacher.har_url).toMatch(/submission/);
+    expect(forTeacher).toMatchObject({ marks_shown: true, answers_shown_at: null });
+  });
+
+  it('says whether the image marks right and wrong for the reader, and when a student will see it', async () => {
+    const urls = async (id: number) => (await student.get(`/api/submissions/${id}/file-urls`)).json().data;
+    const formal = (await submit(student, answerFile(doc.doc_key, 1))).json().data;
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'NEVER' });
+    expect(await urls(formal.id)).toMatchObject({ marks_shown: false, answers_shown_at: null });
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'IMMEDIATELY' });
+    expect(await urls(formal.id)).toMatchObject({ marks_shown: true, answers_shown_at: null });
+    await owner.put(`/api/documents/${doc.id}`, { show_answers: 'AFTER_DUE' });
+    // An extension moves the day the answers are shown.
+    await owner.post(`/api/assignments/${setId}/due-day-extensions/${studentId}`, { extension_due_at: dueAt + DAY });
+    expect(await urls(formal.id)).toMatchObject({ marks_shown: false, answers_shown_at: dueAt + DAY });
+    t.clock.advance(8 * DAY + 1);
+    expect(await urls(formal.id)).toMatchObject({ marks_shown: true, answers_shown_at: null });
+  });
+
+  it('marks practice work right and wrong for the student at once', async () => {
+    await owner.put(`/api/documents/${doc.id}`, { practice: true });
+    const practice = (await submit(student, answerFile(doc.doc_key, 1))).json().data;
+    expect((await student.get(`/api/submissions/${practice.id}/file-urls`)).json().data).toMatchObject({ marks_shown: true });
   });
 
   it('ignores a score written into the file', async () => {

@@ -121,6 +121,16 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
   const pending = files.data?.render_status === 'PENDING';
   const reportUrl = files.data?.grade_report_url ?? null;
   const harUrl = student ? null : (files.data?.har_url ?? null);
+  // The colours are explained only when the image has them; a student who sees black labels learns when that changes.
+  const answersAt = files.data?.answers_shown_at ?? null;
+  const caption =
+    hidden || !files.data
+      ? null
+      : files.data.marks_shown
+        ? t('submissions.view.imageCaption')
+        : answersAt !== null
+          ? t('submissions.view.imageCaptionLater', { date: formatDate(answersAt, DateFormat.dateTime, language, timeZone) })
+          : t('submissions.view.imageCaptionNever');
 
   const facts: { key: string; label: string; value: string | null }[] = [
     { key: 'score', label: t('submissions.view.score'), value: formatScore(submission, language) },
@@ -221,7 +231,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
               onReload={() => void files.refetch()}
             />
           )}
-          <figcaption className={styles.caption}>{t('submissions.view.imageCaption')}</figcaption>
+          {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
         </figure>
       </div>
 
