@@ -40,6 +40,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     incorrect: 'Incorrect',
     blank: '(no answer)',
     measureBeat: 'm. {measure}, beat {beat}',
+    pointsLater: 'Points for each chord are shown once the answers are shown; the total already counts them.',
   },
   'zh-hans': {
     heading: '成绩报告',
@@ -57,6 +58,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     incorrect: '错误',
     blank: '（未作答）',
     measureBeat: '第 {measure} 小节，第 {beat} 拍',
+    pointsLater: '每个和弦的得分在公布答案后显示；总分已计入这些得分。',
   },
   'zh-hant': {
     heading: '成績報告',
@@ -74,6 +76,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     incorrect: '錯誤',
     blank: '（未作答）',
     measureBeat: '第 {measure} 小節，第 {beat} 拍',
+    pointsLater: '每個和弦的得分在公布答案後顯示；總分已計入這些得分。',
   },
   ko: {
     heading: '성적 보고서',
@@ -91,6 +94,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     incorrect: '오답',
     blank: '(답 없음)',
     measureBeat: '{measure}마디 {beat}박',
+    pointsLater: '화음별 점수는 정답이 공개되면 표시됩니다. 합계에는 이미 반영되어 있습니다.',
   },
 };
 
@@ -112,6 +116,7 @@ tr.incorrect td.answer { color: #c62828; }
 .mark { font-size: 12px; margin-left: 6px; }
 tfoot td { font-weight: 600; border-bottom: none; }
 .summary { margin-top: 16px; font-size: 18px; }
+.note { color: #52606d; font-size: 14px; margin: 8px 0 0; }
 `;
 
 export function gradeReportHtml(input: GradeReportInput): string {
@@ -120,9 +125,14 @@ export function gradeReportHtml(input: GradeReportInput): string {
   const s = (key: string) => escapeHtml(t[key] ?? key);
   const { result } = input;
   const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
+  // As the grade book and the submission view show it (web lib/format-grade): '10.5%', one decimal.
+  const percent = new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 1 });
   const reveal = input.reveal ?? 'full';
   const showExpected = reveal === 'full';
-  const rows = revealedItems(result, reveal).map((item, index) => {
+  const revealed = revealedItems(result, reveal);
+  // Before the answers are shown a student's report keeps each chord's points back: say why the column is blank.
+  const pointsLater = revealed.some((item) => item.points === null);
+  const rows = revealed.map((item, index) => {
     const position = (t.measureBeat ?? '').replace('{measure}', number.format(item.measure)).replace('{beat}', number.format(item.beat));
     const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : escapeHtml(item.answer);
     const mark = item.correct === null ? '' : `<span class="mark">${item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`}</span>`;
@@ -159,7 +169,8 @@ export function gradeReportHtml(input: GradeReportInput): string {
     `<tbody>${rows.join('\n')}</tbody>`,
     `<tfoot><tr><td colspan="${showExpected ? 4 : 3}">${s('total')}</td><td class="num">${number.format(result.points)} / ${number.format(result.max_points)}</td></tr></tfoot>`,
     '</table>',
-    `<p class="summary">${s('percent')}: ${number.format(result.percent)}% · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
+    pointsLater ? `<p class="note">${s('pointsLater')}</p>` : '',
+    `<p class="summary">${s('percent')}: ${escapeHtml(percent.format(result.percent / 100))} · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
     '</body>',
     '</html>',
     '',
