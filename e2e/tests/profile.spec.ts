@@ -58,7 +58,7 @@ test.describe('profile', () => {
     await expect(main.getByLabel('First name')).toHaveValue('Marcelle');
 
     // The language switches the interface at once, and back.
-    await main.getByLabel('Language').selectOption({ label: '繁體中文' });
+    await main.getByLabel('E-mail language').selectOption({ label: '繁體中文' });
     await expect(page.getByRole('heading', { name: '編輯設定' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
     await expect(main.getByText('已儲存')).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { SessionTimeout } from '../../features/auth/components/session-timeout.tsx';
+import { EmailLanguageOffer } from '../../features/users/components/email-language-offer.tsx';
 import styles from './app-layout.module.css';
 import { Sidebar } from './sidebar.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -43,6 +44,7 @@ export function AppLayout() {
         <Sidebar id={SIDEBAR_ID} open={menuOpen} />
         {menuOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
         <main id="main" className={styles.main} tabIndex={-1}>
+          <EmailLanguageOffer />
           <Outlet />
         </main>
       </div>

@@ -4,6 +4,7 @@ import type { Submission } from '@app/contract/submissions';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { currentLanguage } from '../../../i18n/index.ts';
@@ -49,7 +50,10 @@ export function studentSets(sets: readonly AssignmentSet[], submissions: readonl
   });
 }
 
-/** /student/course/{id} (spec §2 'Student grade book'): per set, the best submission of each document. */
+/**
+ * /student/course/{id} (spec §2 'Student grade book'): per set, the best submission of each
+ * document, with a link to the course's Assignments page, where the exercises are done.
+ */
 export function StudentGradeBookPage() {
   const { t } = useTranslation();
   usePageTitle(t('gradebook.title'));
@@ -107,6 +111,8 @@ export function StudentGradeBookPage() {
           <h1 className={styles.title}>{t('gradebook.title')}</h1>
           <p className={styles.summary}>{t('gradebook.student.lead')}</p>
         </div>
+        {/* Where the work is done: a student landing here from the course title goes on in one click (issue 30). */}
+        <ButtonLink to={`/student/course/${course.id}/assignments`}>{t('gradebook.student.toAssignments')}</ButtonLink>
       </header>
       {body}
     </section>

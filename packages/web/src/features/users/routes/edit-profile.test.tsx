@@ -91,7 +91,7 @@ describe('/my-profile/edit', () => {
   it('switches the interface language at once when the language changes', async () => {
     const api = profileApi(student, ok);
     renderEdit();
-    fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'zh-hant' } });
+    fireEvent.change(await screen.findByLabelText('E-mail language'), { target: { value: 'zh-hant' } });
     expect(await screen.findByRole('heading', { name: '編輯設定' })).toBeTruthy();
     expect(Cookies.get('locale')).toBe('zh-hant');
     await waitFor(() => expect(api.writes().map((w) => w.body)).toEqual([{ language: 'zh-hant' }]));
@@ -103,7 +103,7 @@ describe('/my-profile/edit', () => {
       body: { errors: [{ code: 'internal', message: 'Something went wrong on our side. Please try again.' }] },
     }));
     renderEdit();
-    fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'ko' } });
+    fireEvent.change(await screen.findByLabelText('E-mail language'), { target: { value: 'ko' } });
     expect(await screen.findByRole('heading', { name: 'Edit Settings' })).toBeTruthy();
     await waitFor(() => expect(Cookies.get('locale')).toBe('en'));
   });

@@ -171,6 +171,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
         <Setting state={status.language.state}>
           <SelectField
             label={t('profile.language')}
+            hint={t('profile.languageHint')}
             options={LANGUAGE_OPTIONS}
             value={user.language}
             onChange={(event) => changeLanguageTo(event.target.value)}

@@ -17,11 +17,11 @@ export function MyProfilePage() {
 
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const language = LANGUAGES.find((l) => l.abbreviation === user.language)?.language ?? user.language;
-  const rows = [
+  const rows: { label: string; value: string; hint?: string }[] = [
     { label: t('profile.name'), value: `${user.first_name} ${user.last_name}`.trim() },
     { label: t('profile.email'), value: user.email },
     { label: t('profile.timezone'), value: user.timezone_name.replaceAll('_', ' ') || t('profile.notSet') },
-    { label: t('profile.language'), value: language },
+    { label: t('profile.language'), value: language, hint: t('profile.languageHint') },
     { label: t('profile.notificationEmails'), value: yesNo(user.will_receive_notification_emails) },
     { label: t('profile.marketingEmails'), value: yesNo(user.will_receive_marketing_emails) },
     { label: t('profile.accountType'), value: user.user_type === UserType.instructor ? t('profile.instructor') : t('profile.student') },
@@ -34,7 +34,10 @@ export function MyProfilePage() {
         {rows.map((row) => (
           <div key={row.label} className={styles.row}>
             <dt className={styles.term}>{row.label}</dt>
-            <dd className={styles.value}>{row.value}</dd>
+            <dd className={styles.value}>
+              {row.value}
+              {row.hint ? <span className={styles.hint}>{row.hint}</span> : null}
+            </dd>
           </div>
         ))}
       </dl>
