@@ -1,0 +1,263 @@
+import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
+import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
+import { zipSync } from 'fflate';
+import { z } from 'zod';
+import { MANIFEST_ENTRY, Manifest, SCORE_ENTRY } from '../format.ts';
+import { HarError } from '../har-error.ts';
+import { assertMusicXml } from '../musicxml-check.ts';
+import { HAR_LIMITS, unzipWithLimits } from '../safe-unzip.ts';
+import { partWritingScore } from './score.ts';
+
+/**
+ * The part-writing `.har` (issue 27): four-part (or outer-voice) writing, note against note.
+ *
+ * - `manifest.json`: as every `.har`, with `exercise_type: "part-writing"` (the analysis reader,
+ *   `readHar`, refuses it: a part-writing document never enters the analysis pipeline by mistake).
+ * - `score.musicxml`: the given voices with the figures (figured bass) or numerals (harmony),
+ *   written from `part-writing.json` (`partWritingScore`).
+ * - `part-writing.json`: the key, meter, style, which voices are given and which the student writes,
+ *   the chords (numeral or figures, beats, the given voices' notes), the rule settings (each rule on
+ *   or off and the points an error costs) and the exercise's points.
+ * - `model.json` (exercises, optional): a model solution, the voices to write chord by chord. Like an
+ *   answer key, it never reaches a student: `partWritingStudentCopy` leaves the entry out.
+ * - `voices.json` (submissions): what the student wrote, chord by chord.
+ */
+
+export const PART_WRITING_ENTRY = 'part-writing.json';
+export const MODEL_ENTRY = 'model.json';
+export const VOICES_ENTRY = 'voices.json';
+export const PART_WRITING_MAX_CHORDS = 200;
+
+export const PartWritingManifest = Manifest.extend({
+  exercise_type: z.literal('part-writing', { error: 'exercise_type must be "part-writing"' }),
+});
+export type PartWritingManifest = z.infer<typeof PartWritingManifest>;
+
+const note = z.string({ error: 'has a note that is not text' }).refine((text) => parsePitch(text) !== undefined, {
+  error: 'has a note that is not a pitch such as C4, F#3 or Bb2',
+});
+const BEATS = [0.5, 1, 1.5, 2, 3, 4] as const;
+const Voice_ = z.enum(VOICES, { error: 'names a voice other than S, A, T or B' });
+
+const Notes = z.object({ S: note.optional(), A: note.optional(), T: note.optional(), B: note.optional() }, { error: 'is not an object' });
+type Notes = z.infer<typeof Notes>;
+
+const GivenChord = Notes.extend({
+  numeral: z.string({ error: 'has a numeral that is not text' }).max(64, { error: 'has a numeral longer than 64 characters' }).optional(),
+  figures: z.string({ error: 'has figures that are not text' }).max(40, { error: 'has figures longer than 40 characters' }).optional(),
+  beats: z
+    .number({ error: 'has beats that are not a number' })
+    .refine((beats) => (BEATS as readonly number[]).includes(beats), { error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4' })
+    .default(1),
+});
+
+const RuleSetting = z.object(
+  {
+    on: z.boolean({ error: 'has "on" that is not true or false' }),
+    points: z
+      .number({ error: 'has points that are not a number' })
+      .min(0, { error: 'has negative points' })
+      .max(1000, { error: 'has more than 1000 points' }),
+  },
+  { error: 'is not an object' },
+);
+
+export const PartWritingExercise = z
+  .object({
+    key: z
+      .string({ error: 'key must be text' })
+      .refine((text) => parseKey(text) !== undefined, { error: 'key must be a key such as "C major" or "a minor"' }),
+    meter: z.string({ error: 'meter must be text' }).regex(/^\d{1,2}\/(2|4|8)$/, { error: 'meter must be such as "4/4" or "6/8"' }),
+    style: z.enum(['free', 'strict'], { error: 'style must be "free" or "strict"' }).default('free'),
+    given: z.array(Voice_, { error: 'given must be a list of voices' }).min(1, { error: 'given names no voice' }),
+    write: z.array(Voice_, { error: 'write must be a list of voices' }).min(1, { error: 'write names no voice' }),
+    chords: z
+      .array(GivenChord, { error: 'chords must be a list' })
+      .min(1, { error: 'has no chords' })
+      .max(PART_WRITING_MAX_CHORDS, { error: `has more than ${PART_WRITING_MAX_CHORDS} chords` }),
+    rules: z.partialRecord(z.enum(RULE_IDS, { error: 'names an unknown rule' }), RuleSetting).default({}),
+    ranges: z.partialRecord(Voice_, z.tuple([note, note])).optional(),
+    points: z
+      .number({ error: 'points must be a number' })
+      .min(0, { error: 'points are negative' })
+      .max(10_000, { error: 'points are more than 10000' }),
+  })
+  .superRefine((exercise, ctx) => {
+    const voices = [...exercise.given, ...exercise.write];
+    const sorted = VOICES.filter((v) => voices.includes(v)).join('');
+    if (voices.length !== new Set(voices).size || (sorted !== 'SATB' && sorted !== 'SB')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['write'],
+        message: 'given and write must share no voice and together be S, A, T and B, or S and B',
+      });
+    }
+    let running = parseKey(exercise.key);
+    exercise.chords.forEach((chord, index) => {
+      const has = VOICES.filter((v) => chord[v] !== undefined).join('');
+      if (has !== VOICES.filter((v) => exercise.given.includes(v)).join('')) {
+        ctx.addIssue({ code: 'custom', path: ['chords', index], message: 'has notes for other voices than the given ones' });
+      }
+      if (chord.numeral !== undefined && running) {
+        const read = chordOfLabel(chord.numeral, running);
+        if (!read)
+          ctx.addIssue({ code: 'custom', path: ['chords', index], message: `has "${chord.numeral}", which is not a Roman numeral` });
+        else running = read.key;
+      }
+      if (chord.figures !== undefined && parseFigures(chord.figures) === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['chords', index], message: `has "${chord.figures}", which are not figures` });
+      }
+    });
+    for (const [voice, range] of Object.entries(exercise.ranges ?? {})) {
+      const [low, high] = (range ?? []).map((text) => parsePitch(text));
+      if (low && high && midi(low) > midi(high))
+        ctx.addIssue({ code: 'custom', path: ['ranges', voice], message: `has the range of ${voice} upside down` });
+    }
+  });
+export type PartWritingExercise = z.infer<typeof PartWritingExercise>;
+export type PartWritingExerciseInput = z.input<typeof PartWritingExercise>;
+
+/** The voices written chord by chord: a model solution, or a student's work (a note may be missing while unfinished). */
+export const WrittenVoices = z.object({
+  chords: z
+    .array(Notes, { error: 'chords must be a list' })
+    .max(PART_WRITING_MAX_CHORDS, { error: `has more than ${PART_WRITING_MAX_CHORDS} chords` }),
+});
+export type WrittenVoices = z.infer<typeof WrittenVoices>;
+
+export type PartWritingDocument = {
+  manifest: PartWritingManifest;
+  score: string;
+  exercise: PartWritingExercise;
+  /** Exercises only, never in a student copy. */
+  model?: WrittenVoices;
+  /** Submissions only. */
+  voices?: WrittenVoices;
+};
+
+/** The points each rule costs in an exercise, and whether it is on: the exercise's settings over the defaults. */
+export function ruleSettings(exercise: Pick<PartWritingExercise, 'rules' | 'style'>): Record<RuleId, { on: boolean; points: number }> {
+  return Object.fromEntries(
+    RULE_IDS.map((rule) => {
+      const setting = exercise.rules[rule];
+      const on = setting?.on ?? (rule !== 'seventh-preparation' || exercise.style === 'strict');
+      return [rule, { on, points: setting?.points ?? DEFAULT_RULE_POINTS[rule] }];
+    }),
+  ) as Record<RuleId, { on: boolean; points: number }>;
+}
+
+/** A new part-writing exercise: its score written from the given voices. Throws HarError naming what is wrong. */
+export function partWritingExercise(title: string, input: PartWritingExerciseInput, model?: WrittenVoices): PartWritingDocument {
+  const exercise = validate(PART_WRITING_ENTRY, PartWritingExercise, input);
+  const doc: PartWritingDocument = {
+    manifest: { format: 'har', version: 1, kind: 'exercise', title, exercise_type: 'part-writing' },
+    score: partWritingScore(title, exercise),
+    exercise,
+  };
+  if (model) doc.model = checkedWritten(MODEL_ENTRY, exercise, model, true);
+  return doc;
+}
+
+/** What a student may have: manifest, score and the exercise, never the model solution. */
+export function partWritingStudentCopy(doc: PartWritingDocument): PartWritingDocument {
+  if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
+  return { manifest: doc.manifest, score: doc.score, exercise: doc.exercise };
+}
+
+/** A student's hand-in of an exercise: the exercise as given and what they wrote. */
+export function partWritingSubmission(exercise: PartWritingDocument, voices: WrittenVoices): PartWritingDocument {
+  return {
+    manifest: { ...exercise.manifest, kind: 'submission' },
+    score: exercise.score,
+    exercise: exercise.exercise,
+    voices: checkedWritten(VOICES_ENTRY, exercise.exercise, voices, false),
+  };
+}
+
+/** Written voices fit the exercise: one entry per chord, only the voices to write, real pitches. */
+function checkedWritten(name: string, exercise: PartWritingExercise, written: WrittenVoices, complete: boolean): WrittenVoices {
+  const voices = validate(name, WrittenVoices, written);
+  if (voices.chords.length !== exercise.chords.length) {
+    throw new HarError(`${name} has ${voices.chords.length} chords; the exercise has ${exercise.chords.length}.`);
+  }
+  voices.chords.forEach((chord, index) => {
+    for (const v of VOICES) {
+      if (chord[v] !== undefined && !exercise.write.includes(v))
+        throw new HarError(`${name}: chord ${index + 1} has a note for ${v}, which is given.`);
+      if (complete && chord[v] === undefined && exercise.write.includes(v))
+        throw new HarError(`${name}: chord ${index + 1} has no note for ${v}.`);
+    }
+  });
+  return voices;
+}
+
+/** Writes a part-writing document as a `.har`; the same document always gives the same bytes. */
+export function writePartWritingHar(doc: PartWritingDocument): Uint8Array {
+  const manifest = validate(MANIFEST_ENTRY, PartWritingManifest, doc.manifest);
+  assertMusicXml(doc.score, SCORE_ENTRY);
+  const encoder = new TextEncoder();
+  const json = (value: unknown) => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  const options = { mtime: new Date(2020, 0, 1), level: 6 as const };
+  const entries: Record<string, [Uint8Array, typeof options]> = {
+    [MANIFEST_ENTRY]: [json(manifest), options],
+    [SCORE_ENTRY]: [encoder.encode(doc.score), options],
+    [PART_WRITING_ENTRY]: [json(validate(PART_WRITING_ENTRY, PartWritingExercise, doc.exercise)), options],
+  };
+  if (manifest.kind === 'exercise' && doc.model)
+    entries[MODEL_ENTRY] = [json(checkedWritten(MODEL_ENTRY, doc.exercise, doc.model, true)), options];
+  if (manifest.kind === 'submission') {
+    if (!doc.voices) throw new HarError(`A submission must contain ${VOICES_ENTRY}, and ${VOICES_ENTRY} is missing.`);
+    entries[VOICES_ENTRY] = [json(checkedWritten(VOICES_ENTRY, doc.exercise, doc.voices, false)), options];
+  }
+  const bytes = zipSync(entries);
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  return bytes;
+}
+
+/** Reads a part-writing `.har`. Throws HarError naming the first thing that is wrong. */
+export function readPartWritingHar(bytes: Uint8Array): PartWritingDocument {
+  const files = unzipWithLimits(bytes, HAR_LIMITS);
+  const manifest = parseEntry(files, MANIFEST_ENTRY, PartWritingManifest);
+  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  const scoreBytes = files.get(SCORE_ENTRY);
+  if (!scoreBytes) throw new HarError(`${SCORE_ENTRY} is missing.`);
+  const score = new TextDecoder('utf-8').decode(scoreBytes);
+  assertMusicXml(score, SCORE_ENTRY);
+  const exercise = parseEntry(files, PART_WRITING_ENTRY, PartWritingExercise);
+  if (!exercise) throw new HarError(`${PART_WRITING_ENTRY} is missing.`);
+  const doc: PartWritingDocument = { manifest, score, exercise };
+  if (manifest.kind === 'exercise') {
+    const model = parseEntry(files, MODEL_ENTRY, WrittenVoices);
+    if (model) doc.model = checkedWritten(MODEL_ENTRY, exercise, model, true);
+  } else {
+    const voices = parseEntry(files, VOICES_ENTRY, WrittenVoices);
+    if (!voices) throw new HarError(`A submission must contain ${VOICES_ENTRY}, and ${VOICES_ENTRY} is missing.`);
+    doc.voices = checkedWritten(VOICES_ENTRY, exercise, voices, false);
+  }
+  return doc;
+}
+
+function parseEntry<T>(files: Map<string, Uint8Array>, name: string, schema: z.ZodType<T>): T | undefined {
+  const bytes = files.get(name);
+  if (!bytes) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new HarError(`${name} is not valid JSON.`);
+  }
+  return validate(name, schema, value);
+}
+
+function validate<T>(name: string, schema: z.ZodType<T, unknown>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message = (issue?.message ?? 'is not valid').replace(/\.$/, '');
+  const [first, second] = issue?.path ?? [];
+  if (first === 'chords' && typeof second === 'number') throw new HarError(`${name}: chord ${second + 1} ${message}.`);
+  throw new HarError(`${name}: ${message}.`);
+}
+
+export type { Notes as WrittenChord, Voice };

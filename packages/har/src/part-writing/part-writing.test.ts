@@ -1,0 +1,173 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readHar } from '../format.ts';
+import { HarError } from '../har-error.ts';
+import {
+  MODEL_ENTRY,
+  type PartWritingExerciseInput,
+  partWritingExercise,
+  partWritingStudentCopy,
+  partWritingSubmission,
+  readPartWritingHar,
+  ruleSettings,
+  writePartWritingHar,
+} from './document.ts';
+import { gradePartWriting } from './grade.ts';
+
+// A figured bass in A minor (i – iv – V – i), the student writes S A T.
+const figuredBass: PartWritingExerciseInput = {
+  key: 'a minor',
+  meter: '4/4',
+  given: ['B'],
+  write: ['S', 'A', 'T'],
+  chords: [
+    { figures: '', B: 'A2' },
+    { figures: '', B: 'D3' },
+    { figures: '#', B: 'E3' },
+    { figures: '', B: 'A2', beats: 1 },
+  ],
+  rules: { 'parallel-fifths': { on: true, points: 5 }, 'doubled-leading-tone': { on: false, points: 2 } },
+  points: 20,
+};
+const model = {
+  chords: [
+    { S: 'C5', A: 'E4', T: 'A3' },
+    { S: 'D5', A: 'F4', T: 'A3' },
+    { S: 'B4', A: 'E4', T: 'G#3' },
+    { S: 'C5', A: 'E4', T: 'A3' },
+  ],
+};
+const count = (grade: { findings: { cost: number }[] }) => grade.findings.reduce((sum, f) => sum + f.cost, 0);
+
+describe('the part-writing .har', () => {
+  const exercise = partWritingExercise('Figured bass 1', figuredBass, model);
+
+  it('writes and reads back the same document, with a score of the given bass and its figures', () => {
+    const bytes = writePartWritingHar(exercise);
+    const back = readPartWritingHar(bytes);
+    expect(back).toEqual(exercise);
+    expect(back.score).toContain('<figured-bass>');
+    expect(back.score).toContain('<prefix>sharp</prefix>');
+    expect(back.score.match(/<note>/g)?.length).toBe(4);
+    expect(writePartWritingHar(back)).toEqual(bytes);
+  });
+
+  it('never gives a student the model solution', () => {
+    const copy = writePartWritingHar(partWritingStudentCopy(exercise));
+    const entries = Object.keys(unzipSync(copy));
+    expect(entries).not.toContain(MODEL_ENTRY);
+    expect(entries.some((name) => strFromU8(unzipSync(copy)[name] as Uint8Array).includes('G#3'))).toBe(false);
+    expect(readPartWritingHar(copy).model).toBeUndefined();
+  });
+
+  it('is refused by the analysis reader, and refuses what does not fit', () => {
+    expect(() => readHar(writePartWritingHar(exercise))).toThrow(HarError);
+    expect(() => partWritingExercise('x', { ...figuredBass, given: ['B'], write: ['S', 'A'] })).toThrow(
+      'part-writing.json: given and write must share no voice and together be S, A, T and B, or S and B.',
+    );
+    expect(() => partWritingExercise('x', { ...figuredBass, chords: [{ figures: '6', B: 'H2' }] })).toThrow(
+      'part-writing.json: chord 1 has a note that is not a pitch such as C4, F#3 or Bb2.',
+    );
+    expect(() => partWritingExercise('x', { ...figuredBass, chords: [{ numeral: 'IX', B: 'A2' }] })).toThrow(
+      'part-writing.json: chord 1 has "IX", which is not a Roman numeral.',
+    );
+    expect(() => partWritingExercise('x', { ...figuredBass, chords: [{ S: 'A4', B: 'A2' }] })).toThrow(
+      'part-writing.json: chord 1 has notes for other voices than the given ones.',
+    );
+    expect(() => partWritingExercise('x', figuredBass, { chords: model.chords.slice(1) })).toThrow(
+      'model.json has 3 chords; the exercise has 4.',
+    );
+    expect(() => partWritingSubmission(exercise, { chords: model.chords.map((c) => ({ ...c, B: 'A2' })) })).toThrow(
+      'voices.json: chord 1 has a note for B, which is given.',
+    );
+  });
+
+  it('reads each rule’s setting over the defaults; seventh preparation only in strict style', () => {
+    const settings = ruleSettings(exercise.exercise);
+    expect(settings['parallel-fifths']).toEqual({ on: true, points: 5 });
+    expect(settings['doubled-leading-tone']).toEqual({ on: false, points: 2 });
+    expect(settings['parallel-octaves']).toEqual({ on: true, points: 3 });
+    expect(settings['seventh-preparation'].on).toBe(false);
+    expect(ruleSettings({ rules: {}, style: 'strict' })['seventh-preparation'].on).toBe(true);
+  });
+});
+
+describe('grading', () => {
+  const exercise = partWritingExercise('Figured bass 1', figuredBass).exercise;
+
+  it('the model solution scores full points', () => {
+    expect(gradePartWriting(exercise, model)).toMatchObject({ score: 20, max: 20, findings: [], unwritten: [] });
+  });
+
+  it('takes off each error’s points: parallel fifths at 5 as the exercise sets, the rest at their defaults', () => {
+    const work = {
+      chords: [
+        { S: 'C5', A: 'A4', T: 'E3' },
+        { S: 'D5', A: 'A4', T: 'A3' },
+        { S: 'B4', A: 'E4', T: 'G#3' },
+        { S: 'C5', A: 'E4', T: 'A3' },
+      ],
+    };
+    const grade = gradePartWriting(exercise, work);
+    const costs = grade.findings.map((f) => [f.rule, f.chords, f.voices, f.cost]);
+    expect(costs).toEqual([
+      ['spacing', [0], ['A', 'T'], 1],
+      ['parallel-fifths', [0, 1], ['T', 'B'], 5],
+      ['missing-third', [1], [], 2],
+    ]);
+    expect(grade.score).toBe(12);
+  });
+
+  it('a rule turned off costs nothing: the doubled leading tone', () => {
+    const work = {
+      chords: [
+        { S: 'C5', A: 'E4', T: 'A3' },
+        { S: 'D5', A: 'F4', T: 'A3' },
+        { S: 'G#4', A: 'E4', T: 'G#3' },
+        { S: 'A4', A: 'E4', T: 'A3' },
+      ],
+    };
+    const off = gradePartWriting(exercise, work);
+    expect(off.findings.map((f) => f.rule)).not.toContain('doubled-leading-tone');
+    const on = gradePartWriting({ ...exercise, rules: { ...exercise.rules, 'doubled-leading-tone': { on: true, points: 2 } } }, work);
+    expect(on.findings.filter((f) => f.rule === 'doubled-leading-tone').map((f) => [f.chords, f.voices, f.cost])).toEqual([
+      [[2], ['S', 'T'], 2],
+    ]);
+    expect(off.score - on.score).toBe(2);
+    expect(off.score).toBe(20 - count(off));
+  });
+
+  it('never goes below 0', () => {
+    const work = { chords: model.chords.map(() => ({ S: 'C#6', A: 'C#6', T: 'C#2' })) };
+    const grade = gradePartWriting(exercise, work);
+    expect(grade.findings.reduce((sum, f) => sum + f.cost, 0)).toBeGreaterThan(20);
+    expect(grade.score).toBe(0);
+  });
+
+  it('an unfinished chord costs a wrong chord and splits the check; chord numbers stay the exercise’s', () => {
+    const work = {
+      chords: [
+        { S: 'C5', A: 'E4', T: 'A3' },
+        { S: 'D5', A: 'F4' },
+        { S: 'B4', A: 'E4', T: 'G#3' },
+        { S: 'B4', A: 'E4', T: 'A3' },
+      ],
+    };
+    const grade = gradePartWriting(exercise, work);
+    expect(grade.unwritten).toEqual([1]);
+    expect(grade.unwrittenCost).toBe(3);
+    // the last chord has B instead of C: a wrong note and no third
+    expect(grade.findings.filter((f) => f.chords[0] === 3).map((f) => f.rule)).toEqual(['wrong-chord', 'missing-third']);
+    const third = grade.findings.find((f) => f.rule === 'missing-third');
+    expect(third?.chords).toEqual([3]);
+    expect(third?.message).toBe('Chord 4 has no third (C).');
+    expect(grade.score).toBe(20 - 3 - count(grade));
+  });
+
+  it('speaks the reader’s language', () => {
+    const work = { chords: [model.chords[0], model.chords[1], model.chords[2], { S: 'B4', A: 'E4', T: 'A3' }] } as typeof model;
+    expect(gradePartWriting(exercise, work, 'zh-hans').findings.find((f) => f.rule === 'missing-third')?.message).toBe(
+      '第 4 个和弦缺少三音（C）。',
+    );
+  });
+});
