@@ -50,6 +50,9 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
     // Room under each chord for its answer field.
     spacingLinear: 0.3,
     spacingNonLinear: 0.55,
+    // Each measure carries its number as the score has it (data-n="7a"): the browser cuts the line
+    // into systems at measures and shows the number that starts each system.
+    svgAdditionalAttribute: ['measure@n'],
   });
   let loaded = false;
   try {

@@ -126,8 +126,10 @@ export function ChordField(props: ChordFieldProps) {
           {position}
         </span>
         {malformed ? (
-          <span id={ids.problem} className="visually-hidden">
-            {t('workspace.field.malformed')}
+          // Seen by everyone under the field (the note under the system says why in full); read out in full.
+          <span id={ids.problem} className={styles.refused} title={t('workspace.field.malformed')}>
+            <span aria-hidden="true">{t('workspace.field.unreadableShort')}</span>
+            <span className="visually-hidden">{t('workspace.field.malformed')}</span>
           </span>
         ) : null}
         {feedback ? (

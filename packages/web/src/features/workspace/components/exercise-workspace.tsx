@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@app/contract/users';
 import { type StartedWorkspace, WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
-import { placeFields, rowCount } from '../../../lib/field-layout.ts';
+import type { ScoreLayout } from '../../../lib/field-layout.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { insertAt, isMalformedLabel } from '../answer-check.ts';
@@ -32,14 +32,27 @@ import { ZoomControls } from './zoom-controls.tsx';
 /** Pixels per SVG unit at 100 %. Verovio's default units draw a staff space of about 7 px; this makes it about 11.5 px. */
 const BASE_SCALE = 1.6;
 export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5] as const;
-const DEFAULT_ZOOM = { wide: 4, narrow: 1 };
-const FIELD_WIDTH = 52;
-const FIELD_ROW_HEIGHT = 64;
+const DEFAULT_ZOOM = { wide: 2, narrow: 1 };
+const FIELD_WIDTH = 64;
+/** A row of fields: the chord's number, the field, and a line under it (a refused label's mark, a key hint). */
+const FIELD_ROW_HEIGHT = 80;
 const FEEDBACK_HEIGHT = 20;
-/** Room under the fields for the note on the focused chord (its place, the grader's complaint). */
-const NOTE_HEIGHT = 44;
+/** Room under each system's fields for the note on the focused chord (its place, the grader's complaint). */
+const NOTE_HEIGHT = 48;
 const NOTE_WIDTH = 340;
 export const NARROW_QUERY = '(max-width: 640px)';
+const zoomStorageKey = (userId: number) => `workspace-zoom:${userId}`;
+
+/** The zoom this user chose last (on this device), if any. */
+function storedZoom(userId: number): number | null {
+  try {
+    const value = Number(globalThis.localStorage?.getItem(zoomStorageKey(userId)));
+    const index = ZOOM_LEVELS.indexOf(value as (typeof ZOOM_LEVELS)[number]);
+    return index >= 0 ? index : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface Viewer {
   id: number;
@@ -84,12 +97,14 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(start.answers.map((entry) => [entry.id, entry.answer])));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [lastUsedId, setLastUsedId] = useState<string | null>(null);
-  const [zoomIndex, setZoomIndex] = useState<number | null>(null);
+  const [zoomIndex, setZoomIndex] = useState<number | null>(() => storedZoom(viewer.id));
+  const [layout, setLayout] = useState<ScoreLayout | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
   const inputs = useRef(new Map<string, HTMLInputElement>());
-  const scroller = useRef<HTMLDivElement>(null);
   const submitBar = useRef<HTMLDivElement>(null);
+  const paletteBar = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const focusResultFor = useRef<number | null>(null);
   const autoSubmitted = useRef(false);
@@ -108,8 +123,15 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   }, []);
 
   const zoom = ZOOM_LEVELS[zoomIndex ?? (narrow ? DEFAULT_ZOOM.narrow : DEFAULT_ZOOM.wide)] ?? 1;
-  const width = Math.round(score.width * BASE_SCALE * zoom);
-  const height = Math.round(score.height * BASE_SCALE * zoom);
+  const changeZoom = (step: 1 | -1) => {
+    const index = Math.max(0, Math.min(ZOOM_LEVELS.length - 1, ZOOM_LEVELS.indexOf(zoom as (typeof ZOOM_LEVELS)[number]) + step));
+    setZoomIndex(index);
+    try {
+      globalThis.localStorage?.setItem(zoomStorageKey(viewer.id), String(ZOOM_LEVELS[index]));
+    } catch {
+      // Private mode: the zoom holds until the page is left.
+    }
+  };
 
   const feedback = useMemo(() => {
     const map = new Map<string, ChordFeedback>();
@@ -120,21 +142,11 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     return map;
   }, [latest, answers]);
 
-  const placements = useMemo(
-    () =>
-      placeFields(
-        items.map((item) => item.x),
-        width,
-        FIELD_WIDTH,
-        6,
-      ),
-    [items, width],
-  );
   const rowHeight = FIELD_ROW_HEIGHT + (feedback.size > 0 ? FEEDBACK_HEIGHT : 0);
-  const fieldsHeight = rowCount(placements) * rowHeight + NOTE_HEIGHT;
 
   const answered = items.filter((item) => (answers[item.id] ?? '').trim() !== '').length;
   const empty = items.length - answered;
+  const unreadable = items.filter((item) => isMalformedLabel(answers[item.id] ?? ''));
 
   const update = (id: string, value: string) => {
     setAnswers((current) => {
@@ -144,21 +156,42 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     });
   };
 
-  const reveal = (item: WorkspaceItem | undefined) => {
-    const frame = scroller.current;
-    if (!frame || !item || item.x === null) return;
-    const x = item.x * width;
-    const margin = Math.min(120, frame.clientWidth / 4);
-    if (x < frame.scrollLeft + margin || x > frame.scrollLeft + frame.clientWidth - margin) {
-      frame.scrollTo?.({ left: Math.max(0, x - frame.clientWidth / 2) });
-    }
-  };
-
-  // Follow the music while it plays.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the sounding chord changes
+  // Follow the music while it plays: the sounding chord's field comes into view (never under the bars).
   useEffect(() => {
-    if (playback.soundingId) reveal(items.find((item) => item.id === playback.soundingId));
+    if (playback.soundingId) inputs.current.get(playback.soundingId)?.scrollIntoView?.({ block: 'nearest' });
   }, [playback.soundingId]);
+
+  // The sticky palette's and submit bar's heights: fields keep clear of them when they scroll into view (scroll-margin).
+  useEffect(() => {
+    const element = root.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      element.style.setProperty('--palette-height', `${paletteBar.current?.offsetHeight ?? 0}px`);
+      element.style.setProperty('--submit-bar-height', `${submitBar.current?.offsetHeight ?? 0}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    for (const bar of [paletteBar.current, submitBar.current]) if (bar) observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+
+  // On open, the first empty field (else the first) has the focus, in the middle of the window.
+  const focusedOnOpen = useRef(false);
+  const onLayout = useCallback(
+    (next: ScoreLayout) => {
+      setLayout(next);
+      if (focusedOnOpen.current || readOnly) return;
+      focusedOnOpen.current = true;
+      const first = items.find((item) => (answers[item.id] ?? '').trim() === '') ?? items[0];
+      requestAnimationFrame(() => {
+        const input = first ? inputs.current.get(first.id) : undefined;
+        if (!input) return;
+        input.focus({ preventScroll: true });
+        input.scrollIntoView?.({ block: 'center' });
+      });
+    },
+    [items, answers, readOnly],
+  );
 
   const focusItem = (item: WorkspaceItem | undefined) => {
     if (item) inputs.current.get(item.id)?.focus();
@@ -184,7 +217,8 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     );
     update(id, next);
     requestAnimationFrame(() => {
-      input.focus();
+      // The field keeps its place on the page: a palette click never scrolls.
+      input.focus({ preventScroll: true });
       input.setSelectionRange(caret, caret);
     });
   };
@@ -233,14 +267,14 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   }, [outOfTime]);
 
   const onSubmitClick = () => {
-    if (empty > 0) setConfirming(true);
+    if (empty > 0 || unreadable.length > 0) setConfirming(true);
     else handIn();
   };
 
   const activeItem = items.find((item) => item.id === activeId);
   const lastUsed = items.find((item) => item.id === lastUsedId);
 
-  const field = (item: WorkspaceItem, index: number) => (
+  const field = (item: WorkspaceItem, style?: CSSProperties) => (
     <ChordField
       key={item.id}
       item={item}
@@ -249,17 +283,14 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       onFocus={() => {
         setActiveId(item.id);
         setLastUsedId(item.id);
-        reveal(item);
       }}
       onMove={(step) => move(item, step)}
       onPlay={() => playChord(item)}
       readOnly={readOnly}
       feedback={feedback.get(item.id) ?? null}
       active={activeId === item.id}
-      variant={narrow ? 'row' : 'compact'}
-      style={
-        narrow ? undefined : { left: placements[index]?.left ?? 0, top: (placements[index]?.row ?? 0) * rowHeight, width: FIELD_WIDTH }
-      }
+      variant="compact"
+      style={style}
       inputRef={(element) => {
         if (element) inputs.current.set(item.id, element);
         else inputs.current.delete(item.id);
@@ -270,27 +301,28 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const warning = secondsLeft !== null && secondsLeft > 0 && secondsLeft <= 60;
   const activeIndex = activeItem ? items.indexOf(activeItem) : -1;
   const activeFeedback = activeItem ? feedback.get(activeItem.id) : undefined;
-  // Under the focused field, for the eyes only: its accessible description says the same.
-  const activeNote = activeItem ? (
-    <p
-      key="note"
-      className={styles.note}
-      aria-hidden="true"
-      style={{
-        top: rowCount(placements) * rowHeight,
-        left: Math.max(0, Math.min(width - NOTE_WIDTH, (placements[activeIndex]?.left ?? 0) + FIELD_WIDTH / 2 - NOTE_WIDTH / 2)),
-        width: NOTE_WIDTH,
-      }}
-    >
-      <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
-      {' · '}
-      {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
-      {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
-      {activeFeedback?.expected && !activeFeedback.correct ? (
-        <span className={styles.expected}>{t('workspace.field.expected', { label: activeFeedback.expected })}</span>
-      ) : null}
-    </p>
-  ) : null;
+  const activePlace = layout?.fields[activeIndex];
+  // Under the focused field's system, for the eyes only: its accessible description says the same.
+  const activeNote = (system: number) =>
+    activeItem && activePlace?.system === system ? (
+      <p
+        key="note"
+        className={styles.note}
+        aria-hidden="true"
+        style={{
+          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - ${NOTE_WIDTH}px))`,
+          width: NOTE_WIDTH,
+        }}
+      >
+        <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
+        {' · '}
+        {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
+        {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
+        {activeFeedback?.expected && !activeFeedback.correct ? (
+          <span className={styles.expected}>{t('workspace.field.expected', { label: activeFeedback.expected })}</span>
+        ) : null}
+      </p>
+    ) : null;
   const instructions = (
     <p className={styles.instructions}>
       {readOnly ? null : `${t('workspace.page.instructions')} `}
@@ -299,7 +331,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   );
 
   return (
-    <div className={styles.workspace}>
+    <div ref={root} className={styles.workspace}>
       <WorkspaceHeader
         workspace={workspace}
         courseTitle={courseTitle}
@@ -322,17 +354,20 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
           percent={Math.round(zoom * 100)}
           canOut={zoom > (ZOOM_LEVELS[0] ?? 0)}
           canIn={zoom < (ZOOM_LEVELS[ZOOM_LEVELS.length - 1] ?? 0)}
-          onZoom={(step) =>
-            setZoomIndex(Math.max(0, Math.min(ZOOM_LEVELS.length - 1, ZOOM_LEVELS.indexOf(zoom as (typeof ZOOM_LEVELS)[number]) + step)))
-          }
+          onZoom={changeZoom}
         />
       </div>
-      {readOnly ? null : <SymbolPalette onInsert={insertSymbol} disabled={readOnly} />}
+      {readOnly ? null : (
+        // Stays under the header while the page scrolls, so a symbol is a click away from any field.
+        <div ref={paletteBar} className={styles.paletteBar}>
+          <SymbolPalette onInsert={insertSymbol} disabled={readOnly} />
+        </div>
+      )}
 
       <ScoreView
         svg={score.svg}
-        width={width}
-        height={height}
+        width={score.width}
+        height={score.height}
         items={items}
         activeId={activeId}
         soundingId={playback.soundingId}
@@ -341,25 +376,29 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
           focusItem(item);
         }}
         label={t('workspace.score.label', { title: document.title })}
-        scrollerRef={scroller}
-        fields={narrow ? undefined : [...items.map(field), activeNote]}
-        fieldsHeight={narrow ? 0 : fieldsHeight}
-        sticky={narrow}
+        scale={BASE_SCALE * zoom}
+        renderField={(index, style) => (items[index] ? field(items[index], style) : null)}
+        fieldWidth={FIELD_WIDTH}
+        rowHeight={rowHeight}
+        below={NOTE_HEIGHT}
+        renderBelow={activeNote}
+        onLayout={onLayout}
       />
 
-      {narrow ? instructions : null}
-      {narrow ? (
-        <ul className={styles.list} aria-label={t('workspace.score.chords')}>
-          {items.map(field)}
-        </ul>
-      ) : null}
-
-      {narrow ? null : instructions}
+      {instructions}
 
       {/* Stays at the bottom of the window: the time left and Submit are always in reach. */}
       <div ref={submitBar} className={styles.submitBar} data-sticky-actions>
         {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
-        <span className={styles.answered}>{t('workspace.page.answered', { count: answered, total: items.length })}</span>
+        <span className={styles.answered}>
+          {unreadable.length > 0
+            ? t('workspace.page.answeredUnreadable', {
+                count: answered - unreadable.length,
+                total: items.length,
+                unreadable: unreadable.length,
+              })
+            : t('workspace.page.answered', { count: answered, total: items.length })}
+        </span>
         {rules.gradable ? (
           <Button onClick={onSubmitClick} loading={submit.isPending} disabled={readOnly}>
             {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
@@ -381,8 +420,21 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('workspace.submit.confirmTitle')}
-        message={t('workspace.submit.confirmMessage', { count: empty, total: items.length })}
+        title={empty > 0 ? t('workspace.submit.confirmTitle') : t('workspace.submit.confirmTitleUnreadable')}
+        message={[
+          empty > 0 ? t('workspace.submit.confirmMessage', { count: empty, total: items.length }) : null,
+          unreadable.length > 0
+            ? t('workspace.submit.confirmUnreadable', {
+                chords: unreadable
+                  .map((item) =>
+                    t('workspace.field.chordAt', { number: item.number, measure: item.measure, label: answers[item.id] ?? '' }),
+                  )
+                  .join(', '),
+              })
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
         confirmLabel={t('workspace.submit.confirm')}
         onConfirm={() => handIn()}
         loading={submit.isPending}
