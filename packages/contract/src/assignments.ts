@@ -9,6 +9,21 @@ export const TIMED_MAX_HOURS = 8;
 export const HAR_MAX_BYTES = 20 * 1024 * 1024;
 export const HAR_MAX_FILES_PER_UPLOAD = 20;
 
+/** At most this many example texts per kind of analysis removed from a student copy. */
+export const REMOVED_ANALYSIS_EXAMPLES = 5;
+
+/**
+ * Analysis text written into an uploaded score that the students' copy leaves out (issue 26):
+ * lyrics, <harmony> symbols, figured bass, words under the bass (or reading as numerals). One
+ * entry per kind found, with how many and a few of the texts; the instructor's own file keeps them.
+ */
+export const RemovedAnalysis = z.object({
+  kind: z.enum(['lyric', 'harmony', 'figured-bass', 'words']),
+  count: z.number().int().positive(),
+  examples: z.array(z.string()).max(REMOVED_ANALYSIS_EXAMPLES),
+});
+export type RemovedAnalysis = z.infer<typeof RemovedAnalysis>;
+
 export const AssignmentMessages = {
   notFound: 'Assignment not found in selected course.',
   documentNotFound: 'This document does not exist or you cannot see it.',
@@ -126,6 +141,10 @@ export const CourseDocument = DocumentSettings.extend({
   preview_status: PreviewStatus,
 });
 export type CourseDocument = z.infer<typeof CourseDocument>;
+
+/** A document just added to a set, with what its students' copy leaves out of the score (issue 26). */
+export const UploadedDocument = CourseDocument.extend({ removed_for_students: z.array(RemovedAnalysis) });
+export type UploadedDocument = z.infer<typeof UploadedDocument>;
 
 export const DueDateExtension = z.object({
   student: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CourseDocument } from './assignments.ts';
+import { CourseDocument, RemovedAnalysis } from './assignments.ts';
 import { parseRomanNumeral } from './roman-numeral.ts';
 import { PlaybackNote } from './workspace.ts';
 
@@ -61,6 +61,8 @@ export const ExerciseDraft = z.object({
   converted: z.object({ from_timewise: z.boolean(), renumbered: z.boolean(), from_mxl: z.boolean() }),
   score: z.object({ svg: z.string(), width: z.number(), height: z.number(), tempo: z.number(), notes: z.array(PlaybackNote) }),
   positions: z.array(DraftPosition),
+  /** Analysis text written into the score (lyrics, harmony, figured bass, words under the bass) that students will not see (issue 26). */
+  removed_for_students: z.array(RemovedAnalysis),
 });
 export type ExerciseDraft = z.infer<typeof ExerciseDraft>;
 

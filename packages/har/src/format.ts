@@ -6,6 +6,7 @@ import { HarError } from './har-error.ts';
 import { assertMusicXml } from './musicxml-check.ts';
 import { HAR_LIMITS, unzipWithLimits, type ZipLimits } from './safe-unzip.ts';
 import { SCORE_LIMITS, scoreTooLarge } from './score-limits.ts';
+import { type RemovedAnalysis, studentScore } from './student-score.ts';
 
 /** The `.har` document of DESIGN §8: a ZIP archive of a manifest, a MusicXML score and an answer key or answers. */
 
@@ -222,12 +223,20 @@ export function exerciseItems(doc: HarDocument): ExerciseItem[] {
 
 /**
  * What a student may have of an exercise: its manifest and score, and where the items
- * are, never the key (DESIGN §8). Writing it gives the same bytes for the same exercise.
+ * are, never the key (DESIGN §8). The score loses analysis text written into it (lyrics,
+ * harmony, figured bass, words under the bass: student-score.ts, issue 26). Writing it gives
+ * the same bytes for the same exercise.
  */
 export function studentCopy(doc: HarDocument): HarDocument {
+  return studentCopyOf(doc).copy;
+}
+
+/** The student copy, and what analysis text its score lost (to tell the instructor). */
+export function studentCopyOf(doc: HarDocument): { copy: HarDocument; removed: RemovedAnalysis[] } {
   if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
   const key = doc.key?.key ?? doc.items?.key;
-  return { manifest: doc.manifest, score: doc.score, items: { ...(key === undefined ? {} : { key }), items: exerciseItems(doc) } };
+  const { score, removed } = studentScore(doc.score);
+  return { copy: { manifest: doc.manifest, score, items: { ...(key === undefined ? {} : { key }), items: exerciseItems(doc) } }, removed };
 }
 
 /** A submission of an exercise with the given answers, as if the student had written the .har. */

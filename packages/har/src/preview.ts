@@ -1,11 +1,13 @@
 import { type RenderedScore, renderScore } from './render-score.ts';
+import { studentScore } from './student-score.ts';
 
 /**
  * The preview image of a document: the first page of its score, about 1000 px
  * wide, on white. Throws HarError('The score could not be read: …') for a score
  * Verovio cannot read. Callers run it in a job with a time limit and cache the
- * result under the document's content hash (format.ts `contentHash`).
+ * result under the document's content hash (format.ts `contentHash`). Students see previews, so it
+ * is drawn without analysis text written into the score (student-score.ts, issue 26).
  */
 export function renderPreview(musicxml: string): Promise<RenderedScore> {
-  return renderScore(musicxml);
+  return renderScore(studentScore(musicxml).score);
 }

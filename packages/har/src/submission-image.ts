@@ -1,6 +1,7 @@
 import type { GradeResult, Reveal } from './grade.ts';
 import { type RenderedScore, renderScore } from './render-score.ts';
 import { addScoreLabels } from './score-labels.ts';
+import { studentScore } from './student-score.ts';
 
 export const RIGHT_COLOR = '#1b7f3b';
 export const WRONG_COLOR = '#c62828';
@@ -24,5 +25,6 @@ export function renderSubmissionImage(
     text: item.answer.trim() === '' ? '—' : item.answer.trim(),
     color: reveal === 'none' ? PLAIN_COLOR : item.correct ? RIGHT_COLOR : WRONG_COLOR,
   }));
-  return renderScore(addScoreLabels(musicxml, labels).musicxml);
+  // Without analysis text written into the score: the student's labels are the only ones (issue 26).
+  return renderScore(addScoreLabels(studentScore(musicxml).score, labels).musicxml);
 }

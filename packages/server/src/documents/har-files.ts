@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import type { PreviewUrl } from '@app/contract/assignments';
-import { contentHash, type HarDocument, readHar, studentCopy, writeHar } from '@app/har/format';
+import type { PreviewUrl, RemovedAnalysis } from '@app/contract/assignments';
+import { contentHash, type HarDocument, readHar, studentCopy, studentCopyOf, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { renderPreview } from '@app/har/preview';
 import type { Db } from '../db/database.ts';
@@ -42,16 +42,22 @@ export type StoredHar = {
   docKey: string;
   title: string;
   previewReady: boolean;
+  /** What the student copy's score leaves out (analysis written into it; issue 26); [] without a student copy. */
+  removedForStudents: RemovedAnalysis[];
 };
 
 export const studentCopyKey = (docKey: string) => `documents/${docKey}.student.har`;
 
-/** Writes the student copy of an exercise (manifest, score, item positions; never the key). */
-async function putStudentCopy(deps: Pick<Deps, 'storage'>, doc: HarDocument, docKey: string): Promise<string> {
+/** Writes the student copy of an exercise (manifest, score without analysis text, item positions; never the key). */
+async function putStudentCopy(
+  deps: Pick<Deps, 'storage'>,
+  doc: HarDocument,
+  docKey: string,
+): Promise<{ key: string; removed: RemovedAnalysis[] }> {
   const key = studentCopyKey(docKey);
-  const bytes = writeHar(studentCopy(doc));
-  await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
-  return key;
+  const { copy, removed } = studentCopyOf(doc);
+  await deps.storage.put(key, Readable.from(Buffer.from(writeHar(copy))), { contentType: 'application/zip' });
+  return { key, removed };
 }
 
 /**
@@ -73,9 +79,12 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
   const storageKey = `${folder}/${docKey}.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
   let studentStorageKey: string | null = null;
+  let removedForStudents: RemovedAnalysis[] = [];
   try {
     if (folder === 'documents' && doc.manifest.kind === 'exercise') {
-      studentStorageKey = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
+      const copy = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
+      studentStorageKey = copy.key;
+      removedForStudents = copy.removed;
     }
   } catch (error) {
     await deps.storage.delete(storageKey);
@@ -83,7 +92,16 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
   }
   const hash = contentHash(new TextEncoder().encode(doc.score));
   const previewReady = (await deps.storage.stat(previewKey(hash))) !== undefined;
-  return { storageKey, studentStorageKey, contentHash: hash, size: stored.byteLength, docKey, title: doc.manifest.title, previewReady };
+  return {
+    storageKey,
+    studentStorageKey,
+    contentHash: hash,
+    size: stored.byteLength,
+    docKey,
+    title: doc.manifest.title,
+    previewReady,
+    removedForStudents,
+  };
 }
 
 /**
@@ -134,7 +152,7 @@ export async function ensureStudentCopy(
 ): Promise<string> {
   if (doc.student_storage_key) return doc.student_storage_key;
   const full = readHar(await loadHar(deps, doc.storage_key));
-  const key = await putStudentCopy(deps, full, doc.doc_key);
+  const { key } = await putStudentCopy(deps, full, doc.doc_key);
   await setStudentStorageKey(deps.db, doc.id, key);
   return key;
 }

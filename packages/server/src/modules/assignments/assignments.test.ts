@@ -13,6 +13,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { loadHar } from '../../documents/har-files.ts';
 import { insertMembership } from '../courses/repository.ts';
 
 const DAY = 86400;
@@ -139,6 +140,40 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
   });
 
   describe('documents', () => {
+    it('leaves analysis written into the score out of the students’ copy, and tells the instructor what (issue 26)', async () => {
+      const analysed = SMALL_SCORE.replace(
+        '<note><pitch><step>C</step>',
+        '<harmony><root><root-step>C</root-step></root><kind text="Itonic">major</kind></harmony>' +
+          '<direction placement="below"><direction-type><words>Vsecret</words></direction-type></direction><note><pitch><step>C</step>',
+      ).replace('<type>whole</type></note>', '<type>whole</type><lyric><syllable>single</syllable><text>IVlyric</text></lyric></note>');
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const res = await upload(owner, set.id, [
+        { name: 'analysed.har', bytes: har('Analysed', analysed) },
+        { name: 'plain.har', bytes: har('Plain') },
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      const [withText, plain] = res.json().data;
+      expect(withText.removed_for_students).toEqual([
+        { kind: 'lyric', count: 1, examples: ['IVlyric'] },
+        { kind: 'harmony', count: 1, examples: ['C major'] },
+        { kind: 'words', count: 1, examples: ['Vsecret'] },
+      ]);
+      expect(plain.removed_for_students).toEqual([]);
+      // The student's file and workspace have none of it; the instructor's file keeps it all.
+      const file = (await student.get(`/api/documents/${withText.id}/file-url`)).json().data;
+      const copy = readHar(new Uint8Array((await t.app.inject({ method: 'GET', url: file.url })).rawPayload)).score;
+      for (const secret of ['IVlyric', 'Itonic', 'Vsecret', '<harmony']) expect(copy).not.toContain(secret);
+      expect(copy).toContain('<step>G</step>');
+      t.clock.advance(course.start_date - t.clock.now() + 60);
+      await owner.post(`/api/courses/${course.id}/activations`);
+      const ws = await student.get(`/api/documents/${withText.id}/workspace`);
+      expect(ws.statusCode, ws.body).toBe(200);
+      for (const secret of ['IVlyric', 'Itonic', 'Vsecret']) expect(ws.body).not.toContain(secret);
+      const row = await t.app.deps.db.selectFrom('documents').select('storage_key').where('id', '=', withText.id).executeTakeFirstOrThrow();
+      const own = readHar(await loadHar(t.app.deps, row.storage_key)).score;
+      for (const secret of ['IVlyric', 'Itonic', 'Vsecret']) expect(own).toContain(secret);
+    });
+
     it('gives a student no preview of a timed document before they start it (409), and starts no clock (issue 26)', async () => {
       const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
       const [doc] = (await upload(owner, set.id, [{ name: 'timed.har', bytes: har('Timed') }])).json().data;

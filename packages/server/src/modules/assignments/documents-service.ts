@@ -5,6 +5,7 @@ import {
   HAR_MAX_FILES_PER_UPLOAD,
   type PreviewUrl,
   type UpdateDocumentRequest,
+  type UploadedDocument,
 } from '@app/contract/assignments';
 import { meetsNeed } from '../../access/course-access.ts';
 import type { NewDocument } from '../../db/schema.ts';
@@ -74,7 +75,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
     };
   }
 
-  async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<CourseDocument[]> {
+  async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<UploadedDocument[]> {
     const now = clock.now();
     // When the rows are not stored, nothing refers to the files: they go at once (storage/orphans.ts).
     const ids = await commitOrRemove(
@@ -92,7 +93,10 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
         }),
     );
     const rows = await repo.listDocumentsOfSets(db, [setId]);
-    return rows.filter((r) => ids.includes(r.id)).map(presentDocument);
+    // Each new document says what its students' copy leaves out, for the instructor who added it.
+    return rows
+      .filter((r) => ids.includes(r.id))
+      .map((r) => ({ ...presentDocument(r), removed_for_students: stored.find((s) => s.docKey === r.doc_key)?.removedForStudents ?? [] }));
   }
 
   return {
@@ -113,7 +117,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       setId: number,
       declaredLength: number | undefined,
       files: AsyncIterable<UploadedFile>,
-    ): Promise<CourseDocument[]> {
+    ): Promise<UploadedDocument[]> {
       await loadSet(actor, setId, { change: true });
       if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
         throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
@@ -127,7 +131,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
     },
 
     /** Copies documents of the content library into a set. */
-    async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<CourseDocument[]> {
+    async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<UploadedDocument[]> {
       await loadSet(actor, setId, { change: true });
       const unique = [...new Set(libraryDocumentIds)];
       const sources = await collaborators.library.findDocuments(unique, actor.user.id);

@@ -14,6 +14,7 @@ import {
   ReorderDocumentsRequest,
   UpdateAssignmentRequest,
   UpdateDocumentRequest,
+  UploadedDocument,
 } from '@app/contract/assignments';
 import { CourseIdParams } from '@app/contract/courses';
 import { envelope, Messages } from '@app/contract/errors';
@@ -93,7 +94,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         tags,
         params: Id,
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: envelope(z.array(CourseDocument)) },
+        response: { 201: envelope(z.array(UploadedDocument)) },
       },
     },
     async (request, reply) => {

@@ -159,6 +159,36 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     );
   });
 
+  it('tells the instructor which analysis in the score students will not see, and leaves it out of their copy (issue 26)', async () => {
+    expect((await uploadChorale()).json().data.removed_for_students).toEqual([]);
+    const written = choraleXml
+      .replace('</note>', '<lyric number="1"><syllable>single</syllable><text>ilyric</text></lyric></note>')
+      .replace('<note>', '<harmony><root><root-step>A</root-step></root><kind text="iharmony">minor</kind></harmony><note>');
+    const res = await upload(owner, [{ name: 'analysed.musicxml', bytes: bytes(written) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = res.json().data;
+    expect(draft.removed_for_students).toEqual([
+      { kind: 'lyric', count: 1, examples: ['ilyric'] },
+      { kind: 'harmony', count: 1, examples: ['A minor'] },
+    ]);
+    const items = handAnalysis(chorale).map((item) => ({ id: item.id, answers: item.answers, points: 1 }));
+    const saved = await owner.post(`/api/exercise-drafts/${draft.id}/exercise`, { title: 'Analysed', items, assignment_set_id: setId });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const row = await t.app.deps.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', saved.json().data.document.id)
+      .executeTakeFirstOrThrow();
+    const read = async (key: string) =>
+      readHar(new Uint8Array(await new Response((await t.app.deps.storage.get(key)) as never).arrayBuffer()));
+    const own = (await read(row.storage_key)).score;
+    const copy = (await read(row.student_storage_key ?? '')).score;
+    for (const secret of ['ilyric', 'iharmony']) {
+      expect(own).toContain(secret);
+      expect(copy).not.toContain(secret);
+    }
+  });
+
   it('lets only the course’s instructors make drafts: 401, 403, 404', async () => {
     expect((await uploadChorale(anonymous)).statusCode).toBe(401);
     expect((await uploadChorale(student)).statusCode).toBe(403);

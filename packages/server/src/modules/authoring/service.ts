@@ -8,6 +8,7 @@ import { type AnswerKey, readHar, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { noteName } from '@app/har/library/theory';
 import { importMusicXml } from '@app/har/musicxml-import';
+import { studentScore } from '@app/har/student-score';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
@@ -84,6 +85,8 @@ export function createAuthoringService(
             from_mxl: imported.converted.fromMxl,
           },
           score: presentScore(rendered),
+          // What the saved exercise's student copy will leave out of the score (issue 26).
+          removed_for_students: studentScore(musicxml).removed,
           positions: analysis.positions.map((p, i) => ({
             id: p.id,
             number: i + 1,

@@ -1,4 +1,4 @@
-import type { CourseDocument } from '@app/contract/assignments';
+import type { UploadedDocument } from '@app/contract/assignments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../lib/api-client.ts';
 import { updateCachedDocuments } from './document-cache.ts';
@@ -9,7 +9,7 @@ export type UploadDocumentsInput = { assignmentId: number; files: File[]; onProg
 export function uploadDocuments({ assignmentId, files, onProgress }: UploadDocumentsInput) {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return uploadWithProgress<CourseDocument[]>(`/api/assignments/${assignmentId}/documents`, form, { onProgress });
+  return uploadWithProgress<UploadedDocument[]>(`/api/assignments/${assignmentId}/documents`, form, { onProgress });
 }
 
 export function useUploadDocuments() {

@@ -1,6 +1,7 @@
-import { HAR_MAX_BYTES, HAR_MAX_FILES_PER_UPLOAD } from '@app/contract/assignments';
+import { HAR_MAX_BYTES, HAR_MAX_FILES_PER_UPLOAD, type UploadedDocument } from '@app/contract/assignments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemovedAnalysisNotice } from '../../../components/ui/removed-analysis-notice.tsx';
 import { UploadButton, UploadProgress } from '../../../components/ui/upload-button.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { useUploadDocuments } from '../api/upload-documents.ts';
@@ -18,6 +19,8 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
   const { t } = useTranslation();
   const upload = useUploadDocuments();
   const [progress, setProgress] = useState<{ label: string; fraction: number } | null>(null);
+  // What the students' copies of the last upload leave out of their scores (issue 26).
+  const [added, setAdded] = useState<UploadedDocument[]>([]);
 
   const onFiles = (files: File[]) => {
     const problem = uploadProblem(files);
@@ -30,10 +33,14 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
     }
     const label = files.length === 1 ? (files[0]?.name ?? '') : t('assignments.documents.files', { total: files.length });
     setProgress({ label, fraction: 0 });
+    setAdded([]);
     upload.mutate(
       { assignmentId, files, onProgress: (fraction) => setProgress({ label, fraction }) },
       {
-        onSuccess: () => notify({ severity: 'success', message: t('assignments.documents.uploaded') }),
+        onSuccess: (documents) => {
+          setAdded(documents);
+          notify({ severity: 'success', message: t('assignments.documents.uploaded') });
+        },
         onSettled: () => setProgress(null),
       },
     );
@@ -55,6 +62,11 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
           text={t('assignments.documents.uploading', { name: progress.label })}
           fraction={progress.fraction}
         />
+      ) : null}
+      {added.some((d) => d.removed_for_students.length > 0) ? (
+        <div className={styles.progress}>
+          <RemovedAnalysisNotice documents={added.map((d) => ({ title: d.title, removed: d.removed_for_students }))} />
+        </div>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { RemovedAnalysisNotice } from '../../../components/ui/removed-analysis-notice.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -139,6 +140,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
               </span>
             </p>
             <Notice severity="info">{t('authoring.suggestionsNote')}</Notice>
+            <RemovedAnalysisNotice documents={[{ removed: draft.removed_for_students }]} />
             {showProblems && (problems.length > 0 || kept.length === 0) ? (
               <Notice severity="error">
                 {kept.length === 0 ? t('authoring.noItems') : t('authoring.fixFields', { count: problems.length })}
