@@ -206,8 +206,21 @@ test.describe('the exercise workspace', () => {
 
     const page = await signedIn(browser, server, DEMO.student);
     await page.goto(`/student/course/${demo.courseId}/assignments`);
+    const row = page.locator('li', { hasText: title });
+    await expect(row.getByText('Not started')).toBeVisible();
     await page.getByRole('link', { name: `Open ${title}` }).click();
+    // Opening shows the limit and a Start button; the clock starts on Start, not on opening.
+    await expect(page.getByRole('heading', { name: 'Timed exercise: 1 min' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('time-left')).toHaveCount(0);
+    await expect(chord(page, 1)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('timed-start.png') });
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByTestId('time-left')).toContainText(/Time left\s*(1:00|0:[0-5]\d)/, { timeout: 30_000 });
+    // The assignments list counts the minutes down meanwhile; back in, the clock has not restarted.
+    await page.getByRole('link', { name: 'Assignments', exact: true }).first().click();
+    await expect(row.getByText('In progress, 1 min left')).toBeVisible();
+    await page.getByRole('link', { name: `Open ${title}` }).click();
+    await expect(page.getByTestId('time-left')).toContainText(/Time left\s*0:[0-5]\d/, { timeout: 30_000 });
     await chord(page, 1).fill('I');
     await chord(page, 2).fill('V');
     await expect(page.getByText('One minute left. Your answers are submitted when the time runs out.').last()).toBeVisible();
