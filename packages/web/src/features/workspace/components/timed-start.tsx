@@ -41,7 +41,7 @@ export function TimedStart({ workspace, viewer, courseTitle, assignmentsPath }: 
           <Notice severity="warning">{refusalText(blocked)}</Notice>
         ) : (
           <>
-            <p className={styles.text}>{t('workspace.start.explain', { minutes })}</p>
+            <p className={styles.text}>{t('workspace.start.explain', { count: minutes })}</p>
             <p className={styles.text}>{t('workspace.start.keepsRunning')}</p>
             {start.error ? (
               <Notice severity="error">
