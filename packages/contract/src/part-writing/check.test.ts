@@ -128,6 +128,12 @@ describe('rules, one by one', () => {
       ]).map((f) => f.voices),
     ).toEqual([['A', 'T']]);
     expect(only('overlap', 'C major', [I, V])).toEqual([]);
+    // from a unison, both voices falling: no place was passed
+    expect(only('overlap', 'C major', [['I', 'C5', 'G4', 'G4', 'C3'], ['V', 'B4', 'G4', 'D4', 'G2']])).toEqual([]);
+    // a crossing is marked as crossing, not also as overlap
+    const crossing = rules('C major', [['I', 'C5', 'G4', 'E4', 'C3'], ['IV', 'C5', 'F4', 'A4', 'F3']]);
+    expect(crossing).toContain('crossing');
+    expect(crossing).not.toContain('overlap');
   });
 
   it('parallel fifths, compound ones too; d5→P5 between upper voices and P5→d5 are fine; d5→P5 with the bass is not', () => {

@@ -335,8 +335,10 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
           if (isPerfectOctaveOrUnison(after) && !isPerfectOctaveOrUnison(before))
             add('direct-fifths-octaves', [i, i + 1], pair, { from, to, interval: 'octave' });
         }
-        // overlap: adjacent voices only
-        if (l === u + 1 && (midi(b2) > midi(a1) || midi(a2) < midi(b1))) add('overlap', [i, i + 1], pair, params);
+        // overlap: adjacent voices only; not from a unison (no voice's place to pass) and not when they cross (that is `crossing`)
+        const fromUnison = midi(a1) === midi(b1);
+        const crossed = midi(a2) < midi(b2);
+        if (l === u + 1 && !fromUnison && !crossed && (midi(b2) > midi(a1) || midi(a2) < midi(b1))) add('overlap', [i, i + 1], pair, params);
       }
     }
     if (spec) checkResolutions(i, spec, next);
