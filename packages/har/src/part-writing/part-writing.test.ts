@@ -13,6 +13,7 @@ import {
   writePartWritingHar,
 } from './document.ts';
 import { gradePartWriting } from './grade.ts';
+import { importPartWriting } from './import.ts';
 
 // A figured bass in A minor (i – iv – V – i), the student writes S A T.
 const figuredBass: PartWritingExerciseInput = {
@@ -168,6 +169,49 @@ describe('grading', () => {
     const work = { chords: [model.chords[0], model.chords[1], model.chords[2], { S: 'B4', A: 'E4', T: 'A3' }] } as typeof model;
     expect(gradePartWriting(exercise, work, 'zh-hans').findings.find((f) => f.rule === 'missing-third')?.message).toBe(
       '第 4 个和弦缺少三音（C）。',
+    );
+  });
+});
+
+describe('importing the given voices from MusicXML', () => {
+  it('reads back a figured bass and a soprano with numerals from the scores the document writes', () => {
+    const bass = partWritingExercise('Figured bass 2', {
+      ...figuredBass,
+      chords: [
+        { figures: '', B: 'A2' },
+        { figures: '6 5', B: 'G#2' },
+        { figures: '', B: 'A2' },
+        { figures: '6', B: 'F3' },
+        { figures: '6 4', B: 'E3' },
+        { figures: '7 #', B: 'E3' },
+        { figures: '', B: 'A2', beats: 2 },
+      ],
+    });
+    const read = importPartWriting(bass.score);
+    expect(read).toEqual({ key: 'a', meter: '4/4', given: ['B'], chords: bass.exercise.chords });
+
+    const soprano = partWritingExercise('Soprano', {
+      key: 'D major',
+      meter: '3/4',
+      given: ['S'],
+      write: ['A', 'T', 'B'],
+      chords: [
+        { numeral: 'I', S: 'F#5' },
+        { numeral: 'V65/V', S: 'E5' },
+        { numeral: 'V', S: 'E5' },
+        { numeral: 'Cad64', S: 'F#5', beats: 2 },
+        { numeral: 'V7', S: 'E5' },
+        { numeral: 'I', S: 'D5', beats: 2 },
+      ],
+      points: 10,
+    });
+    expect(importPartWriting(soprano.score)).toEqual({ key: 'D', meter: '3/4', given: ['S'], chords: soprano.exercise.chords });
+  });
+
+  it('refuses a given voice that rests or voices that do not move together', () => {
+    const score = partWritingExercise('x', figuredBass).score;
+    expect(() => importPartWriting(score.replace(/<pitch><step>D<\/step><octave>3<\/octave><\/pitch>/, '<rest/>'))).toThrow(
+      'Measure 1: the given voice rests; part writing is note against note.',
     );
   });
 });

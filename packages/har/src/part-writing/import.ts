@@ -1,0 +1,180 @@
+import { parseKeyedLabel } from '@app/contract/keyed-label';
+import { parseFigures } from '@app/contract/part-writing/chords';
+import type { Voice } from '@app/contract/part-writing/rules';
+import { HarError } from '../har-error.ts';
+import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
+
+/**
+ * The given voices of a part-writing exercise from an instructor's MusicXML (issue 27, authoring):
+ * the bass with `<figured-bass>` (figured-bass realisation), or a voice with Roman numerals as
+ * `<harmony><function>` or lyrics. Each note of the given voice is a chord; tied notes are one.
+ * Which voice a part is comes from its name (Soprano, Alto, Tenor, Bass), else a part with figures
+ * or in the bass clef is the bass and one in the treble clef the soprano. Pure; partwise MusicXML
+ * in (`importMusicXml` turns an upload into it).
+ */
+
+export type ImportedChord = { numeral?: string; figures?: string; beats: number } & Partial<Record<Voice, string>>;
+export type ImportedPartWriting = { key: string; meter: string; given: Voice[]; chords: ImportedChord[] };
+
+const MAJOR_KEYS = ['Cb', 'Gb', 'Db', 'Ab', 'Eb', 'Bb', 'F', 'C', 'G', 'D', 'A', 'E', 'B', 'F#', 'C#'];
+const MINOR_KEYS = ['ab', 'eb', 'bb', 'f', 'c', 'g', 'd', 'a', 'e', 'b', 'f#', 'c#', 'g#', 'd#', 'a#'];
+const NAMED: Record<string, Voice> = { soprano: 'S', alto: 'A', tenor: 'T', bass: 'B' };
+const ACCIDENTAL: Record<string, string> = {
+  sharp: '#',
+  flat: 'b',
+  natural: 'n',
+  'double-sharp': '#',
+  'flat-flat': 'b',
+  cross: '+',
+  slash: '+',
+  backslash: '+',
+};
+const BEATS = [0.5, 1, 1.5, 2, 3, 4];
+
+type Line = {
+  voice?: Voice;
+  clef?: string;
+  hasFigures: boolean;
+  notes: { start: number; beats: number; pitch: string; numeral?: string; figures?: string; measure: string }[];
+};
+
+export function importPartWriting(musicxml: string): ImportedPartWriting {
+  const tree = parseXmlTree(musicxml);
+  const score = children(
+    tree.find((node) => 'score-partwise' in node),
+    'score-partwise',
+  );
+  const names = new Map<string, string>();
+  for (const item of children(
+    score.find((node) => 'part-list' in node),
+    'part-list',
+  )) {
+    if (!('score-part' in item)) continue;
+    names.set(item[':@']?.['@_id'] ?? '', (textOf(children(item, 'score-part'), 'part-name') ?? '').toLowerCase());
+  }
+  let fifths: number | undefined;
+  let mode: string | undefined;
+  let meter: string | undefined;
+  const lines: Line[] = [];
+  for (const part of partsOf(tree)) {
+    const line: Line = { hasFigures: false, notes: [] };
+    const named = NAMED[names.get(part[':@']?.['@_id'] ?? '')?.trim() ?? ''];
+    if (named) line.voice = named;
+    let divisions = 1;
+    let time = 0;
+    let firstVoice: string | undefined;
+    let pendingFigures: string | undefined;
+    let pendingNumeral: string | undefined;
+    for (const measure of children(part, 'part').filter((node) => 'measure' in node)) {
+      const number = measure[':@']?.['@_number'] ?? '?';
+      for (const node of children(measure, 'measure')) {
+        if ('attributes' in node) {
+          const attributes = children(node, 'attributes');
+          const d = textOf(attributes, 'divisions');
+          if (d) divisions = Number(d);
+          const key = children(
+            attributes.find((n) => 'key' in n),
+            'key',
+          );
+          if (key.length > 0 && fifths === undefined) {
+            fifths = Number(textOf(key, 'fifths') ?? 0);
+            mode = textOf(key, 'mode');
+          }
+          const timeNode = children(
+            attributes.find((n) => 'time' in n),
+            'time',
+          );
+          if (timeNode.length > 0 && meter === undefined) meter = `${textOf(timeNode, 'beats')}/${textOf(timeNode, 'beat-type')}`;
+          const clef = children(
+            attributes.find((n) => 'clef' in n),
+            'clef',
+          );
+          if (clef.length > 0 && line.clef === undefined) line.clef = textOf(clef, 'sign');
+        } else if ('figured-bass' in node) {
+          pendingFigures = figuresText(children(node, 'figured-bass'));
+          line.hasFigures = true;
+        } else if ('harmony' in node) {
+          const text = textOf(children(node, 'harmony'), 'function');
+          if (text) pendingNumeral = text;
+        } else if ('note' in node) {
+          const note = children(node, 'note');
+          if (note.some((n) => 'chord' in n || 'grace' in n)) continue;
+          const voice = textOf(note, 'voice') ?? '1';
+          firstVoice ??= voice;
+          if (voice !== firstVoice) continue;
+          const beats = Number(textOf(note, 'duration') ?? 0) / divisions;
+          const pitch = children(note.find((n) => 'pitch' in n) as XmlNode, 'pitch');
+          if (pitch.length === 0) throw new HarError(`Measure ${number}: the given voice rests; part writing is note against note.`);
+          const alter = Number(textOf(pitch, 'alter') ?? 0);
+          const name = `${textOf(pitch, 'step')}${alter > 0 ? '#'.repeat(alter) : 'b'.repeat(-alter)}${textOf(pitch, 'octave')}`;
+          const tieStop = note.some((n) => 'tie' in n && n[':@']?.['@_type'] === 'stop');
+          const previous = line.notes[line.notes.length - 1];
+          const lyric = textOf(
+            children(
+              note.find((n) => 'lyric' in n),
+              'lyric',
+            ),
+            'text',
+          );
+          const numeral = pendingNumeral ?? (lyric && parseKeyedLabel(lyric) ? lyric : undefined);
+          if (tieStop && previous && previous.pitch === name && previous.start + previous.beats === time) previous.beats += beats;
+          else {
+            const entry: Line['notes'][number] = { start: time, beats, pitch: name, measure: number };
+            if (numeral !== undefined) entry.numeral = numeral;
+            if (pendingFigures !== undefined) entry.figures = pendingFigures;
+            line.notes.push(entry);
+          }
+          pendingFigures = undefined;
+          pendingNumeral = undefined;
+          time += beats;
+        }
+      }
+    }
+    if (line.notes.length > 0) lines.push(line);
+  }
+  if (lines.length === 0) throw new HarError('The score has no notes to give.');
+  // Voices by name, else by figures and clef: the bass has figures or the F clef.
+  for (const line of lines) line.voice ??= line.hasFigures || line.clef === 'F' ? (lines.some((l) => l.voice === 'B') ? 'T' : 'B') : 'S';
+  const given = (['S', 'A', 'T', 'B'] as Voice[]).filter((v) => lines.some((l) => l.voice === v));
+  if (given.length !== lines.length) throw new HarError('Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.');
+  const first = lines[0] as Line;
+  const chords: ImportedChord[] = first.notes.map((note, index) => {
+    if (!BEATS.includes(note.beats))
+      throw new HarError(`Measure ${note.measure}: a note of ${note.beats} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.`);
+    const chord: ImportedChord = { beats: note.beats };
+    for (const line of lines) {
+      const same = line.notes[index];
+      if (!same || same.start !== note.start || same.beats !== note.beats) {
+        throw new HarError(`Measure ${note.measure}: the given voices do not move together; part writing is note against note.`);
+      }
+      chord[line.voice as Voice] = same.pitch;
+      if (same.numeral !== undefined) chord.numeral = same.numeral;
+      if (same.figures !== undefined) chord.figures = same.figures;
+    }
+    return chord;
+  });
+  if (lines.some((line) => line.notes.length !== chords.length))
+    throw new HarError('The given voices do not have the same number of notes.');
+  // In a figured bass a note without figures is a 5/3 chord.
+  if (lines.some((line) => line.hasFigures)) for (const chord of chords) chord.figures ??= '';
+  const index = (fifths ?? 0) + 7;
+  const key = mode === 'minor' ? MINOR_KEYS[index] : MAJOR_KEYS[index];
+  if (key === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
+  return { key, meter: meter ?? '4/4', given, chords };
+}
+
+/** A `<figured-bass>` as figures text: '6 5', '#6', '#', '' for 5/3. */
+function figuresText(nodes: XmlNode[]): string {
+  const parts = nodes
+    .filter((node) => 'figure' in node)
+    .map((node) => {
+      const figure = children(node, 'figure');
+      const prefix = ACCIDENTAL[textOf(figure, 'prefix') ?? ''] ?? '';
+      const number = textOf(figure, 'figure-number') ?? '';
+      const suffix = ACCIDENTAL[textOf(figure, 'suffix') ?? ''] ?? '';
+      return number === '' ? prefix || suffix : `${prefix}${number}${suffix === '+' ? '+' : suffix}`;
+    })
+    .filter((text) => text !== '');
+  const text = parts.join(' ');
+  return parseFigures(text) ? text : '';
+}
