@@ -129,9 +129,17 @@ describe('rules, one by one', () => {
     ).toEqual([['A', 'T']]);
     expect(only('overlap', 'C major', [I, V])).toEqual([]);
     // from a unison, both voices falling: no place was passed
-    expect(only('overlap', 'C major', [['I', 'C5', 'G4', 'G4', 'C3'], ['V', 'B4', 'G4', 'D4', 'G2']])).toEqual([]);
+    expect(
+      only('overlap', 'C major', [
+        ['I', 'C5', 'G4', 'G4', 'C3'],
+        ['V', 'B4', 'G4', 'D4', 'G2'],
+      ]),
+    ).toEqual([]);
     // a crossing is marked as crossing, not also as overlap
-    const crossing = rules('C major', [['I', 'C5', 'G4', 'E4', 'C3'], ['IV', 'C5', 'F4', 'A4', 'F3']]);
+    const crossing = rules('C major', [
+      ['I', 'C5', 'G4', 'E4', 'C3'],
+      ['IV', 'C5', 'F4', 'A4', 'F3'],
+    ]);
     expect(crossing).toContain('crossing');
     expect(crossing).not.toContain('overlap');
   });
@@ -329,6 +337,9 @@ describe('rules, one by one', () => {
       [['B'], 1],
     ]);
     expect(only('doubled-leading-tone', 'a minor', [['It+6', 'D#5', 'A4', 'D#4', 'F3']]).map((f) => f.voices)).toEqual([['S', 'T']]);
+    expect(only('doubled-leading-tone', 'a minor', [['It+6', 'F5', 'A4', 'D#4', 'F3']]).map((f) => f.message)).toEqual([
+      'Chord 1: the tendency tone F is doubled.',
+    ]);
     expect(
       rules('C major', [
         ['Fr+6', 'D5', 'F#4', 'C4', 'Ab2'],

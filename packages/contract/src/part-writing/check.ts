@@ -233,7 +233,9 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     // doubled-leading-tone (and the augmented sixth's ♭6)
     for (const tendency of spec.tendencies) {
       const doubled = holds(tendency.pc);
-      if (doubled.length > 1) add('doubled-leading-tone', [i], doubled, { chord, note: pitchClassName(tendency.pc) });
+      if (doubled.length > 1) {
+        add('doubled-leading-tone', [i], doubled, { chord, note: pitchClassName(tendency.pc), upper: tendency.kind === 'upper' ? 1 : 0 });
+      }
     }
     // doubled-seventh
     if (spec.seventh) {
@@ -338,7 +340,8 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
         // overlap: adjacent voices only; not from a unison (no voice's place to pass) and not when they cross (that is `crossing`)
         const fromUnison = midi(a1) === midi(b1);
         const crossed = midi(a2) < midi(b2);
-        if (l === u + 1 && !fromUnison && !crossed && (midi(b2) > midi(a1) || midi(a2) < midi(b1))) add('overlap', [i, i + 1], pair, params);
+        if (l === u + 1 && !fromUnison && !crossed && (midi(b2) > midi(a1) || midi(a2) < midi(b1)))
+          add('overlap', [i, i + 1], pair, params);
       }
     }
     if (spec) checkResolutions(i, spec, next);

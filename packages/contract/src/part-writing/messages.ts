@@ -64,7 +64,8 @@ const EN: Record<RuleId, Template> = {
     `Chords ${p.from}–${p.to}: ${p.interval === 'fifths' ? 'fifths' : 'octaves'} by contrary motion between the ${v('upper')} and the ${v('lower')}.`,
   'direct-fifths-octaves': (p) =>
     `Chords ${p.from}–${p.to}: direct ${p.interval === 'fifth' ? 'fifth' : 'octave'} in the outer voices (the soprano leaps into it).`,
-  'doubled-leading-tone': (p) => `Chord ${p.chord}: the leading tone ${p.note} is doubled.`,
+  'doubled-leading-tone': (p) =>
+    p.upper ? `Chord ${p.chord}: the tendency tone ${p.note} is doubled.` : `Chord ${p.chord}: the leading tone ${p.note} is doubled.`,
   'leading-tone-resolution': (p, v) =>
     p.upper
       ? `Chords ${p.from}–${p.to}: ${p.note} in the ${v('voice')} should fall a semitone to ${p.target}.`
@@ -102,7 +103,7 @@ const ZH_HANS: Record<RuleId, Template> = {
   'contrary-fifths-octaves': (p, v) =>
     `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
   'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 个和弦：外声部隐伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳进）。`,
-  'doubled-leading-tone': (p) => `第 ${p.chord} 个和弦：导音 ${p.note} 重复了。`,
+  'doubled-leading-tone': (p) => `第 ${p.chord} 个和弦：${p.upper ? '倾向音' : '导音'} ${p.note} 重复了。`,
   'leading-tone-resolution': (p, v) =>
     p.upper
       ? `第 ${p.from}–${p.to} 个和弦：${v('voice')}的 ${p.note} 应下行半音到 ${p.target}。`
@@ -140,7 +141,7 @@ const ZH_HANT: Record<RuleId, Template> = {
   'contrary-fifths-octaves': (p, v) =>
     `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
   'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 個和弦：外聲部隱伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳進）。`,
-  'doubled-leading-tone': (p) => `第 ${p.chord} 個和弦：導音 ${p.note} 重複了。`,
+  'doubled-leading-tone': (p) => `第 ${p.chord} 個和弦：${p.upper ? '傾向音' : '導音'} ${p.note} 重複了。`,
   'leading-tone-resolution': (p, v) =>
     p.upper
       ? `第 ${p.from}–${p.to} 個和弦：${v('voice')}的 ${p.note} 應下行半音到 ${p.target}。`
@@ -180,7 +181,7 @@ const KO: Record<RuleId, Template> = {
     `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 반진행 ${p.interval === 'fifths' ? '5도' : '8도'}가 있습니다.`,
   'direct-fifths-octaves': (p) =>
     `${p.from}–${p.to}번 화음: 외성에 직행 ${p.interval === 'fifth' ? '5도' : '8도'}가 있습니다(소프라노가 도약).`,
-  'doubled-leading-tone': (p) => `${p.chord}번 화음: 이끎음 ${p.note}이(가) 중복되었습니다.`,
+  'doubled-leading-tone': (p) => `${p.chord}번 화음: ${p.upper ? '경향음' : '이끎음'} ${p.note}이(가) 중복되었습니다.`,
   'leading-tone-resolution': (p, v) =>
     p.upper
       ? `${p.from}–${p.to}번 화음: ${v('voice')}의 ${p.note}은(는) ${p.target}(으)로 반음 하행해야 합니다.`
