@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTHORING_MAX_ITEMS, SaveExerciseItem } from './exercise-authoring.ts';
+import { AUTHORING_MAX_ITEMS, OpeningKey, SaveExerciseItem } from './exercise-authoring.ts';
 import { WorkspaceScore } from './workspace.ts';
 
 /**
@@ -21,6 +21,9 @@ export const KeyEditorItem = z.object({
   number: z.number().int(),
   measure: z.number().int(),
   beat: z.number(),
+  /** The measure and beat as a person reads them on the score: its own measure text ('0', '7a') and a pickup's beat in a whole bar. */
+  measure_label: z.string().optional(),
+  beat_label: z.number().optional(),
   x: z.number().nullable(),
   /** Quarter notes from the start and the chord's note ids in the SVG: playback and its highlight, as in the workspace. */
   onset: z.number(),
@@ -35,6 +38,8 @@ export const DocumentKey = z.object({
   document_id: z.number().int(),
   title: z.string(),
   version: z.number().int(),
+  /** The exercise's opening key ('A', 'f#'), or null for a one-key exercise without one (decision 031). */
+  key: z.string().nullable(),
   score: WorkspaceScore,
   items: z.array(KeyEditorItem),
 });
@@ -42,6 +47,8 @@ export type DocumentKey = z.infer<typeof DocumentKey>;
 
 /** PUT /api/documents/{id}/key: every chord of the key once, with its new answers and points. */
 export const UpdateKeyRequest = z.object({
+  /** The opening key: a key sets it, null removes it, leaving it out keeps the key's own. */
+  key: OpeningKey.nullable().optional(),
   items: z
     .array(SaveExerciseItem)
     .min(1, { message: AnswerKeyMessages.itemsMismatch })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CourseDocument, RemovedAnalysis } from './assignments.ts';
-import { parseRomanNumeral } from './roman-numeral.ts';
+import { KEYED_LABEL_MAX_LENGTH, parseKey, parseKeyedLabel } from './keyed-label.ts';
 import { PlaybackNote } from './workspace.ts';
 
 /**
@@ -12,6 +12,8 @@ import { PlaybackNote } from './workspace.ts';
 
 export const AUTHORING_MAX_ANSWERS = 8;
 export const AUTHORING_MAX_ITEMS = 500;
+/** An answer may name keys and be a pivot ('f#: viio6/5/V = E: vii/o4/3/iv'): as long as a keyed label may be. */
+export const AUTHORING_MAX_ANSWER_LENGTH = KEYED_LABEL_MAX_LENGTH;
 
 export const AuthoringMessages = {
   noFile: 'Choose a MusicXML file (.musicxml, .xml or .mxl).',
@@ -23,7 +25,17 @@ export const AuthoringMessages = {
   repeatedPosition: 'Each chord can be keyed only once.',
   notALabel: (answer: string) => `"${answer}" is not a Roman numeral.`,
   noAnswers: 'Give each chord at least one answer.',
+  notAKey: 'The opening key must be a key such as "A", "f#" or "Bb".',
 } as const;
+
+/**
+ * The exercise's opening key (decision 031): the key every label without one is read in, shown to
+ * the student. Optional: without it the exercise is a one-key exercise graded as before.
+ */
+export const OpeningKey = z
+  .string()
+  .trim()
+  .refine((key) => parseKey(key) !== undefined, { message: AuthoringMessages.notAKey });
 
 export const DraftKey = z.object({
   name: z.string(),
@@ -72,8 +84,9 @@ const Answer = z
   .string()
   .trim()
   .min(1, { message: AuthoringMessages.noAnswers })
-  .max(32, { message: 'An answer can be at most 32 characters.' })
-  .refine((answer) => parseRomanNumeral(answer) !== undefined, { error: (issue) => AuthoringMessages.notALabel(String(issue.input)) });
+  .max(AUTHORING_MAX_ANSWER_LENGTH, { message: `An answer can be at most ${AUTHORING_MAX_ANSWER_LENGTH} characters.` })
+  // A Roman numeral, with a key ('E: V') or a pivot's two readings ('I = E: IV').
+  .refine((answer) => parseKeyedLabel(answer) !== undefined, { error: (issue) => AuthoringMessages.notALabel(String(issue.input)) });
 
 export const SaveExerciseItem = z.object({
   id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: AuthoringMessages.unknownPosition }),
@@ -105,6 +118,7 @@ export const SaveExerciseRequest = z
           seen.add(item.id);
         });
       }),
+    key: OpeningKey.optional(),
     assignment_set_id: z.number().int().positive().optional(),
     add_to_library: z.boolean().optional(),
   })

@@ -43,6 +43,8 @@ export type GradedItem = {
 
 export type GradeResult = {
   items: GradedItem[];
+  /** The exercise's opening key ('A', 'f#'; decision 031), when it has one: the report and image name it. */
+  key?: string;
   points: number;
   max_points: number;
   /** points / max_points × 100, rounded to two decimals; 0 when the key is worth no points. */
@@ -128,7 +130,8 @@ export function gradeSubmission(exercise: HarDocument, submission: HarDocument, 
     4,
   );
   const percent = maxPoints > 0 ? roundTo((points * 100) / maxPoints, 2) : 0;
-  return { items, points, max_points: maxPoints, percent, grade: letterGrade(percent) };
+  const opening = exercise.key.key === undefined ? {} : { key: exercise.key.key };
+  return { items, points, max_points: maxPoints, percent, grade: letterGrade(percent), ...opening };
 }
 
 /** Whether an answer names the chord of a key item (any spelling of any of its answers). Never throws. */

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@app/contract/date-format';
+import { parseKey, parseKeyedLabel } from '@app/contract/keyed-label';
 import { type GradeResult, type Reveal, revealedItems } from './grade.ts';
 
 /**
@@ -41,6 +42,10 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     blank: '(no answer)',
     measureBeat: 'm. {measure}, beat {beat}',
     pointsLater: 'Points for each chord are shown once the answers are shown; the total already counts them.',
+    key: 'Key',
+    keyName: '{tonic} {mode}',
+    major: 'major',
+    minor: 'minor',
   },
   'zh-hans': {
     heading: '成绩报告',
@@ -59,6 +64,10 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     blank: '（未作答）',
     measureBeat: '第 {measure} 小节，第 {beat} 拍',
     pointsLater: '每个和弦的得分在公布答案后显示；总分已计入这些得分。',
+    key: '调',
+    keyName: '{tonic} {mode}',
+    major: '大调',
+    minor: '小调',
   },
   'zh-hant': {
     heading: '成績報告',
@@ -77,6 +86,10 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     blank: '（未作答）',
     measureBeat: '第 {measure} 小節，第 {beat} 拍',
     pointsLater: '每個和弦的得分在公布答案後顯示；總分已計入這些得分。',
+    key: '調',
+    keyName: '{tonic} {mode}',
+    major: '大調',
+    minor: '小調',
   },
   ko: {
     heading: '성적 보고서',
@@ -95,6 +108,10 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     blank: '(답 없음)',
     measureBeat: '{measure}마디 {beat}박',
     pointsLater: '화음별 점수는 정답이 공개되면 표시됩니다. 합계에는 이미 반영되어 있습니다.',
+    key: '조성',
+    keyName: '{tonic} {mode}',
+    major: '장조',
+    minor: '단조',
   },
 };
 
@@ -114,6 +131,7 @@ td.num, th.num { text-align: right; }
 tr.correct td.answer { color: #1b7f3b; }
 tr.incorrect td.answer { color: #c62828; }
 .mark { font-size: 12px; margin-left: 6px; }
+.key { font-weight: 700; }
 tfoot td { font-weight: 600; border-bottom: none; }
 .summary { margin-top: 16px; font-size: 18px; }
 .note { color: #52606d; font-size: 14px; margin: 8px 0 0; }
@@ -134,7 +152,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
   const pointsLater = revealed.some((item) => item.points === null);
   const rows = revealed.map((item, index) => {
     const position = (t.measureBeat ?? '').replace('{measure}', number.format(item.measure)).replace('{beat}', number.format(item.beat));
-    const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : escapeHtml(item.answer);
+    const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : labelHtml(item.answer);
     const mark = item.correct === null ? '' : `<span class="mark">${item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`}</span>`;
     const rowClass = item.correct === null ? '' : ` class="${item.correct ? 'correct' : 'incorrect'}"`;
     const points = item.points === null ? '' : `${number.format(item.points)} / ${number.format(item.max_points)}`;
@@ -143,7 +161,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
       `<td>${index + 1}</td>`,
       `<td>${escapeHtml(position)}</td>`,
       `<td class="answer">${answer}${mark}</td>`,
-      showExpected ? `<td>${escapeHtml(item.expected ?? '')}</td>` : '',
+      showExpected ? `<td>${labelHtml(item.expected ?? '')}</td>` : '',
       `<td class="num">${points}</td>`,
       '</tr>',
     ].join('');
@@ -163,6 +181,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
     '<dl>',
     `<dt>${s('student')}</dt><dd>${escapeHtml(input.studentName)}</dd>`,
     `<dt>${s('submitted')}</dt><dd>${escapeHtml(formatDateTime(input.submittedAt, language, input.timeZone))}</dd>`,
+    keyLine(result.key, t),
     '</dl>',
     '<table>',
     `<thead><tr><th>${s('item')}</th><th>${s('position')}</th><th>${s('answer')}</th>${showExpected ? `<th>${s('expected')}</th>` : ''}<th class="num">${s('points')}</th></tr></thead>`,
@@ -175,6 +194,26 @@ export function gradeReportHtml(input: GradeReportInput): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+/** The exercise's opening key as a header line ('Key: F♯ minor'), or nothing for a one-key exercise without one. */
+function keyLine(token: string | undefined, t: Record<string, string>): string {
+  const key = token === undefined ? undefined : parseKey(token);
+  if (!key) return '';
+  const tonic = `${key.letter}${key.accidental === 1 ? '♯' : key.accidental === -1 ? '♭' : ''}`;
+  const name = (t.keyName ?? '').replace('{tonic}', tonic).replace('{mode}', t[key.mode] ?? key.mode);
+  return `<dt>${escapeHtml(t.key ?? '')}</dt><dd>${escapeHtml(name)}</dd>`;
+}
+
+/** A label with the keys it names in bold, so a key change stands out ('<b>E:</b> V', 'I = <b>E:</b> IV'). */
+function labelHtml(text: string): string {
+  const label = parseKeyedLabel(text);
+  if (!label || label.readings.every((r) => r.key === undefined)) return escapeHtml(text);
+  return text
+    .split('=')
+    .map((part) => part.replace(/^(\s*)([^:]+:)/, (_, space: string, key: string) => `${space}\u0000${key}\u0001`))
+    .map((part) => escapeHtml(part).replace('\u0000', '<span class="key">').replace('\u0001', '</span>'))
+    .join('=');
 }
 
 export function escapeHtml(text: string): string {

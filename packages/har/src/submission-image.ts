@@ -1,3 +1,4 @@
+import { parseKeyedLabel } from '@app/contract/keyed-label';
 import type { GradeResult, Reveal } from './grade.ts';
 import { type RenderedScore, renderScore } from './render-score.ts';
 import { addScoreLabels } from './score-labels.ts';
@@ -12,14 +13,16 @@ export const PLAIN_COLOR = '#1f2933';
  * the notes, green when right and red when wrong ('—' for an item left blank).
  * A label whose measure and beat hold no note is left out of the picture; the
  * grade report still lists it. With reveal 'none' every label is plain: the
- * colours would tell a student which answers were right.
+ * colours would tell a student which answers were right. Keys show as the student wrote them
+ * ('E: V' where their key changes); with an opening key (decision 031) the first label that names
+ * none is prefixed with it ('A: I'), so the picture says which key the labels start in.
  */
 export function renderSubmissionImage(
   musicxml: string,
-  result: Pick<GradeResult, 'items'>,
+  result: Pick<GradeResult, 'items' | 'key'>,
   reveal: Reveal = 'full',
 ): Promise<RenderedScore> {
-  const labels = result.items.map((item) => ({
+  const labels = withOpeningKey(result).map((item) => ({
     measure: item.measure,
     beat: item.beat,
     text: item.answer.trim() === '' ? '—' : item.answer.trim(),
@@ -27,4 +30,17 @@ export function renderSubmissionImage(
   }));
   // Without analysis text written into the score: the student's labels are the only ones (issue 26).
   return renderScore(addScoreLabels(studentScore(musicxml).score, labels).musicxml);
+}
+
+/** The items in score order, the first answered one prefixed with the opening key unless it names a key itself. */
+function withOpeningKey(result: Pick<GradeResult, 'items' | 'key'>): GradeResult['items'] {
+  const items = [...result.items].sort((a, b) => a.measure - b.measure || a.beat - b.beat);
+  if (result.key === undefined) return items;
+  const first = items.findIndex((item) => item.answer.trim() !== '');
+  const item = items[first];
+  if (!item) return items;
+  const label = parseKeyedLabel(item.answer);
+  if (label?.readings[0].key !== undefined) return items;
+  items[first] = { ...item, answer: `${result.key}: ${item.answer.trim()}` };
+  return items;
 }

@@ -112,6 +112,35 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
     expect((await owner.get(`/api/documents/${doc.id}/regrade`)).json().data.key_version).toBe(1);
   });
 
+  it('edits the opening key and answers with keys and pivots (decision 031): set, kept when left out, removed with null', async () => {
+    const url = `/api/documents/${doc.id}/key`;
+    expect((await owner.get(url)).json().data.key).toBeNull();
+    const keyed = keyItems.map((item, i) => ({ id: item.id, answers: i === 1 ? ['I = G: IV', 'IV'] : item.answers, points: item.points }));
+    const set = await owner.put(url, { key: 'C', items: keyed });
+    expect(set.statusCode, set.body).toBe(200);
+    const current = (await owner.get(url)).json().data;
+    expect(current).toMatchObject({ key: 'C', version: 2 });
+    expect(current.items[1].answers).toEqual(['I = G: IV', 'IV']);
+    // The student copy tells the student the key.
+    expect((await student.get(`/api/documents/${doc.id}/workspace`)).json().data.key).toBe('C');
+    // Left out: kept. Null: removed.
+    expect((await owner.put(url, { items: keyed })).statusCode).toBe(200);
+    expect((await owner.get(url)).json().data).toMatchObject({ key: 'C', version: 3 });
+    expect((await owner.put(url, { key: null, items: keyed })).statusCode).toBe(200);
+    expect((await owner.get(url)).json().data).toMatchObject({ key: null, version: 4 });
+    expect((await student.get(`/api/documents/${doc.id}/workspace`)).json().data.key).toBeNull();
+
+    const bad = await owner.put(url, { key: 'C major', items: keyed });
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toMatchObject([{ field: 'key', messages: ['The opening key must be a key such as "A", "f#" or "Bb".'] }]);
+    const notAPivot = await owner.put(url, { items: keyed.map((item, i) => (i === 1 ? { ...item, answers: ['I = IV'] } : item)) });
+    expect(errorsOf(notAPivot)).toMatchObject([{ field: 'items.1.answers.0', messages: ['"I = IV" is not a Roman numeral.'] }]);
+    expect((await ta.put(url, { key: 'C', items: keyed })).statusCode).toBe(403);
+    expect((await other.put(url, { key: 'C', items: keyed })).statusCode).toBe(404);
+    expect((await anonymous.put(url, { key: 'C', items: keyed })).statusCode).toBe(401);
+    expect((await owner.get(url)).json().data.version).toBe(4);
+  });
+
   it('a new version keeps old grades and gets its own student copy; a regrade changes them once and writes the audit', async () => {
     const first = (await submit(answerFile(doc.doc_key, { 0: 'N6' }))).json().data;
     const max = first.max_points as number;

@@ -66,6 +66,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
         document_id: doc.id,
         title: exercise.manifest.title,
         version: doc.key_version,
+        key: exercise.key.key ?? null,
         score: presentScore(layout),
         items: layout.items.map((item, index) => ({
           ...presentPlacedItem(item, index),
@@ -92,9 +93,16 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
         return { ...item, answers: edit.answers, points: edit.points };
       });
       const version = doc.key_version + 1;
+      // The opening key (decision 031): given, removed (null), or kept when left out.
+      const opening = input.key === undefined ? exercise.key.key : (input.key ?? undefined);
       let stored: Awaited<ReturnType<typeof storeKeyVersion>>;
       try {
-        stored = await storeKeyVersion(deps, { ...exercise, key: { items } }, doc.doc_key, version);
+        stored = await storeKeyVersion(
+          deps,
+          { ...exercise, key: { ...(opening === undefined ? {} : { key: opening }), items } },
+          doc.doc_key,
+          version,
+        );
       } catch (error) {
         if (error instanceof HarError) throw AppError.badRequest('items', error.message);
         throw error;

@@ -270,4 +270,63 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     // A set of a course the owner does not teach: the set's own rule (404).
     expect((await bad({ assignment_set_id: 999_999 })).status).toBe(404);
   });
+
+  it('saves an opening key and answers with keys and pivots (decision 031), and refuses a bad key or an answer over 64 characters', async () => {
+    const draft = (await uploadChorale()).json().data;
+    const url = `/api/exercise-drafts/${draft.id}/exercise`;
+    const [first, second, third] = handAnalysis(chorale);
+    const pivot = 'i = C: vi';
+    const long = 'a: viio6/5/V = C: vii/o4/3[addb9]/IV';
+    const items = [
+      { id: first?.id, answers: ['i'], points: 1 },
+      { id: second?.id, answers: [pivot, 'iv'], points: 1 },
+      { id: third?.id, answers: [long], points: 1 },
+    ];
+    const res = await owner.post(url, { title: 'Modulating', key: 'a', items, assignment_set_id: setId });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.app.deps.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', res.json().data.document.id)
+      .executeTakeFirstOrThrow();
+    const read = async (key: string | null) =>
+      readHar(new Uint8Array(await new Response((await t.app.deps.storage.get(key ?? '')) as never).arrayBuffer()));
+    const har = await read(row.storage_key);
+    expect(har.key?.key).toBe('a');
+    expect(har.key?.items.map((i) => i.answers)).toEqual([['i'], [pivot, 'iv'], [long]]);
+    // The student copy has the opening key and no answers.
+    const copy = await read(row.student_storage_key);
+    expect(copy.key).toBeUndefined();
+    expect(copy.items?.key).toBe('a');
+
+    const bad = async (change: Record<string, unknown>) => {
+      const answer = await owner.post(url, { title: 'Modulating', items, assignment_set_id: setId, ...change });
+      return { status: answer.statusCode, errors: errorsOf(answer) };
+    };
+    expect(await bad({ key: 'H' })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'key', messages: ['The opening key must be a key such as "A", "f#" or "Bb".'] }],
+    });
+    expect(await bad({ items: [{ id: first?.id, answers: ['I = IV'], points: 1 }] })).toMatchObject({
+      status: 400,
+      errors: [{ messages: ['"I = IV" is not a Roman numeral.'] }],
+    });
+    expect(await bad({ items: [{ id: first?.id, answers: [`a: ${'V'.repeat(62)}`], points: 1 }] })).toMatchObject({
+      status: 400,
+      errors: [{ messages: expect.arrayContaining(['An answer can be at most 64 characters.']) }],
+    });
+    // Without a key the exercise is a one-key exercise as before.
+    const plain = await owner.post(url, {
+      title: 'Plain',
+      items: [{ id: first?.id, answers: ['i'], points: 1 }],
+      assignment_set_id: setId,
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const plainRow = await t.app.deps.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', plain.json().data.document.id)
+      .executeTakeFirstOrThrow();
+    expect((await read(plainRow.storage_key)).key).not.toHaveProperty('key');
+  });
 });

@@ -145,7 +145,7 @@ export function createAuthoringService(
         bytes = writeHar({
           manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
           score: musicxml,
-          key: { items },
+          key: { ...(input.key === undefined ? {} : { key: input.key }), items },
         });
         readHar(bytes);
       } catch (error) {
