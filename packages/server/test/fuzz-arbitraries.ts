@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { z } from 'zod';
 
 /** A JSON Schema node as zod writes it (the parts the generators read). */
@@ -270,7 +271,12 @@ export const rawBody: fc.Arbitrary<{ contentType: string | undefined; body: stri
  * A multipart body, usually broken: no or a wrong boundary, truncated, headers only, LF line
  * ends, no file, several files, odd field and file names, or a well-formed file of garbage.
  */
-export function multipartBody(fileField: string, goodFile: Buffer): fc.Arbitrary<{ contentType: string; body: Buffer }> {
+export function multipartBody(
+  fileField: string,
+  goodFile: Buffer,
+  /** Files that attack the parsers and limits (hostileScores, hostileHars), picked now and then. */
+  hostile: Buffer[] = [],
+): fc.Arbitrary<{ contentType: string; body: Buffer }> {
   const boundary = 'fuzzB0undary';
   const part = (field: string, filename: string | undefined, bytes: Buffer, type = 'application/octet-stream') =>
     Buffer.concat([
@@ -293,6 +299,7 @@ export function multipartBody(fileField: string, goodFile: Buffer): fc.Arbitrary
     fc.constant(Buffer.alloc(0)),
     // A ZIP's magic with nothing behind it.
     fc.constant(Buffer.from('PK\u0003\u0004garbage')),
+    ...(hostile.length > 0 ? [fc.constantFrom(...hostile), fc.constantFrom(...hostile)] : []),
   );
   const good = fc.tuple(filename, bytes).map(([name, b]) => wellFormed([part(fileField, name, b)]));
   const broken: fc.Arbitrary<{ contentType: string; body: Buffer }> = fc.oneof(
@@ -332,4 +339,101 @@ export function multipartBody(fileField: string, goodFile: Buffer): fc.Arbitrary
     { weight: 3, arbitrary: broken },
     { weight: 2, arbitrary: good.map((body) => ({ contentType: `multipart/form-data; boundary=${boundary}`, body })) },
   );
+}
+
+/*
+ * Hostile score files (issue 26): MusicXML and `.har` bodies that attack the parsers and the
+ * limits rather than the schemas — nesting deeper than the parser allows, entity declarations
+ * (billion laughs, external and parameter entities), text and archive entries far larger
+ * unpacked than packed, and analysis text the students' copy must lose. Each file is built once
+ * (a few MB of text or a zip of a 60 MB entry is not made per run) and picked by the arbitrary.
+ */
+
+const MB = 1024 * 1024;
+const cachedFiles = new Map<string, Buffer[]>();
+const once = (name: string, build: () => Buffer[]) => {
+  let files = cachedFiles.get(name);
+  if (!files) {
+    files = build();
+    cachedFiles.set(name, files);
+  }
+  return files;
+};
+
+/** MusicXML variants of a valid score: each one wrong in a way a parser or a limit must catch. */
+export function hostileScores(score: string): Buffer[] {
+  return once(`scores:${score.length}:${score.slice(-200)}`, () => {
+    const at = (marker: string, insert: string) => score.replace(marker, `${insert}${marker}`);
+    const nested = (depth: number) => at('</note>', `${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}`);
+    const doctype = (declarations: string, use: string) =>
+      score.replace(/<score-partwise/, `<!DOCTYPE score-partwise [${declarations}]>\n<score-partwise`).replace('</note>', `${use}</note>`);
+    const laughs = Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const measure = score.match(/<measure[\s\S]*?<\/measure>/)?.[0] ?? '';
+    const text = [
+      nested(60),
+      nested(120),
+      nested(20_000),
+      `${'<a>'.repeat(100_000)}`,
+      doctype(`<!ENTITY l0 "ha">${laughs}`, '<lyric><text>&l10;</text></lyric>'),
+      doctype('<!ENTITY x SYSTEM "file:///etc/passwd">', '<lyric><text>&x;</text></lyric>'),
+      doctype('<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;', ''),
+      score.replace(/<score-partwise/, '<!DOCTYPE score-partwise SYSTEM "http://127.0.0.1:9/partwise.dtd">\n<score-partwise'),
+      at('</note>', '<lyric><text>&undeclared;</text></lyric>'),
+      at('</note>', '<lyric><text>&#x110000;&#0;&#xD800;</text></lyric>'),
+      at('</note>', `<!--${'-'.repeat(10)}${'x'.repeat(6 * MB)}-->`),
+      score.replace(/<\/part>/, `${measure.repeat(900)}</part>`),
+      at('</measure>', '<note><rest/><duration>1</duration></note>'.repeat(9000)),
+      at('</note>', '<lyric><text>V7</text></lyric>').replace(
+        '<note>',
+        '<harmony><root><root-step>C</root-step></root><kind>major</kind></harmony><note>',
+      ),
+      at('</note>', `<lyric><text>${'x'.repeat(MB)}</text></lyric>`),
+      score.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0" encoding="UTF-16"?>'),
+      `<![CDATA[${score}]]>`,
+      score.replace(/score-partwise/g, 'score-timewise'),
+      score.slice(0, Math.floor(score.length / 2)),
+    ].map((t) => Buffer.from(t, 'utf8'));
+    text.push(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(score, 'utf16le')]));
+    return [...text, ...hostileMxl(score)];
+  });
+}
+
+/** `.mxl` archives: a container pointing out of the archive or at nothing, an entry huge once unpacked. */
+function hostileMxl(score: string): Buffer[] {
+  const container = (path: string) =>
+    strToU8(
+      `<?xml version="1.0"?><container><rootfiles><rootfile full-path="${path}" media-type="application/vnd.recordare.musicxml+xml"/></rootfiles></container>`,
+    );
+  return [
+    zipSync({ 'META-INF/container.xml': container('score.xml'), 'score.xml': strToU8(score) }),
+    zipSync({ 'META-INF/container.xml': container('../../etc/passwd'), 'score.xml': strToU8(score) }),
+    zipSync({ 'META-INF/container.xml': container('missing.xml') }),
+    zipSync({ 'META-INF/container.xml': container('score.xml'), 'score.xml': new Uint8Array(60 * MB) }),
+    zipSync({
+      'META-INF/container.xml': strToU8('<!DOCTYPE c [<!ENTITY x SYSTEM "file:///etc/passwd">]><container>&x;</container>'),
+      'score.xml': strToU8(score),
+    }),
+  ].map((z) => Buffer.from(z));
+}
+
+/** `.har` variants of a valid file: its score made hostile, entries huge once unpacked, odd entries. */
+export function hostileHars(har: Buffer): Buffer[] {
+  return once(`hars:${har.length}:${har.subarray(-64).toString('hex')}`, () => {
+    const entries = unzipSync(new Uint8Array(har));
+    const score = strFromU8(entries['score.musicxml'] ?? new Uint8Array());
+    const withEntries = (changes: Record<string, Uint8Array>) => Buffer.from(zipSync({ ...entries, ...changes }));
+    const scores = hostileScores(score)
+      .filter((b) => b[0] !== 0x50) // not the .mxl archives
+      .map((b) => withEntries({ 'score.musicxml': new Uint8Array(b) }));
+    const manifest = strFromU8(entries['manifest.json'] ?? new Uint8Array());
+    return [
+      ...scores,
+      withEntries({ 'score.musicxml': new Uint8Array(60 * MB) }),
+      withEntries({ 'manifest.json': strToU8(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) }),
+      withEntries({ 'manifest.json': strToU8(manifest.replace(/"title":\s*"[^"]*"/, `"title":"${'x'.repeat(2 * MB)}"`)) }),
+      withEntries({ 'key.json': strToU8('{"items":[{"id":"m1b1","measure":1,"beat":1,"answers":["I"],"points":1e308}]}') }),
+      withEntries(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra/${i}.txt`, strToU8('x')]))),
+      withEntries({ 'inner.har': new Uint8Array(har) }),
+    ];
+  });
 }

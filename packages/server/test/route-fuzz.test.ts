@@ -1,8 +1,9 @@
+import { choraleMusicXml, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_ACTORS, type MatrixActor } from '../src/http/access.ts';
-import { jsonSchemaOf, multipartBody, paramFor, queryFor, rawBody, valueFor } from './fuzz-arbitraries.ts';
-import { dialects } from './helpers.ts';
+import { hostileHars, hostileScores, jsonSchemaOf, multipartBody, paramFor, queryFor, rawBody, valueFor } from './fuzz-arbitraries.ts';
+import { dialects, sampleExercise } from './helpers.ts';
 import { buildMatrixWorld, listMatrixRoutes, type MatrixWorld } from './matrix-world.ts';
 import { furthestCaller, isErrorEnvelope } from './route-access.ts';
 import { defaultParam, routeKey, SAMPLES, type SampleRequest } from './route-samples.ts';
@@ -75,7 +76,19 @@ describe.each(dialects)('route fuzz (%s)', (dialect) => {
     );
     const upload = route.schema.consumes?.includes('multipart/form-data') ?? false;
     const fileField = route.url.includes('media-files') ? 'mediafile' : 'file';
-    const goodFile = fileField === 'mediafile' ? w.tone() : w.submissionHar();
+    // Each upload gets the file it takes, and hostile variants of it (issue 26): MusicXML for
+    // authoring, an exercise for a set's documents, a submission for a hand-in.
+    const scoreUpload = route.url.startsWith('/api/exercise-drafts');
+    const goodFile =
+      fileField === 'mediafile'
+        ? w.tone()
+        : scoreUpload
+          ? Buffer.from(choraleMusicXml(TEST_CHORALES[4] as TestChorale))
+          : route.url === '/api/assignments/:id/documents'
+            ? Buffer.from(sampleExercise().bytes)
+            : w.submissionHar();
+    const hostile =
+      !upload || fileField === 'mediafile' ? [] : scoreUpload ? hostileScores(goodFile.toString('utf8')) : hostileHars(goodFile);
     const bodySchema = jsonSchemaOf(route.schema.body);
     const json = (bodySchema ? valueFor(bodySchema) : valueFor(undefined)).map((value): Body => ({ kind: 'json', value }));
     const body: fc.Arbitrary<Body> =
@@ -84,7 +97,10 @@ describe.each(dialects)('route fuzz (%s)', (dialect) => {
         : fc.oneof(
             { weight: bodySchema ? 5 : 2, arbitrary: json },
             { weight: 2, arbitrary: rawBody.map((raw): Body => ({ kind: 'raw', ...raw })) },
-            { weight: upload ? 5 : 1, arbitrary: multipartBody(fileField, goodFile).map((raw): Body => ({ kind: 'raw', ...raw })) },
+            {
+              weight: upload ? 5 : 1,
+              arbitrary: multipartBody(fileField, goodFile, hostile).map((raw): Body => ({ kind: 'raw', ...raw })),
+            },
             {
               weight: 1,
               arbitrary: fc.constant<Body>(sample.body === undefined ? { kind: 'none' } : { kind: 'json', value: sample.body }),
@@ -114,6 +130,61 @@ describe.each(dialects)('route fuzz (%s)', (dialect) => {
     );
     expect([...seen.values()].reduce((a, b) => a + b, 0)).toBe(runs);
     if (process.env.FUZZ_REPORT) console.log(`${dialect} ${route.name}: ${[...seen].map(([status, n]) => `${status}×${n}`).join(' ')}`);
+  });
+});
+
+describe.each(dialects)('hostile score files (%s)', (dialect) => {
+  let w: MatrixWorld;
+  beforeAll(async () => {
+    w = await buildMatrixWorld(dialect);
+  }, 120_000);
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  // Every upload of a score or a .har, each hostile file once (issue 26): deep nesting, entities,
+  // entries huge once unpacked. None may be a 5xx; a refusal is the error envelope, in seconds.
+  const uploads = routes.filter((r) => r.schema.consumes?.includes('multipart/form-data') && !r.url.includes('media-files'));
+  it('covers the uploads of scores and .har files', () => {
+    expect(uploads.map((r) => r.name).sort()).toEqual(
+      ['POST /api/assignments/:id/documents', 'POST /api/documents/:id/submissions', 'POST /api/exercise-drafts'].sort(),
+    );
+  });
+  it.each(uploads)('$name', { timeout: 300_000 }, async (route) => {
+    const caller = furthestCaller(route);
+    const score = Buffer.from(choraleMusicXml(TEST_CHORALES[4] as TestChorale));
+    const files = route.url.startsWith('/api/exercise-drafts')
+      ? hostileScores(score.toString('utf8'))
+      : hostileHars(route.url === '/api/assignments/:id/documents' ? Buffer.from(sampleExercise().bytes) : w.submissionHar());
+    for (const [i, file] of files.entries()) {
+      const sample = await (SAMPLES[route.name] ?? (() => ({})))(w, caller);
+      const params = Object.fromEntries(
+        [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => {
+          const name = m[1] ?? '';
+          return [name, String(sample.params?.[name] ?? defaultParam(w, route.url, name) ?? '1')];
+        }),
+      );
+      const boundary = 'hostileB0undary';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="hostile-${i}"\r\n\r\n`),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const c: FuzzCase = {
+        params,
+        query: sample.query ? new URLSearchParams(sample.query).toString() : undefined,
+        body: { kind: 'raw', contentType: `multipart/form-data; boundary=${boundary}`, body },
+        caller,
+        csrf: true,
+      };
+      const started = performance.now();
+      const res = await send(w, route, sample, c, await sessionFor(w, caller, sample));
+      const said = `${route.name} answered ${res.statusCode} to hostile file ${i} (${file.length} bytes): ${res.body.slice(0, 300)}`;
+      expect(res.statusCode, said).toBeLessThan(500);
+      if (res.statusCode >= 400) expect(isErrorEnvelope(res.body), said).toBe(true);
+      expect(performance.now() - started, said).toBeLessThan(20_000);
+      if (process.env.FUZZ_REPORT) console.log(`${dialect} ${said.slice(0, 200)}`);
+    }
   });
 });
 
