@@ -1,6 +1,6 @@
-// `npm start`: install what is missing, build the web app and the server when their sources
-// changed, then run the built server (which migrates, adds demo data to a new database, and
-// listens). `--worker` runs jobs only (`npm run worker`); `--migrate` migrates and exits
+// `npm start`: install the lock's packages (npm ci) when they are missing or older than the lock,
+// build the web app and the server when their sources changed, then run the built server (which
+// migrates, adds demo data to a new database, and listens). `--worker` runs jobs only (`npm run worker`); `--migrate` migrates and exits
 // (`npm run migrate`). Nothing is compiled at run time (docs/decisions/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,10 +23,12 @@ function newestIn(dir) {
   return newest;
 }
 
+// npm ci installs exactly the committed lock and never rewrites it (npm install may add entries),
+// so starting leaves the work tree as it was.
 const installed = path.join(root, 'node_modules/.package-lock.json');
 if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
   console.log('Installing dependencies…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
 const mode = process.argv.includes('--migrate') ? 'migrate' : process.argv.includes('--worker') ? 'worker' : 'web';
