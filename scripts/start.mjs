@@ -1,7 +1,8 @@
 // `npm start`: install the lock's packages (npm ci) when they are missing or older than the lock,
 // build the web app and the server when their sources changed, then run the built server (which
-// migrates, adds demo data to a new database, and listens). `--worker` runs jobs only (`npm run worker`); `--migrate` migrates and exits
-// (`npm run migrate`). Nothing is compiled at run time (docs/decisions/).
+// migrates, adds demo data to a new database, and listens). `--worker` runs jobs only
+// (`npm run worker`); `--migrate` migrates and exits (`npm run migrate`). Nothing is compiled at
+// run time (docs/decisions/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
