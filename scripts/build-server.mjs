@@ -18,6 +18,8 @@ export async function buildServer(target = outdir) {
     entryPoints: {
       main: path.join(root, 'packages/server/src/main.ts'),
       migrate: path.join(root, 'packages/server/src/cli/migrate.ts'),
+      // The CPU pool's thread entry (decision 032), found beside the bundle by lib/cpu-pool.ts.
+      'cpu-worker': path.join(root, 'packages/server/src/lib/cpu-worker.ts'),
     },
     outdir: temporary,
     bundle: true,

@@ -1,15 +1,19 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { HarError } from './har-error.ts';
+import { assertScoreLimits } from './score-limits.ts';
 
 const PROLOG = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*>)\s*)*<([A-Za-z_][\w.:-]*)/;
 
 /**
  * A light check that a text is a MusicXML 'score-partwise' document: well-formed
  * XML, the right root element, at least one part with a measure. Verovio decides
- * the rest when it renders; a DOCTYPE with its own entity definitions is refused
+ * the rest when it renders. A score over the product's limits (score-limits.ts:
+ * size, notes, measures, nesting) is refused before anything parses it; a DOCTYPE with its own entity definitions is refused
  * so that no parser downstream is asked to expand them.
  */
 export function assertMusicXml(score: string, name: string): void {
+  // The product's limits first, by a scan that builds nothing: no parser sees a larger score.
+  assertScoreLimits(score, name);
   if (/<!DOCTYPE[^>]*\[/.test(score.slice(0, 4096)) || /<!ENTITY/i.test(score)) {
     throw new HarError(`${name} declares its own XML entities, which are not allowed.`);
   }

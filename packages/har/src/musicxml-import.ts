@@ -3,7 +3,8 @@ import { decodeXmlText } from './format.ts';
 import { HarError } from './har-error.ts';
 import { assertMusicXml } from './musicxml-check.ts';
 import { buildXmlTree, children, parseXmlTree, type XmlNode } from './musicxml-tree.ts';
-import { HAR_LIMITS, unzipWithLimits } from './safe-unzip.ts';
+import { HAR_LIMITS, unzipWithLimits, type ZipLimits, zipEntryNames } from './safe-unzip.ts';
+import { assertScoreLimits, assertScoreSize, SCORE_LIMITS, scoreTooLarge } from './score-limits.ts';
 
 /**
  * A score as notation programs export it (MuseScore, Finale, Sibelius, Dorico:
@@ -28,23 +29,26 @@ export function importMusicXml(bytes: Uint8Array): ImportedScore {
   if (bytes.length === 0) throw new HarError('The file is empty.');
   if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The file is larger than 20 MB.', 'too_large');
   const fromMxl = ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
+  // The product's limits before any parser reads the text (an .mxl stops unpacking at the size limit).
+  if (!fromMxl) assertScoreSize(bytes.length, 'The score');
   const text = fromMxl ? decodeXmlText(rootFileOfMxl(bytes), 'The score in the .mxl archive') : decodeUpload(bytes);
+  assertScoreLimits(text, 'The score');
   if (/<!DOCTYPE[^>]*\[/.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text)) {
     throw new HarError('The score declares its own XML entities, which are not allowed.');
   }
   const root = rootElement(text);
   if (root === 'score-timewise') {
     const partwise = timewiseToPartwise(text);
-    const numbered = renumberMeasures(partwise);
-    return { musicxml: numbered.musicxml, converted: { fromTimewise: true, renumbered: numbered.renumbered, fromMxl } };
+    return { musicxml: partwise, converted: { fromTimewise: true, renumbered: false, fromMxl } };
   }
   if (root !== 'score-partwise') {
     throw new HarError(`The file is not a MusicXML score: its root element is <${root}>, not <score-partwise> or <score-timewise>.`);
   }
   assertMusicXml(text, 'The score');
   assertPartwiseNesting(text);
-  const numbered = renumberMeasures(text);
-  return { musicxml: numbered.musicxml, converted: { fromTimewise: false, renumbered: numbered.renumbered, fromMxl } };
+  // Measure numbers stay as the score has them ('7a' included): items number measures in order
+  // where the score's numbers are not plain increasing numbers (analysis/score-reading measureNumbers).
+  return { musicxml: text, converted: { fromTimewise: false, renumbered: false, fromMxl } };
 }
 
 function decodeUpload(bytes: Uint8Array): string {
@@ -74,16 +78,32 @@ function rootElement(text: string): string {
 
 /** The score an .mxl archive names in META-INF/container.xml (or, without one, its only MusicXML file). */
 function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
-  let files: Map<string, Uint8Array>;
+  // Unpacked one entry at a time, each stopping at the score size limit: the table of contents,
+  // then only the score it names. Nothing else in the archive is inflated.
+  const unpack = (wanted: (name: string) => boolean): Map<string, Uint8Array> => {
+    try {
+      return unzipWithLimits(bytes, mxlLimits(wanted));
+    } catch (error) {
+      if (error instanceof HarError && error.code !== 'too_large') {
+        throw new HarError(
+          `The .mxl archive cannot be read: ${error.message.replace(/^The archive /, 'it ').replace(/^The file /, 'it ')}`,
+        );
+      }
+      throw error;
+    }
+  };
+  let names: string[];
   try {
-    files = unzipWithLimits(bytes, HAR_LIMITS);
+    names = zipEntryNames(bytes, HAR_LIMITS);
   } catch (error) {
     if (error instanceof HarError && error.code !== 'too_large') {
       throw new HarError(`The .mxl archive cannot be read: ${error.message.replace(/^The archive /, 'it ').replace(/^The file /, 'it ')}`);
     }
     throw error;
   }
-  const container = files.get('META-INF/container.xml');
+  const container = names.includes('META-INF/container.xml')
+    ? unpack((name) => name === 'META-INF/container.xml').get('META-INF/container.xml')
+    : undefined;
   let path: string | undefined;
   if (container) {
     const xml = new TextDecoder().decode(container);
@@ -93,12 +113,21 @@ function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
       rootfiles.find((attrs) => (attribute(attrs, 'media-type') ?? MUSICXML_MEDIA_TYPE) === MUSICXML_MEDIA_TYPE) ?? rootfiles[0];
     path = chosen === undefined ? undefined : attribute(chosen, 'full-path');
   } else {
-    const scores = [...files.keys()].filter((name) => !name.startsWith('META-INF/') && /\.(musicxml|xml)$/i.test(name));
+    const scores = names.filter((name) => !name.startsWith('META-INF/') && /\.(musicxml|xml)$/i.test(name));
     if (scores.length === 1) path = scores[0];
   }
-  const score = path === undefined ? undefined : files.get(path);
+  const score = path === undefined || !names.includes(path) ? undefined : unpack((name) => name === path).get(path);
   if (!score) throw new HarError('The .mxl archive does not contain the MusicXML score its table of contents names.');
   return score;
+}
+
+/** The archive limits for an .mxl: every entry stops unpacking at the score size limit. */
+function mxlLimits(wanted: (name: string) => boolean): ZipLimits {
+  return {
+    ...HAR_LIMITS,
+    wanted,
+    maxEntryBytes: () => ({ bytes: SCORE_LIMITS.maxBytes, refusal: () => scoreTooLarge('The score in the .mxl archive') }),
+  };
 }
 
 /** A score-partwise file whose measures hold parts (timewise nesting under a partwise name) is refused by name. */
@@ -153,33 +182,4 @@ function timewiseToPartwise(text: string): string {
   const out = buildXmlTree([...declaration, partwise]);
   assertMusicXml(out, 'The converted score');
   return out;
-}
-
-/**
- * Items find their measure by its number (score-labels, workspace-score), so numbers must
- * be distinct whole numbers in order. Scores whose numbers are not (repeats numbered again,
- * '12a', gaps that go backwards) are numbered 1, 2, … (0 for a pickup measure) in every part.
- */
-function renumberMeasures(musicxml: string): { musicxml: string; renumbered: boolean } {
-  const numbers = firstPartMeasureNumbers(musicxml);
-  const ints = numbers.map((n) => (n !== undefined && /^\d+$/.test(n) ? Number(n) : Number.NaN));
-  const fine = ints.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ints[i - 1] as number)));
-  if (fine) return { musicxml, renumbered: false };
-  const tree = parseXmlTree(musicxml);
-  const score = tree.find((node) => 'score-partwise' in node);
-  for (const part of children(score, 'score-partwise').filter((node) => 'part' in node)) {
-    const measures = children(part, 'part').filter((node) => 'measure' in node);
-    const pickup = measures[0]?.[':@']?.['@_implicit'] === 'yes';
-    measures.forEach((measure, index) => {
-      measure[':@'] = { ...(measure[':@'] ?? {}), '@_number': String(pickup ? index : index + 1) };
-    });
-  }
-  return { musicxml: buildXmlTree(tree), renumbered: true };
-}
-
-function firstPartMeasureNumbers(musicxml: string): (string | undefined)[] {
-  const start = musicxml.search(/<part\s[^>]*id=/);
-  const end = musicxml.indexOf('</part>', start);
-  const first = start < 0 ? '' : musicxml.slice(start, end < 0 ? undefined : end);
-  return [...first.matchAll(/<measure(?=[\s>/])([^>]*)>/g)].map((m) => /\bnumber\s*=\s*"([^"]*)"/.exec(m[1] ?? '')?.[1]);
 }

@@ -1,4 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { HarError } from './har-error.ts';
 
 /**
  * MusicXML as an ordered tree (fast-xml-parser's preserveOrder form) for the
@@ -19,8 +20,15 @@ const XML_OPTIONS = {
   processEntities: true,
 } as const;
 
+/** Throws HarError (never a plain Error) for text the parser gives up on, e.g. nesting past its limit. */
 export function parseXmlTree(xml: string): XmlNode[] {
-  return new XMLParser(XML_OPTIONS).parse(xml) as XmlNode[];
+  try {
+    return new XMLParser(XML_OPTIONS).parse(xml) as XmlNode[];
+  } catch (error) {
+    if (error instanceof HarError) throw error;
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+    throw new HarError(`The score could not be read: ${reason}.`, 'unreadable_score');
+  }
 }
 
 export function buildXmlTree(tree: XmlNode[]): string {

@@ -8,7 +8,15 @@ import { HarError } from './har-error.ts';
  * out and stopping as soon as a limit is passed: a zip bomb costs at most one
  * step of output (about 8 MB) beyond the limit, never the bomb's full size.
  */
-export type ZipLimits = { maxArchiveBytes: number; maxUnpackedBytes: number; maxEntries: number };
+export type ZipLimits = {
+  maxArchiveBytes: number;
+  maxUnpackedBytes: number;
+  maxEntries: number;
+  /** A limit of one entry's own (by name), refused with its `refusal` as soon as inflating passes it. */
+  maxEntryBytes?: (name: string) => { bytes: number; refusal: () => HarError } | undefined;
+  /** The entries to unpack; the others count against the limits by the size they declare and are never inflated. */
+  wanted?: (name: string) => boolean;
+};
 
 const MB = 1024 * 1024;
 export const HAR_LIMITS: ZipLimits = { maxArchiveBytes: 20 * MB, maxUnpackedBytes: 50 * MB, maxEntries: 32 };
@@ -37,11 +45,28 @@ export function unzipWithLimits(bytes: Uint8Array, limits: ZipLimits = HAR_LIMIT
     if (files.has(entry.name)) throw new HarError(`The archive contains ${describeName(entry.name)} more than once.`, 'invalid_archive');
     const budget = limits.maxUnpackedBytes - unpacked;
     if (entry.size > budget) throw tooBigUnpacked(limits);
-    const data = extract(bytes, entry, budget, limits);
+    if (limits.wanted && !limits.wanted(entry.name)) {
+      unpacked += entry.size;
+      continue;
+    }
+    const own = limits.maxEntryBytes?.(entry.name);
+    if (own && entry.size > own.bytes) throw own.refusal();
+    const tooBig = own && own.bytes < budget ? own.refusal : () => tooBigUnpacked(limits);
+    const data = extract(bytes, entry, Math.min(budget, own?.bytes ?? budget), tooBig);
     unpacked += data.length;
     files.set(entry.name, data);
   }
   return files;
+}
+
+/** The names of an archive's entries (directories left out), read from its table of contents only. */
+export function zipEntryNames(bytes: Uint8Array, limits: ZipLimits = HAR_LIMITS): string[] {
+  if (bytes.length > limits.maxArchiveBytes) {
+    throw new HarError(`The archive is larger than ${formatMb(limits.maxArchiveBytes)}.`, 'too_large');
+  }
+  return readCentralDirectory(bytes, limits)
+    .map((entry) => entry.name)
+    .filter((name) => !name.endsWith('/'));
 }
 
 function readCentralDirectory(bytes: Uint8Array, limits: ZipLimits): CentralEntry[] {
@@ -104,7 +129,7 @@ function assertSafeName(name: string): void {
   if (unsafe) throw new HarError(`The archive contains an unsafe path: ${describeName(name)}.`, 'invalid_archive');
 }
 
-function extract(bytes: Uint8Array, entry: CentralEntry, budget: number, limits: ZipLimits): Uint8Array {
+function extract(bytes: Uint8Array, entry: CentralEntry, budget: number, tooBig: () => HarError): Uint8Array {
   const label = describeName(entry.name);
   if (entry.flags & 1) throw new HarError(`The archive is encrypted (${label}).`, 'invalid_archive');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -119,18 +144,18 @@ function extract(bytes: Uint8Array, entry: CentralEntry, budget: number, limits:
   if (entry.method === 0) {
     data = packed;
   } else if (entry.method === 8) {
-    data = inflateWithin(packed, budget, limits, label);
+    data = inflateWithin(packed, budget, tooBig, label);
   } else {
     throw new HarError(`The archive stores ${label} with a compression method .har files do not support.`, 'invalid_archive');
   }
-  if (data.length > budget) throw tooBigUnpacked(limits);
+  if (data.length > budget) throw tooBig();
   if (data.length !== entry.size || crc32(data) !== entry.crc) throw damaged(label);
   return data;
 }
 
 class LimitPassed extends Error {}
 
-function inflateWithin(packed: Uint8Array, budget: number, limits: ZipLimits, label: string): Uint8Array {
+function inflateWithin(packed: Uint8Array, budget: number, tooBig: () => HarError, label: string): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const inflate = new Inflate((chunk) => {
@@ -144,7 +169,7 @@ function inflateWithin(packed: Uint8Array, budget: number, limits: ZipLimits, la
       inflate.push(packed.subarray(offset, offset + INFLATE_STEP), offset + INFLATE_STEP >= packed.length);
     }
   } catch (error) {
-    if (error instanceof LimitPassed) throw tooBigUnpacked(limits);
+    if (error instanceof LimitPassed) throw tooBig();
     throw damaged(label);
   }
   const out = new Uint8Array(total);

@@ -28,6 +28,7 @@ import { recordRouteTable } from './http/route-table.ts';
 import { createPgWakeup } from './jobs/pg-wakeup.ts';
 import { createTableQueue } from './jobs/table-queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { type CpuPool, createCpuPool } from './lib/cpu-pool.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAnswerKeyRoutes } from './modules/answer-keys/routes.ts';
@@ -77,7 +78,14 @@ import type { Storage } from './storage/storage.ts';
 
 configureZodMessages();
 
-export type AppOverrides = { clock?: Clock; mailer?: Mailer; database?: DatabaseHandle; storage?: Storage };
+export type AppOverrides = {
+  clock?: Clock;
+  mailer?: Mailer;
+  database?: DatabaseHandle;
+  storage?: Storage;
+  /** A CPU pool shared by several apps of one process (tests); the app then leaves it open. */
+  cpu?: CpuPool;
+};
 
 export type Services = {
   auth: ReturnType<typeof createAuthService>;
@@ -174,10 +182,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? { wakeup: createPgWakeup({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log }) }
         : {}),
     }),
+    cpu:
+      overrides.cpu ?? createCpuPool({ threads: config.cpu.threads, taskMs: config.cpu.taskSeconds * 1000, memoryMb: config.cpu.memoryMb }),
   };
   // Before the database closes: running jobs finish (or are queued again) first. main.ts starts the worker.
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    if (!overrides.cpu) await deps.cpu.close();
   });
   // Every e-mail is a job queued with the change it is about (mail/mail-job.ts).
   registerMailJob(deps);

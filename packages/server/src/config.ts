@@ -55,6 +55,9 @@ const EnvSchema = z.object({
   ORPHAN_GRACE_SECONDS: Seconds.default(3600),
   SWEEP_INTERVAL_SECONDS: Seconds.default(3600),
   MEDIA_TRANSCODE_SECONDS: Seconds.default(900),
+  CPU_POOL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  CPU_TASK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  CPU_TASK_MEMORY_MB: z.coerce.number().int().min(256).max(65536).default(1024),
 });
 
 export type Config = {
@@ -88,6 +91,12 @@ export type Config = {
   fileUrlSeconds: number;
   jobs: { concurrency: number; pollIntervalMs: number; leaseSeconds: number };
   media: { transcodeSeconds: number };
+  /**
+   * The worker threads that read, analyse and draw scores (lib/cpu-pool.ts): how many at most
+   * (default: the cores less one, at least one), how long one task may take and how much heap it
+   * may use before its thread is stopped.
+   */
+  cpu: { threads: number | undefined; taskSeconds: number; memoryMb: number };
   /** 'worker': jobs only, HTTP answers health, readiness and metrics alone (`npm run worker`). */
   role: 'all' | 'worker';
   /** Connections each instance keeps open to PostgreSQL at most. */
@@ -163,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlSeconds: e.FILE_URL_SECONDS,
     jobs: { concurrency: e.JOBS_CONCURRENCY, pollIntervalMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
     media: { transcodeSeconds: e.MEDIA_TRANSCODE_SECONDS },
+    cpu: { threads: e.CPU_POOL_THREADS, taskSeconds: e.CPU_TASK_SECONDS, memoryMb: e.CPU_TASK_MEMORY_MB },
     role: e.ROLE,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     migrateOnStart: e.MIGRATE_ON_START === '1',

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Clock } from './lib/clock.ts';
+import type { CpuPool } from './lib/cpu-pool.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -17,5 +18,7 @@ export type Deps = {
   storage: Storage;
   /** Background jobs: register handlers at build time, enqueue from services (jobs/). */
   jobs: JobQueue;
+  /** Worker threads for reading, analysing and drawing scores, off the event loop (lib/cpu-pool.ts). */
+  cpu: CpuPool;
   log: FastifyBaseLogger;
 };

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DialectName, openDatabase } from '../src/db/database.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { type CpuPool, createCpuPool } from '../src/lib/cpu-pool.ts';
 import { MAIL_JOB } from '../src/mail/mail-job.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -110,6 +111,12 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  * A fresh app on a fresh database: a new SQLite file, or a new PostgreSQL schema.
  * `env` overrides configuration the way the environment would.
  */
+/**
+ * One CPU pool for every test app of a test file: a thread loads tsx, the .har package and Verovio
+ * once (seconds) instead of once per test. A test that sets CPU_* variables gets a pool of its own.
+ */
+let sharedCpuPool: CpuPool | undefined;
+
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DEMO_DATA: '0', ...env });
@@ -133,11 +140,16 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
   }
   const clock = manualClock();
   const mailer = memoryMailer();
+  const cpuOverride = () => {
+    if (Object.keys(env).some((name) => name.startsWith('CPU_'))) return {};
+    sharedCpuPool ??= createCpuPool({ threads: config.cpu.threads, taskMs: config.cpu.taskSeconds * 1000, memoryMb: config.cpu.memoryMb });
+    return { cpu: sharedCpuPool };
+  };
   const queries: string[] = [];
   let database = openDatabase(config, { onQuery: (statement) => queries.push(statement) });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(config, { clock, mailer, database });
+    app = await buildApp(config, { clock, mailer, database, ...cpuOverride() });
   } catch (error) {
     // Seen only on PostgreSQL under a heavily loaded CI machine: the fresh schema is not
     // found by the migration. Make it again, once, rather than fail an unrelated test.
@@ -148,7 +160,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);
     await c.end();
     database = openDatabase(config, { onQuery: (statement) => queries.push(statement) });
-    app = await buildApp(config, { clock, mailer, database });
+    app = await buildApp(config, { clock, mailer, database, ...cpuOverride() });
   }
   let users = 0;
 

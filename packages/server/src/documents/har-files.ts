@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { PreviewUrl, RemovedAnalysis } from '@app/contract/assignments';
-import { contentHash, type HarDocument, readHar, studentCopy, studentCopyOf, writeHar } from '@app/har/format';
+import { contentHash, type HarDocument, studentCopy, studentCopyOf, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import { renderPreview } from '@app/har/preview';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
@@ -69,13 +68,15 @@ async function putStudentCopy(
 export async function storeHar(deps: Deps, folder: 'documents' | 'library', bytes: Uint8Array, fileName: string): Promise<StoredHar> {
   let doc: HarDocument;
   try {
-    doc = readHar(bytes);
+    // Read in the CPU pool (decision 032): the score is checked against the limits before it is parsed.
+    doc = await deps.cpu.run('readHar', [bytes]);
   } catch (error) {
     if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
     throw error;
   }
   const docKey = newDocKey();
-  const stored = folder === 'documents' ? writeHar({ ...doc, manifest: { ...doc.manifest, document_key: docKey } }) : bytes;
+  const stored =
+    folder === 'documents' ? await deps.cpu.run('writeHar', [{ ...doc, manifest: { ...doc.manifest, document_key: docKey } }]) : bytes;
   const storageKey = `${folder}/${docKey}.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
   let studentStorageKey: string | null = null;
@@ -147,11 +148,11 @@ export async function deleteStored(deps: Pick<Deps, 'storage'>, stored: Pick<Sto
  * student copies (the backfill job makes them too; making one twice is harmless).
  */
 export async function ensureStudentCopy(
-  deps: Pick<Deps, 'storage' | 'db'>,
+  deps: Pick<Deps, 'storage' | 'db' | 'cpu'>,
   doc: { id: number; doc_key: string; storage_key: string; student_storage_key: string | null },
 ): Promise<string> {
   if (doc.student_storage_key) return doc.student_storage_key;
-  const full = readHar(await loadHar(deps, doc.storage_key));
+  const full = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)]);
   const { key } = await putStudentCopy(deps, full, doc.doc_key);
   await setStudentStorageKey(deps.db, doc.id, key);
   return key;
@@ -190,10 +191,12 @@ export function registerPreviewJob(deps: Deps) {
       const key = previewKey(payload.contentHash);
       if (!(await deps.storage.stat(key))) {
         try {
-          const har = readHar(await loadHar(deps, payload.storageKey));
-          const { png } = await renderPreview(har.score);
+          // In the CPU pool, stopped with the job (decision 032); a render past its limit is FAILED, not retried.
+          const har = await deps.cpu.run('readHar', [await loadHar(deps, payload.storageKey)], { signal: context.signal });
+          const png = await deps.cpu.run('renderPreview', [har.score], { signal: context.signal });
           await deps.storage.put(key, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
         } catch (error) {
+          if (context.signal.aborted) throw error;
           const message = error instanceof Error ? error.message : String(error);
           context.log.warn({ contentHash: payload.contentHash, err: error }, 'preview failed');
           await setPreviewStatus(deps.db, payload.contentHash, 'FAILED', message.slice(0, 500));

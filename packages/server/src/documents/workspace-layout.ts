@@ -1,16 +1,17 @@
 import { exerciseItems, type HarDocument } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import { renderWorkspaceScore, type WorkspaceScore } from '@app/har/workspace-score';
+import type { WorkspaceScore } from '@app/har/workspace-score';
+import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 
 /**
  * An exercise's score laid out for the workspace with its items placed on it, as the answer-key
  * editor and the student workspace both show it. A score Verovio cannot read is a 409: the stored
- * document is what is wrong, not the request.
+ * document is what is wrong, not the request. Drawn in the CPU pool (decision 032).
  */
-export async function layOutExercise(exercise: HarDocument): Promise<WorkspaceScore> {
+export async function layOutExercise(deps: Pick<Deps, 'cpu'>, exercise: HarDocument): Promise<WorkspaceScore> {
   try {
-    return await renderWorkspaceScore(exercise.score, exerciseItems(exercise));
+    return await deps.cpu.run('renderWorkspaceScore', [exercise.score, exerciseItems(exercise)]);
   } catch (error) {
     if (error instanceof HarError) throw AppError.conflict(error.message);
     throw error;

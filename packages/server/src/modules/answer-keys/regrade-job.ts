@@ -1,4 +1,4 @@
-import { readHar } from '@app/har/format';
+import { readHandIn } from '@app/har/format';
 import { gradeSubmission } from '@app/har/grade';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
@@ -31,7 +31,7 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
         const doc = await repo.findDocumentForKey(db, regrade.document_id);
         if (!doc) return; // removed meanwhile (the regrade row went with it)
         const version = doc.key_version;
-        const exercise = readHar(await loadHar(deps, doc.storage_key));
+        const exercise = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)], { signal: context.signal });
         const settings = gradingSettings(doc);
         const ids = await repo.submissionIdsOf(db, doc.id);
         await repo.updateRegrade(db, regradeId, { status: 'RUNNING', key_version: version, total: ids.length, done: 0 });
@@ -42,7 +42,8 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
           if (row && row.key_version !== version) {
             let result: ReturnType<typeof gradeSubmission> | undefined;
             try {
-              result = gradeSubmission(exercise, readHar(await loadHar(deps, row.har_key)), settings);
+              // Only the answers of a hand-in are read (decision 032), whatever score it carries.
+              result = gradeSubmission(exercise, { ...readHandIn(await loadHar(deps, row.har_key)), score: exercise.score }, settings);
             } catch (error) {
               // An unreadable hand-in keeps its grade and stays counted as graded by the old key.
               context.log.warn({ submissionId: id, err: error }, 'regrade: submission unreadable');

@@ -1,6 +1,6 @@
 import { AnswerKeyMessages, type DocumentKey, type GradeChange, type RegradeState, type UpdateKeyRequest } from '@app/contract/answer-keys';
 import { AssignmentMessages } from '@app/contract/assignments';
-import { type AnswerKey, type HarDocument, readHar } from '@app/har/format';
+import type { AnswerKey, HarDocument } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
@@ -37,7 +37,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
 
   /** The exercise with its key as stored now; a document without a key cannot be edited. */
   async function keyedExercise(storageKey: string): Promise<HarDocument & { key: AnswerKey }> {
-    const exercise = readHar(await loadHar(deps, storageKey));
+    const exercise = await deps.cpu.run('readHar', [await loadHar(deps, storageKey)]);
     if (exercise.manifest.kind !== 'exercise' || !exercise.key || exercise.key.items.length === 0)
       throw AppError.conflict(AnswerKeyMessages.noKey);
     return exercise as HarDocument & { key: AnswerKey };
@@ -61,7 +61,7 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
       const doc = await loadForInstructor(actor, documentId);
       const exercise = await keyedExercise(doc.storage_key);
       const answers = new Map(exercise.key.items.map((item) => [item.id, item.answers]));
-      const layout = await layOutExercise(exercise);
+      const layout = await layOutExercise(deps, exercise);
       return {
         document_id: doc.id,
         title: exercise.manifest.title,

@@ -1,15 +1,10 @@
 import { Readable } from 'node:stream';
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages, type ExerciseDraft, type SavedExercise, type SaveExerciseRequest } from '@app/contract/exercise-authoring';
-import { analyseScore } from '@app/har/analysis/analyze-score';
-import { analysisPositions } from '@app/har/analysis/positions';
-import { readScore } from '@app/har/analysis/score-reading';
-import { type AnswerKey, readHar, writeHar } from '@app/har/format';
+import type { AnswerKey } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { noteName } from '@app/har/library/theory';
-import { importMusicXml } from '@app/har/musicxml-import';
 import { studentScore } from '@app/har/student-score';
-import { renderWorkspaceScore } from '@app/har/workspace-score';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { presentScore } from '../../documents/workspace-layout.ts';
@@ -43,7 +38,8 @@ export function createAuthoringService(
 
   function refuse(error: unknown): never {
     if (error instanceof HarError) {
-      if (error.code === 'too_large') throw new AppError('too_large', AuthoringMessages.tooLarge, 413);
+      // The 20 MB upload limit, or a score over the product's score limits (decision 032), each in its own words.
+      if (error.code === 'too_large') throw new AppError('too_large', error.message, 413);
       throw AppError.badRequest('file', error.message);
     }
     throw error;
@@ -62,13 +58,9 @@ export function createAuthoringService(
       let draft: Omit<ExerciseDraft, 'id' | 'course_id'>;
       let musicxml: string;
       try {
-        const imported = importMusicXml(new Uint8Array(bytes));
+        // Imported (within the score limits, before any parsing), analysed and laid out in the CPU pool (decision 032).
+        const { imported, analysis, rendered } = await deps.cpu.run('draftFromUpload', [new Uint8Array(bytes), settings]);
         musicxml = imported.musicxml;
-        const analysis = analyseScore(musicxml, settings);
-        const rendered = await renderWorkspaceScore(
-          musicxml,
-          analysis.positions.map((p) => ({ id: p.id, measure: p.measure, beat: p.beat, points: 1 })),
-        );
         const fileTitle = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').trim();
         draft = {
           title: (analysis.title ?? fileTitle).slice(0, 200) || 'Exercise',
@@ -95,6 +87,8 @@ export function createAuthoringService(
             onset: p.onset,
             x: rendered.items[i]?.x ?? null,
             note_ids: rendered.items[i]?.note_ids ?? [],
+            measure_label: rendered.items[i]?.measure_label ?? String(p.measure),
+            beat_label: rendered.items[i]?.beat_label ?? p.beat,
             suggestion: p.suggestion.label,
             suggested_answers: p.suggestion.answers,
             embellishing: p.suggestion.embellishing,
@@ -132,7 +126,7 @@ export function createAuthoringService(
       const draft = await repo.findOwnDraft(db, draftId, actor.user.id);
       if (!draft) throw AppError.notFound(AuthoringMessages.draftNotFound);
       const musicxml = new TextDecoder().decode(await loadHar(deps, draft.storage_key));
-      const positions = new Map(analysisPositions(readScore(musicxml)).map((p, i) => [p.id, { ...p, order: i }]));
+      const positions = new Map((await deps.cpu.run('analysisPositions', [musicxml])).map((p, i) => [p.id, { ...p, order: i }]));
       const items: AnswerKey['items'] = [];
       input.items.forEach((item, index) => {
         const position = positions.get(item.id);
@@ -142,12 +136,14 @@ export function createAuthoringService(
       items.sort((a, b) => (positions.get(a.id)?.order ?? 0) - (positions.get(b.id)?.order ?? 0));
       let bytes: Uint8Array;
       try {
-        bytes = writeHar({
-          manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
-          score: musicxml,
-          key: { ...(input.key === undefined ? {} : { key: input.key }), items },
-        });
-        readHar(bytes);
+        bytes = await deps.cpu.run('writeHar', [
+          {
+            manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
+            score: musicxml,
+            key: { ...(input.key === undefined ? {} : { key: input.key }), items },
+          },
+        ]);
+        await deps.cpu.run('readHar', [bytes]);
       } catch (error) {
         refuse(error);
       }

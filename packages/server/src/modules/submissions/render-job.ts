@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { readHar } from '@app/har/format';
 import type { GradeResult, Reveal } from '@app/har/grade';
 import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
-import { renderSubmissionImage } from '@app/har/submission-image';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { CpuTaskError } from '../../lib/cpu-pool.ts';
 import { findForRender, setRendered } from './repository.ts';
 
 export const RENDER_JOB = 'submission-render';
@@ -14,6 +13,9 @@ type RenderPayload = { submissionId: number };
  * Draws a graded submission: the score with the student's labels coloured right or
  * wrong, and the self-contained HTML grade report; and the same without what a
  * student may not see before the answers are shown (DESIGN §8). Safe to repeat.
+ * The score is the document's own (a hand-in is answers, decision 032), read and drawn
+ * in the CPU pool: a drawing stopped at its time limit leaves the image FAILED and is
+ * not tried again.
  */
 export function registerRenderJob(deps: Deps) {
   deps.jobs.register<RenderPayload>(
@@ -23,10 +25,13 @@ export function registerRenderJob(deps: Deps) {
       if (!row) return; // removed meanwhile
       const result = JSON.parse(row.result_json) as GradeResult;
       const folder = `submissions/${row.file_key}`;
-      const score = await loadHar(deps, row.har_key)
-        .then((bytes) => readHar(bytes).score)
+      const { signal } = context;
+      let score = await loadHar(deps, row.document_storage_key)
+        .then((bytes) => deps.cpu.run('readHar', [bytes], { signal }))
+        .then((doc) => doc.score)
         .catch((error: unknown) => {
-          context.log.warn({ submissionId, err: error }, 'submission file unreadable');
+          if (signal.aborted) throw error;
+          context.log.warn({ submissionId, err: error }, 'document file unreadable');
           return undefined;
         });
       // Teachers (and students once answers are shown) see everything; before that a
@@ -35,12 +40,16 @@ export function registerRenderJob(deps: Deps) {
       const draw = async (reveal: Reveal, prefix: string) => {
         let pngKey: string | null = `${folder}/${prefix}image.png`;
         try {
-          if (score === undefined) throw new Error('The submission file could not be read.');
-          const { png } = await renderSubmissionImage(score, result, reveal);
+          if (score === undefined) throw new Error('The document file could not be read.');
+          const png = await deps.cpu.run('renderSubmissionImage', [score, { items: result.items }, reveal], { signal });
           await deps.storage.put(pngKey, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
         } catch (error) {
+          // Stopped or timed out as a job: it goes back to the queue (or fails) as itself.
+          if (signal.aborted) throw error;
           // The report still tells the student everything; only the picture is missing.
           context.log.warn({ submissionId, err: error }, 'submission image failed');
+          // A score too slow to draw once is not drawn a second time for the other reader.
+          if (error instanceof CpuTaskError) score = undefined;
           pngKey = null;
         }
         const html = gradeReportHtml({
@@ -66,6 +75,7 @@ export function registerRenderJob(deps: Deps) {
         render_status: full.pngKey && student.pngKey ? 'READY' : 'FAILED',
       });
     },
-    { timeLimitMs: 60_000, maxAttempts: 3 },
+    // Above two drawings at the CPU pool's limit: a drawing stopped there fails the image, not the job.
+    { timeLimitMs: 2 * deps.config.cpu.taskSeconds * 1000 + 30_000, maxAttempts: 3 },
   );
 }

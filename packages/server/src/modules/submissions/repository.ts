@@ -162,6 +162,7 @@ export function findForRender(db: Db, submissionId: number) {
       's.submit_time',
       's.practice',
       'd.title',
+      'd.storage_key as document_storage_key',
       'u.first_name',
       'u.last_name',
       'u.language',

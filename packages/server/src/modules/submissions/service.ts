@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ShowAnswers } from '@app/contract/assignments';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
-import { exerciseItems, type HarDocument, readHar, submissionOf, writeHar } from '@app/har/format';
+import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf } from '@app/har/format';
 import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
@@ -73,34 +73,37 @@ export function createSubmissionsService(
 
   /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
   async function exerciseOf(doc: { storage_key: string }, course: Parameters<typeof gradingSettings>[0]) {
-    const exercise = readHar(await loadHar(deps, doc.storage_key));
+    const exercise = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)]);
     return { exercise, settings: gradingSettings(course) };
   }
 
-  /** The submission .har and its bytes, from a file or from answers typed in the workspace. */
+  /**
+   * The submission .har and its bytes, from a file or from answers typed in the workspace. A hand-in
+   * is answers (decision 032): a file's score is never read, and what is stored, graded and drawn is
+   * the document's own score with the student's answers, the same .har either way.
+   */
   async function handedIn(input: HandIn, exercise: HarDocument, docKey: string): Promise<{ submission: HarDocument; bytes: Buffer }> {
+    let answers: SubmissionAnswers;
     if (input.kind === 'answers') {
       const known = new Set(exerciseItems(exercise).map((item) => item.id));
       if (input.answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
-      const built = submissionOf(
-        { ...exercise, manifest: { ...exercise.manifest, document_key: docKey } },
-        { items: input.answers.map((entry) => ({ id: entry.id, answer: entry.answer.trim() })) },
-      );
-      return { submission: built, bytes: Buffer.from(writeHar(built)) };
+      answers = { items: input.answers.map((entry) => ({ id: entry.id, answer: entry.answer.trim() })) };
+    } else {
+      const file = await input.read();
+      if (!file) throw AppError.badRequest('file', SubmissionMessages.noFile);
+      let handIn: ReturnType<typeof readHandIn>;
+      try {
+        handIn = readHandIn(new Uint8Array(file.bytes));
+      } catch (error) {
+        if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
+        throw error;
+      }
+      if (handIn.manifest.kind !== 'submission' || !handIn.answers) throw AppError.badRequest('file', SubmissionMessages.notSubmission);
+      if (handIn.manifest.document_key !== docKey) throw AppError.badRequest('file', SubmissionMessages.wrongDocument);
+      answers = handIn.answers;
     }
-    const file = await input.read();
-    if (!file) throw AppError.badRequest('file', SubmissionMessages.noFile);
-    let submission: HarDocument;
-    try {
-      submission = readHar(new Uint8Array(file.bytes));
-    } catch (error) {
-      if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
-      throw error;
-    }
-    if (submission.manifest.kind !== 'submission' || !submission.answers)
-      throw AppError.badRequest('file', SubmissionMessages.notSubmission);
-    if (submission.manifest.document_key !== docKey) throw AppError.badRequest('file', SubmissionMessages.wrongDocument);
-    return { submission, bytes: file.bytes };
+    const submission = submissionOf({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, answers);
+    return { submission, bytes: Buffer.from(await deps.cpu.run('writeHar', [submission])) };
   }
 
   /** A submission the actor may see: their own, or any in a course they teach. 404 otherwise. */

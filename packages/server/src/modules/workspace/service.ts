@@ -8,7 +8,7 @@ import {
   WorkspaceMessages,
   type WorkspaceScore,
 } from '@app/contract/workspace';
-import { contentHash, readHar } from '@app/har/format';
+import { contentHash } from '@app/har/format';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
@@ -72,8 +72,8 @@ export function createWorkspaceService(
   async function storedOrRendered(bytes: Uint8Array): Promise<RenderedWorkspace> {
     const key = renderedKey(contentHash(bytes));
     if (await storage.stat(key)) return JSON.parse(Buffer.from(await loadHar(deps, key)).toString('utf8')) as RenderedWorkspace;
-    const copy = readHar(bytes);
-    const layout = await layOutExercise(copy);
+    const copy = await deps.cpu.run('readHar', [bytes]);
+    const layout = await layOutExercise(deps, copy);
     const value: RenderedWorkspace = {
       score: presentScore(layout),
       items: layout.items.map((item, index) => ({ ...presentPlacedItem(item, index), points: item.points })),

@@ -1,0 +1,127 @@
+import { HarError } from './har-error.ts';
+
+/**
+ * How large a score the product takes (issue 26): an exercise is a score the workspace
+ * shows on one line with at most 500 items, so these are generous for that (a Bach
+ * chorale is at most about 370 KB, 80 measures and 700 notes) and small enough that
+ * reading, analysing and drawing the largest allowed score stays within seconds. They
+ * are checked before any XML parser sees the text: the size first, on the bytes, then
+ * one linear scan that counts elements and nesting without building anything.
+ */
+export const SCORE_LIMITS = {
+  /** The MusicXML text, in bytes (after unpacking an .mxl or a .har). */
+  maxBytes: 5 * 1024 * 1024,
+  /** `<note>` elements in the whole score, all parts. */
+  maxNotes: 8_000,
+  /**
+   * `<measure>` elements in the whole score, all parts: a four-part score of 200 measures, a
+   * piano piece of 800. The workspace draws the whole score on one line; at this size that
+   * takes Verovio a few seconds and several hundred MB.
+   */
+  maxMeasures: 800,
+  /** Elements inside elements: MusicXML needs about 10; the XML parser gives up at 100. */
+  maxDepth: 50,
+} as const;
+
+const MB = 1024 * 1024;
+
+/** Refuses a score's bytes larger than the limit, before they are decoded or parsed. `name` starts the sentence. */
+export function assertScoreSize(bytes: number, name: string): void {
+  if (bytes > SCORE_LIMITS.maxBytes) throw scoreTooLarge(name);
+}
+
+export function scoreTooLarge(name: string): HarError {
+  return new HarError(`${name} is larger than ${SCORE_LIMITS.maxBytes / MB} MB, the largest score an exercise may have.`, 'too_large');
+}
+
+export type ScoreCounts = { notes: number; measures: number; depth: number };
+
+/**
+ * Counts notes, measures and the deepest nesting of elements in one pass over the text,
+ * stopping as soon as a limit is passed; skips comments, CDATA, processing instructions
+ * and quoted attribute values. Not a validator: well-formedness is checked afterwards.
+ */
+export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCounts } {
+  let notes = 0;
+  let measures = 0;
+  let depth = 0;
+  let deepest = 0;
+  const length = xml.length;
+  let at = xml.indexOf('<');
+  while (at >= 0 && at < length) {
+    const next = xml.charCodeAt(at + 1);
+    if (next === 0x21 /* ! */) {
+      const end = xml.startsWith('<!--', at)
+        ? xml.indexOf('-->', at + 4)
+        : xml.startsWith('<![CDATA[', at)
+          ? xml.indexOf(']]>', at + 9)
+          : xml.indexOf('>', at + 2);
+      if (end < 0) break;
+      at = xml.indexOf('<', end + 1);
+      continue;
+    }
+    if (next === 0x3f /* ? */) {
+      const end = xml.indexOf('?>', at + 2);
+      if (end < 0) break;
+      at = xml.indexOf('<', end + 2);
+      continue;
+    }
+    if (next === 0x2f /* / */) {
+      depth = Math.max(0, depth - 1);
+      const end = xml.indexOf('>', at + 2);
+      if (end < 0) break;
+      at = xml.indexOf('<', end + 1);
+      continue;
+    }
+    // A start tag: its name, then to its '>' past quoted attribute values.
+    let i = at + 1;
+    while (i < length && !isNameEnd(xml.charCodeAt(i))) i++;
+    const name = xml.slice(at + 1, i);
+    let quote = 0;
+    for (; i < length; i++) {
+      const c = xml.charCodeAt(i);
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === 0x22 || c === 0x27) quote = c;
+      else if (c === 0x3e /* > */) break;
+    }
+    if (i >= length) break;
+    if (name === 'note') notes++;
+    else if (name === 'measure') measures++;
+    if (xml.charCodeAt(i - 1) !== 0x2f /* self-closing */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    }
+    if (notes > SCORE_LIMITS.maxNotes) return { notes, measures, depth: deepest, passed: 'notes' };
+    if (measures > SCORE_LIMITS.maxMeasures) return { notes, measures, depth: deepest, passed: 'measures' };
+    if (deepest > SCORE_LIMITS.maxDepth) return { notes, measures, depth: deepest, passed: 'depth' };
+    at = xml.indexOf('<', i + 1);
+  }
+  return { notes, measures, depth: deepest };
+}
+
+function isNameEnd(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3e || c === 0x2f;
+}
+
+/** Refuses a score's text over the limits (size, notes, measures, nesting) before any parser reads it. */
+export function assertScoreLimits(xml: string, name: string): void {
+  // Characters, not bytes: a UTF-8 text is never shorter in bytes, so this only errs towards taking it.
+  assertScoreSize(xml.length, name);
+  const counts = scanScore(xml);
+  if (counts.passed === 'notes') {
+    throw new HarError(
+      `${name} has more than ${SCORE_LIMITS.maxNotes.toLocaleString('en')} notes, more than an exercise may have.`,
+      'too_large',
+    );
+  }
+  if (counts.passed === 'measures') {
+    throw new HarError(
+      `${name} has more than ${SCORE_LIMITS.maxMeasures.toLocaleString('en')} measures (counting every part), more than an exercise may have.`,
+      'too_large',
+    );
+  }
+  if (counts.passed === 'depth') {
+    throw new HarError(`${name} nests elements more than ${SCORE_LIMITS.maxDepth} deep, which no MusicXML score does.`);
+  }
+}

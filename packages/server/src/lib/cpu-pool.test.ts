@@ -1,0 +1,60 @@
+import { HarError } from '@app/har/har-error';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { largestAllowedScore } from '../../test/long-score.ts';
+import { SMALL_SCORE } from '../../test/small-score.ts';
+import { CpuTaskError, createCpuPool } from './cpu-pool.ts';
+
+let largest: string;
+beforeAll(() => {
+  largest = largestAllowedScore();
+});
+
+describe('CPU pool', () => {
+  const pool = createCpuPool({ threads: 1, taskMs: 60_000, memoryMb: 1024 });
+  afterAll(() => pool.close());
+
+  it('runs a task in a thread and answers its result', async () => {
+    const png = await pool.run('renderPreview', [SMALL_SCORE]);
+    expect([...png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]); // 'PNG'
+  });
+
+  it('hands back a refused score as the HarError the task threw', async () => {
+    const error = await pool.run('renderPreview', [`<score-partwise>${'<a>'.repeat(60)}`]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HarError);
+    expect((error as HarError).message).toMatch(/could not be read/);
+  });
+
+  it('keeps the event loop free while the largest allowed score is laid out', async () => {
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      ticks += 1;
+      setTimeout(tick, 1);
+    };
+    const started = performance.now();
+    const work = pool.run('renderWorkspaceScore', [largest, [{ id: 'a', measure: 1, beat: 1, points: 1 }]]).finally(() => {
+      done = true;
+    });
+    tick();
+    // While the layout is still running in its thread, this thread keeps running timers.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ticksWhileRunning = ticks;
+    expect(done).toBe(false);
+    expect(ticksWhileRunning).toBeGreaterThan(5);
+    const layout = await work;
+    expect(layout.items[0]?.x).not.toBeNull();
+    console.info(`largest allowed score laid out in ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('stops a task past its time limit by ending its thread, and goes on with the next', async () => {
+    const error = await pool.run('renderWorkspaceScore', [largest, []], { taskMs: 200 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CpuTaskError);
+    expect((error as CpuTaskError).reason).toBe('time');
+    expect((error as CpuTaskError).message).toBe('The score could not be read: the work took longer than 200 ms and was stopped.');
+    // Its thread was ended, not waited for.
+    expect(pool.stats().threads).toBe(0);
+    const png = await pool.run('renderPreview', [SMALL_SCORE]);
+    expect(png.length).toBeGreaterThan(100);
+  });
+});

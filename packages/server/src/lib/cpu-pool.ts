@@ -1,0 +1,133 @@
+import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import { HarError, type HarErrorCode } from '@app/har/har-error';
+import { Tinypool } from 'tinypool';
+import type { CpuTaskName, CpuTasks } from './cpu-tasks.ts';
+import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
+
+/**
+ * The one pool of worker threads for CPU-heavy work (decision 032): Verovio and resvg, reading
+ * uploaded scores, exercise analysis. The event loop that answers requests never runs them.
+ * Each task has a time limit after which its thread is terminated (Verovio cannot be
+ * interrupted any other way) and each thread a heap limit; a task stopped either way fails
+ * with a HarError ('unreadable_score') whose message says why, so callers treat it as a score
+ * that could not be read. Threads start on first use and end after a minute idle.
+ */
+
+export type CpuPoolOptions = {
+  /** Threads at most (default: the cores less one, at least one). */
+  threads?: number | undefined;
+  /** A task's time limit, counted from when a thread starts it. */
+  taskMs: number;
+  /** A thread's V8 heap limit (old generation), in MB. Verovio's WebAssembly memory is outside it. */
+  memoryMb: number;
+};
+
+export type CpuRunOptions = {
+  /** Stops the task (terminating its thread) when it aborts, e.g. a job's signal. */
+  signal?: AbortSignal;
+  /** This task's own time limit, instead of the pool's. */
+  taskMs?: number;
+};
+
+export type CpuPool = {
+  run<K extends CpuTaskName>(task: K, args: Parameters<CpuTasks[K]>, options?: CpuRunOptions): Promise<Awaited<ReturnType<CpuTasks[K]>>>;
+  /** Tasks running or waiting, and threads alive. */
+  stats(): { running: number; queued: number; threads: number };
+  close(): Promise<void>;
+};
+
+/** A task the pool stopped: too slow, out of memory, or its thread died. */
+export class CpuTaskError extends HarError {
+  readonly reason: 'time' | 'memory' | 'crashed' | 'aborted';
+  constructor(reason: CpuTaskError['reason'], message: string) {
+    super(message, 'unreadable_score');
+    this.reason = reason;
+  }
+}
+
+/**
+ * The thread entry: the bundled cpu-worker.js beside the built server, or under tsx a small
+ * module that registers tsx in the thread and loads cpu-worker.ts.
+ */
+function workerEntry(): URL {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return new URL(fromSources ? './cpu-worker-tsx.mjs' : './cpu-worker.js', import.meta.url);
+}
+
+export function createCpuPool(options: CpuPoolOptions): CpuPool {
+  const threads = options.threads ?? Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+  let pool: Tinypool | undefined;
+  let running = 0;
+  const open = () => {
+    pool ??= new Tinypool({
+      filename: workerEntry().href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+      // Workers inherit no tsx loader or test runner flags; the entry registers what it needs.
+      execArgv: [],
+    });
+    return pool;
+  };
+
+  return {
+    async run(task, args, runOptions = {}) {
+      const taskMs = runOptions.taskMs ?? options.taskMs;
+      // The time limit starts when a thread starts the task (it says so on this channel), so
+      // waiting for a free thread, or for a new one to load, does not count against it.
+      const timeUp = new AbortController();
+      const { port1, port2 } = new MessageChannel();
+      let timer: NodeJS.Timeout | undefined;
+      port1.once('message', () => {
+        timer = setTimeout(() => timeUp.abort(), taskMs);
+      });
+      const signal = runOptions.signal ? AbortSignal.any([timeUp.signal, runOptions.signal]) : timeUp.signal;
+      const request: CpuRequest = { task, args, started: port2 };
+      running += 1;
+      let response: CpuResponse;
+      try {
+        response = (await open().run(request, { signal, transferList: [port2] })) as CpuResponse;
+      } catch (error) {
+        if (timeUp.signal.aborted) {
+          throw new CpuTaskError(
+            'time',
+            `The score could not be read: the work took longer than ${formatSeconds(taskMs)} and was stopped.`,
+          );
+        }
+        if (runOptions.signal?.aborted) throw runOptions.signal.reason ?? new CpuTaskError('aborted', 'The work was stopped.');
+        const code = (error as { code?: string }).code;
+        if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new CpuTaskError(
+            'memory',
+            `The score could not be read: the work needed more than ${options.memoryMb} MB and was stopped.`,
+          );
+        }
+        throw new CpuTaskError(
+          'crashed',
+          `The score could not be read: the work stopped unexpectedly (${String((error as Error).message ?? error)}).`,
+        );
+      } finally {
+        running -= 1;
+        clearTimeout(timer);
+        port1.close();
+      }
+      if (response.ok) return response.value as never;
+      if (response.error.har) throw new HarError(response.error.message, response.error.code as HarErrorCode);
+      const failure = new Error(response.error.message);
+      if (response.error.stack) failure.stack = response.error.stack;
+      throw failure;
+    },
+    stats: () => ({ running, queued: pool?.queueSize ?? 0, threads: pool?.threads.length ?? 0 }),
+    async close() {
+      const current = pool;
+      pool = undefined;
+      await current?.destroy();
+    },
+  };
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${Math.round(ms)} ms`;
+}

@@ -1,0 +1,44 @@
+import { analyseScore } from '@app/har/analysis/analyze-score';
+import { analysisPositions } from '@app/har/analysis/positions';
+import { readScore } from '@app/har/analysis/score-reading';
+import { type HarDocument, readHar, writeHar } from '@app/har/format';
+import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
+import { importMusicXml } from '@app/har/musicxml-import';
+import { renderPreview } from '@app/har/preview';
+import { renderSubmissionImage } from '@app/har/submission-image';
+import { renderWorkspaceScore } from '@app/har/workspace-score';
+
+/**
+ * The work the CPU pool (cpu-pool.ts) runs in its threads: everything that reads, analyses or
+ * draws a score. Arguments and results cross threads by structured clone (plain data, typed
+ * arrays). A task throws HarError for a score it refuses; the pool hands that back as itself.
+ * Add a task here and call it with `deps.cpu.run('name', [args])`.
+ */
+export const cpuTasks = {
+  /** A `.har` checked and read (format.ts), e.g. an uploaded document. */
+  readHar: (bytes: Uint8Array): HarDocument => readHar(bytes),
+  /** A document written as a `.har`, with the score checked again. */
+  writeHar: (doc: HarDocument): Uint8Array => writeHar(doc),
+  /** The preview PNG of a score's first page. */
+  renderPreview: async (score: string): Promise<Uint8Array> => (await renderPreview(score)).png,
+  /** The submission image PNG: the score with the student's labels. */
+  renderSubmissionImage: async (score: string, result: Pick<GradeResult, 'items'>, reveal: Reveal): Promise<Uint8Array> =>
+    (await renderSubmissionImage(score, result, reveal)).png,
+  /** The workspace layout of an exercise's score with its items placed. */
+  renderWorkspaceScore,
+  /** An authoring upload: the score imported, analysed and laid out for the workspace. */
+  async draftFromUpload(bytes: Uint8Array, settings: GradingSettings) {
+    const imported = importMusicXml(bytes);
+    const analysis = analyseScore(imported.musicxml, settings);
+    const rendered = await renderWorkspaceScore(
+      imported.musicxml,
+      analysis.positions.map((p) => ({ id: p.id, measure: p.measure, beat: p.beat, points: 1 })),
+    );
+    return { imported, analysis, rendered };
+  },
+  /** A score's analysis positions, in score order. */
+  analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
+};
+
+export type CpuTasks = typeof cpuTasks;
+export type CpuTaskName = keyof CpuTasks;
