@@ -10,6 +10,7 @@ import { runGradeBookBenchmark } from './gradebook.ts';
 import { runInstancesBenchmark } from './instances.ts';
 import { runMediaBenchmarks } from './media.ts';
 import { runWebBenchmarks } from './web.ts';
+import { runWorkspaceBenchmark } from './workspace.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   instances: runInstancesBenchmark,
   media: runMediaBenchmarks,
   web: runWebBenchmarks,
+  workspace: runWorkspaceBenchmark,
 };
 
 const wanted = process.argv.slice(2);

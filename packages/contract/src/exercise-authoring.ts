@@ -52,6 +52,9 @@ export const DraftPosition = z.object({
   number: z.number().int(),
   measure: z.number().int(),
   beat: z.number(),
+  /** The measure and beat as a person reads them on the score: its own measure text ('0', '7a') and a pickup's beat in a whole bar. */
+  measure_label: z.string().optional(),
+  beat_label: z.number().optional(),
   onset: z.number(),
   x: z.number().nullable(),
   note_ids: z.array(z.string()),

@@ -59,6 +59,9 @@ export const WorkspaceItem = z.object({
   number: z.number().int(),
   measure: z.number().int(),
   beat: z.number(),
+  /** The measure and beat as a person reads them on the score: its own measure text ('0', '7a') and a pickup's beat in a whole bar. */
+  measure_label: z.string().optional(),
+  beat_label: z.number().optional(),
   points: z.number(),
   /** Where the chord sits across the score, 0 (left edge) to 1 (right edge) of the SVG. */
   x: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { analyseScore } from './analysis/analyze-score.ts';
+import { readScore } from './analysis/score-reading.ts';
 import { choraleMusicXml, TEST_CHORALES } from './analysis/test-chorales.ts';
 import { HarError } from './har-error.ts';
 import { importMusicXml } from './musicxml-import.ts';
@@ -73,11 +74,18 @@ describe('importMusicXml', () => {
     expect(analyseScore(imported.musicxml, settings).positions).toEqual(analyseScore(chorale, settings).positions);
   });
 
-  it('numbers measures again when their numbers cannot find one measure each', () => {
-    const repeated = chorale.replace(/<measure number="2"/g, '<measure number="1"');
+  it("keeps the score's own measure numbers, even where they are not plain numbers ('7a', repeats numbered again)", () => {
+    const repeated = chorale.replace(/<measure number="2"/g, '<measure number="1a"');
     const imported = importMusicXml(text(repeated));
-    expect(imported.converted.renumbered).toBe(true);
-    expect([...imported.musicxml.matchAll(/<measure number="(\d+)"/g)].slice(0, 3).map((m) => m[1])).toEqual(['0', '1', '2']);
+    expect(imported.converted.renumbered).toBe(false);
+    expect(imported.musicxml).toBe(repeated);
+    // Items number those measures in order (a pickup is 0); people read the score's own text.
+    const measures = readScore(imported.musicxml).measures;
+    expect(measures.slice(0, 3).map((m) => [m.number, m.label])).toEqual([
+      [0, '0'],
+      [1, '1'],
+      [2, '1a'],
+    ]);
   });
 
   it('refuses what is not MusicXML with a message that says why', () => {

@@ -1,3 +1,4 @@
+import { measureNumbers } from './analysis/score-reading.ts';
 import { buildXmlTree, children, parseXmlTree, partsOf, textOf, type XmlNode } from './musicxml-tree.ts';
 
 /**
@@ -5,7 +6,8 @@ import { buildXmlTree, children, parseXmlTree, partsOf, textOf, type XmlNode } f
  * Verovio engraves them in line under the lowest staff. A label goes on the
  * note that starts at its measure and beat on the lowest staff of the last
  * part (the bass in a chorale), or failing that on any staff of that part, or
- * on the note still sounding there.
+ * on the note still sounding there. Labels alternate between two lines (verses), so neighbours
+ * under short notes never run together ('vii°7/V' then 'V' would read 'vii°7/VV' on one line).
  */
 
 export type ScoreLabel = { measure: number; beat: number; text: string; color: string };
@@ -20,12 +22,18 @@ export function addScoreLabels(musicxml: string, labels: ScoreLabel[]): { musicx
   if (!part) return { musicxml, unplaced: labels.length };
 
   const measures = children(part, 'part').filter((node) => 'measure' in node);
-  const verse = String(highestVerse(measures) + 1);
+  const firstVerse = highestVerse(measures) + 1;
   const timeline = readTimeline(measures);
   const labelled = new Map<XmlNode, XmlNode>();
   let unplaced = 0;
-  for (const label of labels) {
-    const measure = timeline.byNumber.get(String(label.measure)) ?? timeline.ordered[label.measure - 1];
+  let placed = 0;
+  // In score order, so that neighbours land on different lines.
+  const ordered = labels
+    .map((label, index) => ({ label, index }))
+    .sort((a, b) => a.label.measure - b.label.measure || a.label.beat - b.label.beat || a.index - b.index)
+    .map((entry) => entry.label);
+  for (const label of ordered) {
+    const measure = timeline.byNumber.get(label.measure) ?? timeline.ordered[label.measure - 1];
     const note = measure ? findNote(measure, label.beat) : undefined;
     if (!note) {
       unplaced++;
@@ -38,6 +46,8 @@ export function addScoreLabels(musicxml: string, labels: ScoreLabel[]): { musicx
       if (current) current['#text'] = `${String(current['#text'] ?? '')} / ${label.text}`;
       continue;
     }
+    const verse = String(firstVerse + (placed % 2));
+    placed++;
     const lyric: XmlNode = {
       lyric: [{ syllabic: [{ '#text': 'single' }] }, { text: [{ '#text': label.text }] }],
       ':@': { '@_number': verse, '@_placement': 'below', '@_color': label.color },
@@ -52,13 +62,18 @@ export function addScoreLabels(musicxml: string, labels: ScoreLabel[]): { musicx
 
 type MeasureTimeline = { notes: NoteInfo[]; beatLength: number; lowestStaff: number };
 
-function readTimeline(measures: XmlNode[]): { byNumber: Map<string, MeasureTimeline>; ordered: MeasureTimeline[] } {
+/** Each measure's notes, found by the number items give it (analysis/score-reading measureNumbers) and in order. */
+function readTimeline(measures: XmlNode[]): { byNumber: Map<number, MeasureTimeline>; ordered: MeasureTimeline[] } {
+  const numbers = measureNumbers(
+    measures.map((measure) => measure[':@']?.['@_number']),
+    measures[0]?.[':@']?.['@_implicit'] === 'yes',
+  );
   let divisions = 1;
   let beatType = 4;
   let staves = 1;
-  const byNumber = new Map<string, MeasureTimeline>();
+  const byNumber = new Map<number, MeasureTimeline>();
   const ordered: MeasureTimeline[] = [];
-  for (const measure of measures) {
+  for (const [index, measure] of measures.entries()) {
     const notes: NoteInfo[] = [];
     let cursor = 0;
     let lastOnset = 0;
@@ -90,7 +105,7 @@ function readTimeline(measures: XmlNode[]): { byNumber: Map<string, MeasureTimel
       }
     }
     const timeline = { notes, beatLength: (divisions * 4) / beatType, lowestStaff: staves };
-    const number = measure[':@']?.['@_number'];
+    const number = numbers[index];
     if (number !== undefined && !byNumber.has(number)) byNumber.set(number, timeline);
     ordered.push(timeline);
   }

@@ -1,4 +1,4 @@
-import { readScoreTree } from './analysis/score-reading.ts';
+import { readScoreTree, shownPosition } from './analysis/score-reading.ts';
 import type { ExerciseItem } from './format.ts';
 import { HarError } from './har-error.ts';
 import { buildXmlTree, parseXmlTree } from './musicxml-tree.ts';
@@ -13,7 +13,14 @@ import { firstLogLine, loadToolkit } from './render-score.ts';
  * by time in the MusicXML and by id in the SVG.
  */
 
-export type WorkspaceScoreItem = ExerciseItem & { x: number | null; onset: number; note_ids: string[] };
+/** An item placed on the drawing, with the measure and beat a person reads there (the score's `7a`, a pickup's own beat). */
+export type WorkspaceScoreItem = ExerciseItem & {
+  x: number | null;
+  onset: number;
+  note_ids: string[];
+  measure_label: string;
+  beat_label: number;
+};
 export type PlaybackNote = { onset: number; duration: number; pitch: number; note_id: string };
 export type WorkspaceScore = {
   svg: string;
@@ -52,7 +59,8 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
     spacingNonLinear: 0.55,
     // Each measure carries its number as the score has it (data-n="7a"): the browser cuts the line
     // into systems at measures and shows the number that starts each system.
-    svgAdditionalAttribute: ['measure@n'],
+    // (Verovio's options type knows only scalars; this option is a list.)
+    svgAdditionalAttribute: ['measure@n'] as unknown as string,
   });
   let loaded = false;
   try {
@@ -78,6 +86,7 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
       onset: Number.isFinite(onset) ? roundTo(onset) : 0,
       x: x === null ? null : roundTo(x),
       note_ids: chord.map((n) => n.id),
+      ...shownPosition(measures, item.measure, item.beat),
     };
   });
 

@@ -28,8 +28,12 @@ export type SpelledNote = {
 };
 
 export type MeasureTiming = {
-  /** The measure's number as items give it (the number attribute; measures are numbered on import). */
+  /** The measure's number as items give it (measureNumbers: the score's own when they are plain increasing numbers). */
   number: number;
+  /** The measure's number as the score prints it ('0', '12', '7a'): what people read. */
+  label: string;
+  /** Beats before the measure's first one when it is the short end of a bar (a pickup, or '7a' after a repeat). */
+  beatOffset: number;
   start: number;
   /** The measure's length as played, in quarters (a pickup measure is short). */
   length: number;
@@ -72,6 +76,11 @@ export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean }
     if (measureNodes.length === 0) throw new HarError(`Part ${partIndex + 1} of the score has no measures.`);
     let divisions = 1;
     let beatType = 4;
+    let beats = 4;
+    const numbers = measureNumbers(
+      measureNodes.map((measure) => measure[':@']?.['@_number']),
+      measureNodes[0]?.[':@']?.['@_implicit'] === 'yes',
+    );
     let transpose = { diatonic: 0, chromatic: 0 };
     let start = 0;
     const timings: MeasureTiming[] = [];
@@ -87,6 +96,7 @@ export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean }
           divisions = positive(textOf(attributes, 'divisions')) ?? divisions;
           const time = attributes.find((node) => 'time' in node);
           if (time) beatType = positive(textOf(children(time, 'time'), 'beat-type')) ?? beatType;
+          if (time) beats = positive(textOf(children(time, 'time'), 'beats')) ?? beats;
           const key = attributes.find((node) => 'key' in node);
           const fifths = key ? Number(textOf(children(key, 'key'), 'fifths')) : Number.NaN;
           if (keySignature === null && key && Number.isInteger(fifths) && Math.abs(fifths) <= 7) {
@@ -142,9 +152,16 @@ export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean }
           if (notes.length > MAX_ANALYSED_NOTES) throw new HarError(`The score has more than ${MAX_ANALYSED_NOTES} notes.`);
         }
       }
-      const number = Number(measure[':@']?.['@_number']);
+      const raw = measure[':@']?.['@_number']?.trim();
+      const number = numbers[measureIndex] as number;
+      // A short measure that is the end of a bar counts its beats from where they fall in a whole bar.
+      const bar = beats * (4 / beatType);
+      const length = longest / divisions;
+      const endOfBar = measureIndex === 0 || raw === '0' || /^\d+[a-z]$/i.test(raw ?? '');
       timings.push({
-        number: Number.isInteger(number) && number >= 0 ? number : measureIndex + 1,
+        number,
+        label: raw || String(number),
+        beatOffset: endOfBar && length > EPSILON && length < bar - EPSILON ? (bar - length) / (4 / beatType) : 0,
         start,
         length: longest / divisions,
         beatQuarters: 4 / beatType,
@@ -190,6 +207,30 @@ function positive(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * The measure numbers items use: the score's own when they are whole numbers that only go up
+ * (every score imported before issue 24 was numbered so on import); otherwise 1, 2, … in order
+ * (0 for a pickup measure: implicit, or numbered 0). The score's own text stays the measure's label.
+ */
+export function measureNumbers(raw: readonly (string | undefined)[], implicitFirst = false): number[] {
+  const ints = raw.map((n) => (n !== undefined && /^\s*\d+\s*$/.test(n) ? Number(n) : Number.NaN));
+  const plain = ints.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ints[i - 1] as number)));
+  if (plain) return ints;
+  const pickup = implicitFirst || raw[0]?.trim() === '0';
+  return raw.map((_, index) => (pickup ? index : index + 1));
+}
+
+/** The measure and beat a person reads for an item at (measure, beat): the score's text, the beat in a whole bar. */
+export function shownPosition(
+  measures: readonly MeasureTiming[],
+  measure: number,
+  beat: number,
+): { measure_label: string; beat_label: number } {
+  const found = measures.find((m) => m.number === measure);
+  if (!found) return { measure_label: String(measure), beat_label: beat };
+  return { measure_label: found.label, beat_label: Math.round((beat + found.beatOffset) * 10_000) / 10_000 };
 }
 
 /** Where an analysis position is: the measure (its number) and beat as key items give them. */

@@ -29,6 +29,8 @@ export interface ChordFieldProps {
 }
 
 const CHECK_DELAY_MS = 500;
+/** Characters a field under a chord shows at its normal size. */
+const FITS_CHARACTERS = 6;
 
 /** The value to check: the typed text once the student pauses (an empty field is never wrong). */
 function useSettledValue(value: string): string {
@@ -58,7 +60,8 @@ export function ChordField(props: ChordFieldProps) {
   const ids = { input: `${base}-input`, position: `${base}-position`, problem: `${base}-problem`, feedback: `${base}-feedback` };
   const describedBy = [ids.position, malformed ? ids.problem : null, feedback ? ids.feedback : null].filter(Boolean).join(' ');
   const name = t('workspace.field.chord', { number: item.number });
-  const position = t('workspace.field.position', { measure: item.measure, beat: item.beat });
+  // The measure and beat as the score shows them (its own '7a', a pickup's beat in a whole bar).
+  const position = t('workspace.field.position', { measure: item.measure_label ?? item.measure, beat: item.beat_label ?? item.beat });
   const feedbackText = feedback
     ? [
         feedback.correct ? t('workspace.field.correct') : t('workspace.field.wrong'),
@@ -81,11 +84,17 @@ export function ChordField(props: ChordFieldProps) {
     feedback ? (feedback.correct ? styles.correct : styles.wrong) : '',
   ].join(' ');
 
+  // Under a chord the whole label shows, read-only too: a long one ('vii°7/V') is set smaller, never cut.
+  const fit =
+    variant === 'compact' && value.length > FITS_CHARACTERS
+      ? { fontSize: `max(9px, calc(var(--font-size-sm) * ${FITS_CHARACTERS / value.length}))` }
+      : undefined;
   const input = (
     <input
       ref={inputRef}
       id={ids.input}
       className={styles.input}
+      style={fit}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onFocus={onFocus}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { keyName, keysInForce } from '../../../lib/keys.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -273,6 +274,9 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
 
   const activeItem = items.find((item) => item.id === activeId);
   const lastUsed = items.find((item) => item.id === lastUsedId);
+  // The key each label is read in, from the opening key and the student's own key changes (decision 031).
+  const fieldKeys = useMemo(() => keysInForce(items, answers, workspace.key), [items, answers, workspace.key]);
+  const activeKey = activeItem ? fieldKeys.get(activeItem.id) : undefined;
 
   const field = (item: WorkspaceItem, style?: CSSProperties) => (
     <ChordField
@@ -290,6 +294,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       feedback={feedback.get(item.id) ?? null}
       active={activeId === item.id}
       variant="compact"
+      keyInForce={fieldKeys.get(item.id)}
       style={style}
       inputRef={(element) => {
         if (element) inputs.current.set(item.id, element);
@@ -316,7 +321,11 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       >
         <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
         {' · '}
-        {t('workspace.field.position', { measure: activeItem.measure, beat: activeItem.beat })}
+        {t('workspace.field.position', {
+          measure: activeItem.measure_label ?? activeItem.measure,
+          beat: activeItem.beat_label ?? activeItem.beat,
+        })}
+        {activeKey ? ` · ${t('keys.inForce', { key: keyName(activeKey.key, t) })}` : null}
         {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
         {activeFeedback?.expected && !activeFeedback.correct ? (
           <span className={styles.expected}>{t('workspace.field.expected', { label: activeFeedback.expected })}</span>
@@ -327,6 +336,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     <p className={styles.instructions}>
       {readOnly ? null : `${t('workspace.page.instructions')} `}
       {t('workspace.page.labels', { cadential: workspace.labels.cadential_64, neapolitan: workspace.labels.neapolitan_6 })}
+      {workspace.key ? ` ${t('keys.inForce', { key: keyName(workspace.key, t) })}. ${t('keys.help')}` : null}
     </p>
   );
 
@@ -427,7 +437,11 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
             ? t('workspace.submit.confirmUnreadable', {
                 chords: unreadable
                   .map((item) =>
-                    t('workspace.field.chordAt', { number: item.number, measure: item.measure, label: answers[item.id] ?? '' }),
+                    t('workspace.field.chordAt', {
+                      number: item.number,
+                      measure: item.measure_label ?? item.measure,
+                      label: answers[item.id] ?? '',
+                    }),
                   )
                   .join(', '),
               })
