@@ -118,7 +118,10 @@ describe('Roman-numeral suggestions', () => {
     expect(labels('Chorale 5')).toMatchObject({ m1b3: 'vii°7/V', m2b3: 'V43', m3b1: 'ii65' });
     expect(labels('Chorale 11')).toMatchObject({ m1b3: 'It6', m2b2: 'Ger65', m2b3: 'V64' });
     expect(labels('Chorale 4')).toMatchObject({ m2b1: 'N6' });
-    expect(labels('Chorale 9')).toMatchObject({ m2b1: 'V/vi', m3b1: 'vi' });
+    // Five beats around vi make a key area (C minor, pivot IV = c: VI); the piece's reading V/vi is offered beside it.
+    const nine = analyseScore(choraleMusicXml(chorale('Chorale 9')), V_N).positions;
+    expect(nine.find((p) => p.id === 'm2b1')?.suggestion.answers).toEqual(['V', 'Eb: V/vi']);
+    expect(labels('Chorale 9')).toMatchObject({ m1b3: 'IV = c: VI', m2b4: 'VII7 = Eb: V7', m3b1: 'vi' });
   });
 
   it('use the course’s spelling of the cadential six-four and the Neapolitan, and accept both', () => {

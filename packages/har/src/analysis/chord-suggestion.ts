@@ -1,6 +1,7 @@
 import { type ChordLabel, type Degree, type Figure, formatRomanNumeral, type Quality } from '@app/contract/roman-numeral';
 import type { GradingSettings } from '../grade.ts';
 import { above, chordOf, type Key, type PitchClass, scaleStep, semitone } from '../library/theory.ts';
+import type { KeyedChord } from './key-areas.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { SpelledNote } from './score-reading.ts';
 
@@ -64,14 +65,30 @@ type Reading = {
 
 type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; reading?: Reading };
 
+/** The chord found at each position (looking through suspensions) as pitch classes, root first, for finding key areas. */
+export function chordTones(positions: AnalysisPosition[], key: Key, allNotes: SpelledNote[]): KeyedChord[] {
+  const melody = melodicNeighbours(allNotes);
+  return positions.map((position, index) => {
+    const named = nameWithDecorations(position, key, melody, positions[index + 1]?.onset);
+    const reading = named?.reading;
+    if (!reading) return { rootPosition: false };
+    return {
+      tones: reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones)),
+      rootPosition: reading.inversion === 0,
+    };
+  });
+}
+
+/** Suggestions in one key, or in each position's own key (key areas). */
 export function suggestRomanNumerals(
   positions: AnalysisPosition[],
-  key: Key,
+  keys: Key | Key[],
   settings: GradingSettings,
   allNotes: SpelledNote[] = positions.flatMap((p) => p.notes),
 ): Suggestion[] {
+  const keyAt = (index: number): Key => (Array.isArray(keys) ? (keys[index] as Key) : keys);
   const melody = melodicNeighbours(allNotes);
-  const named = positions.map((position, index) => nameWithDecorations(position, key, melody, positions[index + 1]?.onset));
+  const named = positions.map((position, index) => nameWithDecorations(position, keyAt(index), melody, positions[index + 1]?.onset));
   const suggestions = named.map(
     (chord): Suggestion => (chord ? spell(chord.label, settings) : { label: null, answers: [], embellishing: false }),
   );
@@ -106,6 +123,7 @@ export function suggestRomanNumerals(
     const dominant = n.degree === 5 && n.accidental === 0 && n.quality === 'major' && n.applied.length === 0;
     const sameBass = positions[nextIndex]?.notes[0]?.midi === positions[index]?.notes[0]?.midi;
     const bassNote = positions[nextIndex]?.notes[0];
+    const key = keyAt(index);
     const bassIsFifth = bassNote !== undefined && bassNote.midi % 12 === semitone(scaleStep(key, 5));
     if (dominant && (sameBass || bassIsFifth) && (n.figure === '' || n.figure === '7')) {
       const tonic = key.mode === 'major' ? 'I64' : 'i64';

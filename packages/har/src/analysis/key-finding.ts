@@ -1,20 +1,32 @@
-import { above, type Key, type Mode, type PitchClass, semitone } from '../library/theory.ts';
+import { above, type Key, keyFifths, type Mode, type PitchClass, semitone } from '../library/theory.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { ScoreReading } from './score-reading.ts';
 
 /**
- * The key of a score, from its key signature and its music. With a signature, the
- * choice is between its major key and its relative minor: the music's pitch profile
- * (Krumhansl–Kessler, weighted by duration), the last and first bass notes, and the
- * raised leading tone of the minor key decide; a written <mode> counts as one more
- * vote, since programs often write "major" for every key. Without a signature, all
- * 24 keys compete on the same evidence.
+ * The key of a score: all 24 keys compete. The music's pitch profile (durations of
+ * every pitch class, correlated with a key profile) is the main evidence; the final
+ * cadence (the last chord's root and bass on the tonic, a major third at the end of a
+ * minor piece being a Picardy third) and the first bass add to it; the key signature is a
+ * prior, not a limit: a key one fifth flatwards of the signature's minor (D minor written
+ * with no flats, the Dorian signature) or sharpwards of its major (Mixolydian) is still
+ * likely, any other key far less. A written <mode> counts as a small vote, since
+ * programs often write "major" for every key.
  */
 
 export type FoundKey = Key & { fifths: number; source: 'signature' | 'music' };
 
-const MAJOR_PROFILE = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
-const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
+// Key profiles: Bellman–Budge (chord-based counts of tonal music), rotated to each tonic.
+export const MAJOR_PROFILE = [16.8, 0.86, 12.95, 1.41, 13.49, 11.93, 1.25, 20.28, 1.8, 8.04, 0.62, 10.57];
+export const MINOR_PROFILE = [18.16, 0.69, 12.99, 13.34, 1.07, 11.15, 1.38, 21.07, 7.49, 1.53, 0.92, 10.21];
+/** The opening phrase's span in quarters: its key weighs with the whole piece's (an analyst names a piece by the key it opens in). */
+const OPENING_QUARTERS = 8;
+/**
+ * The evidence's weights: whole-piece profile, last bass on the tonic, tonic root and fifth at
+ * the end, the tonic's third at the end, first bass on the tonic, the signature's own keys, its
+ * Dorian minor or Mixolydian major, a final half cadence (the last chord the dominant with its
+ * leading tone), a key far from the signature (subtracted), the opening phrase's profile.
+ */
+const KEY_WEIGHTS = [4, 1, 0.5, 0.3, 1, 1, 0.8, 0.8, 1, 1] as const;
 const C: PitchClass = { step: 0, alter: 0 };
 
 /** The major key of a signature: 0 → C, 3 → A, −2 → B♭. */
@@ -26,56 +38,69 @@ export function relativeMinorOf(majorTonic: PitchClass): PitchClass {
   return above(majorTonic, 5, 9);
 }
 
+/** The 24 keys, each spelled as its signature spells it (F♯ minor, never G♭ minor), from 6 flats to 6 sharps. */
+export function allKeys(): FoundKey[] {
+  const keys: FoundKey[] = [];
+  for (let fifths = -6; fifths <= 6; fifths++) {
+    const major = majorTonicOf(fifths);
+    keys.push({ tonic: major, mode: 'major', fifths, source: 'music' });
+    keys.push({ tonic: relativeMinorOf(major), mode: 'minor', fifths, source: 'music' });
+  }
+  // 6 sharps and 6 flats name the same two keys: keep the flat major (G♭) and the sharp minor (d♯ is rare, e♭ too): drop F♯ major and e♭ minor.
+  return keys.filter((k) => !(k.fifths === 6 && k.mode === 'major') && !(k.fifths === -6 && k.mode === 'minor'));
+}
+
+/** Correlation of a pitch-class profile with a key's profile (−1 … 1). */
+export function profileFit(profile: number[], tonic: number, mode: Mode): number {
+  return correlation(profile, mode === 'major' ? MAJOR_PROFILE : MINOR_PROFILE, tonic);
+}
+
 export function findKey(score: ScoreReading, positions: AnalysisPosition[]): FoundKey {
   const profile = new Array<number>(12).fill(0);
   for (const note of score.notes) profile[note.midi % 12] = (profile[note.midi % 12] as number) + (note.end - note.onset);
+  const opening = new Array<number>(12).fill(0);
+  const start = score.notes[0]?.onset ?? 0;
+  for (const note of score.notes) {
+    if (note.onset >= start + OPENING_QUARTERS) break;
+    opening[note.midi % 12] = (opening[note.midi % 12] as number) + (Math.min(note.end, start + OPENING_QUARTERS) - note.onset);
+  }
   const first = positions[0]?.notes[0];
   const lastPosition = positions[positions.length - 1];
   const last = lastPosition?.notes[0];
+  const lastPcs = new Set(lastPosition?.notes.map((n) => n.midi % 12) ?? []);
+  const signature = score.keySignature;
 
-  const evidence = (tonic: PitchClass, mode: Mode) => {
-    const t = semitone(tonic);
-    let score = 4 * correlation(profile, mode === 'major' ? MAJOR_PROFILE : MINOR_PROFILE, t);
-    if (last && last.midi % 12 === t) score += 2;
-    if (first && first.midi % 12 === t) score += 0.75;
-    // The tonic triad's third at the end (a Picardy third counts for neither).
-    const lastPcs = new Set(lastPosition?.notes.map((n) => n.midi % 12) ?? []);
-    if (lastPcs.has((t + (mode === 'major' ? 4 : 3)) % 12)) score += 0.5;
-    if (mode === 'minor') {
-      // The raised leading tone is the strongest sign of minor against its relative major.
-      const total = profile.reduce((sum, v) => sum + v, 0) || 1;
-      const leading = (profile[(t + 11) % 12] as number) / total;
-      score += Math.min(1.5, leading * 20);
-    }
-    return score;
-  };
-
-  if (score.keySignature) {
-    const { fifths, mode } = score.keySignature;
-    const major = majorTonicOf(fifths);
-    const minor = relativeMinorOf(major);
-    const forMajor = evidence(major, 'major') + (mode === 'major' ? 0.5 : 0);
-    const forMinor = evidence(minor, 'minor') + (mode === 'minor' ? 1.5 : 0);
-    return forMinor > forMajor
-      ? { tonic: minor, mode: 'minor', fifths, source: 'signature' }
-      : { tonic: major, mode: 'major', fifths, source: 'signature' };
-  }
   let best: FoundKey | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
-  for (let fifths = -6; fifths <= 6; fifths++) {
-    const major = majorTonicOf(fifths);
-    for (const [tonic, mode] of [
-      [major, 'major'],
-      [relativeMinorOf(major), 'minor'],
-    ] as const) {
-      const value = evidence(tonic, mode);
-      if (value > bestScore + 1e-9) {
-        bestScore = value;
-        best = { tonic, mode, fifths, source: 'music' };
-      }
+  for (const key of allKeys()) {
+    const t = semitone(key.tonic);
+    const W = KEY_WEIGHTS;
+    let value = (W[0] as number) * profileFit(profile, t, key.mode) + (W[9] ?? 0) * profileFit(opening, t, key.mode);
+    // The final cadence: the last bass on the tonic, the tonic triad (root and fifth) at the end.
+    if (last && last.midi % 12 === t) value += W[1] as number;
+    if (lastPcs.has(t) && lastPcs.has((t + 7) % 12)) value += W[2] as number;
+    // Its third tells the mode unless a minor piece ends with a Picardy third.
+    if (key.mode === 'major' && lastPcs.has((t + 4) % 12)) value += 0.3;
+    if (key.mode === 'minor' && lastPcs.has((t + 3) % 12)) value += 0.3;
+    if (first && first.midi % 12 === t) value += W[4] as number;
+    if (last && (last.midi + 5) % 12 === t && lastPcs.has((t + 11) % 12)) value += W[7] as number;
+    if (signature) {
+      const distance = signature.fifths - keyFifths(key);
+      // The signature's two keys; a Dorian minor (one flat fewer) or Mixolydian major (one sharp fewer).
+      if (distance === 0) value += W[5] as number;
+      else if ((key.mode === 'minor' && distance === 1) || (key.mode === 'major' && distance === -1)) value += W[6] as number;
+      else if (Math.abs(distance) === 1) value += 0.1;
+      else value -= W[8] as number;
+      if (signature.mode === key.mode && distance === 0) value += 0.2;
+    }
+    if (value > bestScore + 1e-9) {
+      bestScore = value;
+      best = key;
     }
   }
-  return best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' };
+  const found = best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' };
+  const fifths = keyFifths(found);
+  return { ...found, fifths, source: signature && signature.fifths === fifths ? 'signature' : 'music' };
 }
 
 function correlation(profile: number[], reference: number[], tonic: number): number {

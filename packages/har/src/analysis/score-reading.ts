@@ -23,6 +23,8 @@ export type SpelledNote = {
   midi: number;
   onset: number;
   end: number;
+  /** The note carries a fermata (a chorale's phrase ending). */
+  fermata?: true;
   /** With `labelNotes`: the id written on the note's element (`n1`, `n2`, …), which Verovio keeps in its SVG. */
   id?: string;
 };
@@ -146,7 +148,16 @@ export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean }
             continue;
           }
           const voice = `${partIndex}:${textOf(content, 'voice') ?? '1'}`;
-          const note: SpelledNote = { part: partIndex, voice, ...spelled, onset, end, ...(id ? { id } : {}) };
+          const fermata = hasFermata(content);
+          const note: SpelledNote = {
+            part: partIndex,
+            voice,
+            ...spelled,
+            onset,
+            end,
+            ...(id ? { id } : {}),
+            ...(fermata ? { fermata } : {}),
+          };
           notes.push(note);
           open.set(spelled.midi, note);
           if (notes.length > MAX_ANALYSED_NOTES) throw new HarError(`The score has more than ${MAX_ANALYSED_NOTES} notes.`);
@@ -172,6 +183,11 @@ export function readScoreTree(tree: XmlNode[], options: { labelNotes?: boolean }
   });
   notes.sort((a, b) => a.onset - b.onset || a.midi - b.midi);
   return { notes, measures, keySignature, title: titleOf(tree), parts: parts.length };
+}
+
+function hasFermata(content: XmlNode[]): true | undefined {
+  const notations = content.filter((node) => 'notations' in node);
+  return notations.some((node) => children(node, 'notations').some((inner) => 'fermata' in inner)) ? true : undefined;
 }
 
 function spellingOf(content: XmlNode[], transpose: { diatonic: number; chromatic: number }) {
