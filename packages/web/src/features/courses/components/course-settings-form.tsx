@@ -36,6 +36,21 @@ export interface CourseSettingsFormProps {
 }
 
 /** Every course setting of spec §2/§3 with the §5 limits; saves only what changed. */
+/**
+ * The Save bar sticks to the bottom over the form (issue 30: it hid the hints under the dates).
+ * A focused field whose hint or error would sit under the bar scrolls up until they clear it.
+ */
+function revealAboveBar(field: EventTarget, bar: HTMLElement | null) {
+  if (!bar || !(field instanceof HTMLElement)) return;
+  const described = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const lowest = [field, ...described.map((id) => document.getElementById(id))].reduce(
+    (bottom, element) => Math.max(bottom, element?.getBoundingClientRect().bottom ?? 0),
+    0,
+  );
+  const overlap = lowest - bar.getBoundingClientRect().top;
+  if (overlap > 0) window.scrollBy({ top: overlap + 8 });
+}
+
 export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps) {
   const { t } = useTranslation();
   const schools = useSchools();
@@ -66,6 +81,7 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
 
   // Spec §5: the enrollment end moves with the start, capped by its limit.
   const previousStart = useRef(start);
+  const saveBar = useRef<HTMLDivElement>(null);
   const onStartChange = (next: string) => {
     const before = fromDateTimeInput(previousStart.current, timeZone);
     const after = fromDateTimeInput(next, timeZone);
@@ -106,7 +122,12 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
   if (schools.isPending || terms.isPending || products.isPending) return <LoadingScreen />;
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={(event) => revealAboveBar(event.target, saveBar.current)}
+      noValidate
+    >
       {locked ? <Notice severity="info">{t('courses.settings.lockedNotice')}</Notice> : null}
 
       <fieldset className={styles.section}>
@@ -252,7 +273,7 @@ export function CourseSettingsForm({ course, timeZone }: CourseSettingsFormProps
         />
       </fieldset>
 
-      <div className={styles.footer} data-sticky-actions>
+      <div ref={saveBar} className={styles.footer} data-sticky-actions>
         <p className={styles.status} aria-live="polite">
           {isDirty ? t('courses.settings.unsaved') : ''}
         </p>
