@@ -41,11 +41,12 @@ describe("one chord's answer group in the answer editors", () => {
   });
 
   it('names the measure and beat as the score prints them (a pickup is measure 0), and marks a suggestion', () => {
-    render(<Harness position={{ number: 1, measure: 0, beat: 3, suggestion: 'V' }} />);
+    // A one-beat pickup in 4/4: beat 1 of its short bar, beat 4 as the printed bar counts.
+    render(<Harness position={{ number: 1, measure: 0, measure_label: '0', beat: 1, beat_label: 4, suggestion: 'V' }} />);
     const answer = screen.getByRole('textbox', { name: 'Answer for chord 1' });
-    expect(description(answer)).toBe('Measure 0, beat 3. Suggested');
+    expect(description(answer)).toBe('Measure 0, beat 4. Suggested');
     expect(screen.getByText('Suggested', { exact: true })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Points and options of chord 1, Measure 0, beat 3' }).textContent).toContain('1 pt');
+    expect(screen.getByRole('button', { name: 'Points and options of chord 1, Measure 0, beat 4' }).textContent).toContain('1 pt');
     // Points and Skip wait in the popover: the group under the chord stays one field wide.
     expect(screen.queryByRole('spinbutton', { name: 'Points for chord 1' })).toBeNull();
   });

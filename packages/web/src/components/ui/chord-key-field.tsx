@@ -11,6 +11,8 @@ export type ChordKeyPosition = {
   measure?: number;
   measure_label?: string;
   beat?: number;
+  /** The beat as the printed bar counts it (a pickup's beat in a whole bar), when it differs from `beat`. */
+  beat_label?: number;
   suggestion?: string | null;
 };
 
@@ -26,13 +28,13 @@ export interface ChordKeyFieldProps {
   answerClassName?: string;
 }
 
-/** Where a chord is, as the printed score numbers it: 'Measure 0, beat 3' for a pickup. */
+/** Where a chord is, as the printed score numbers it: 'Measure 0, beat 4' for a one-beat pickup in 4/4. */
 export function usePositionText() {
   const { t } = useTranslation();
   return (p: ChordKeyPosition) =>
     p.measure === undefined && p.measure_label === undefined
       ? ''
-      : t('authoring.position', { measure: p.measure_label ?? String(p.measure), beat: p.beat ?? 1 });
+      : t('authoring.position', { measure: p.measure_label ?? String(p.measure), beat: p.beat_label ?? p.beat ?? 1 });
 }
 
 /**
