@@ -157,7 +157,7 @@ describe.each(dialects)('hostile score files (%s)', (dialect) => {
       ? hostileScores(score.toString('utf8'))
       : hostileHars(route.url === '/api/assignments/:id/documents' ? Buffer.from(sampleExercise().bytes) : w.submissionHar());
     for (const [i, file] of files.entries()) {
-      const sample = await (SAMPLES[route.name] ?? (() => ({})))(w, caller);
+      const sample: SampleRequest = await (SAMPLES[route.name] ?? (() => ({})))(w, caller);
       const params = Object.fromEntries(
         [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => {
           const name = m[1] ?? '';

@@ -1,12 +1,18 @@
 import { Readable } from 'node:stream';
 import type { PreviewUrl, RemovedAnalysis } from '@app/contract/assignments';
-import { contentHash, type HarDocument, studentCopy, studentCopyOf, writeHar } from '@app/har/format';
+import { contentHash, type HarDocument, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { newKey } from '../lib/random.ts';
-import { documentsWithoutStudentCopy, setPreviewStatus, setStudentStorageKey } from './repository.ts';
+import {
+  documentsWithoutStudentCopy,
+  documentsWithStudentCopy,
+  replaceStudentStorageKey,
+  setPreviewStatus,
+  setStudentStorageKey,
+} from './repository.ts';
 
 export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
@@ -31,6 +37,8 @@ export async function previewLink(
 export const newDocKey = () => newKey(12);
 
 export const STUDENT_COPIES_JOB = 'document-student-copies';
+/** Remakes student copies made before they left analysis text out (issue 26; queued by migration 0017). */
+export const STUDENT_COPIES_WITHOUT_ANALYSIS_JOB = 'document-student-copies-without-analysis';
 
 export type StoredHar = {
   storageKey: string;
@@ -49,13 +57,13 @@ export const studentCopyKey = (docKey: string) => `documents/${docKey}.student.h
 
 /** Writes the student copy of an exercise (manifest, score without analysis text, item positions; never the key). */
 async function putStudentCopy(
-  deps: Pick<Deps, 'storage'>,
+  deps: Pick<Deps, 'storage' | 'cpu'>,
   doc: HarDocument,
   docKey: string,
+  key = studentCopyKey(docKey),
 ): Promise<{ key: string; removed: RemovedAnalysis[] }> {
-  const key = studentCopyKey(docKey);
-  const { copy, removed } = studentCopyOf(doc);
-  await deps.storage.put(key, Readable.from(Buffer.from(writeHar(copy))), { contentType: 'application/zip' });
+  const { bytes, removed } = await deps.cpu.run('studentCopy', [doc]);
+  await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
   return { key, removed };
 }
 
@@ -112,7 +120,7 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
  * names carry a random part, so the caller removes only what this attempt wrote.
  */
 export async function storeKeyVersion(
-  deps: Pick<Deps, 'storage'>,
+  deps: Pick<Deps, 'storage' | 'cpu'>,
   doc: HarDocument,
   docKey: string,
   version: number,
@@ -126,9 +134,7 @@ export async function storeKeyVersion(
   const studentStorageKey = `documents/${docKey}.v${version}-${attempt}.student.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
   try {
-    await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(writeHar(studentCopy(stamped)))), {
-      contentType: 'application/zip',
-    });
+    await putStudentCopy(deps, stamped, docKey, studentStorageKey);
   } catch (error) {
     await deps.storage.delete(storageKey);
     throw error;
@@ -223,5 +229,31 @@ export function registerPreviewJob(deps: Deps) {
       }
     },
     { timeLimitMs: 15 * 60_000, maxAttempts: 3 },
+  );
+
+  // Student copies made before copies left out analysis text written into the score (issue 26):
+  // each is made again, and a copy that differs is stored under a new name (a copy's name never
+  // gets other content: the workspace keeps layouts by it). Running twice changes nothing.
+  deps.jobs.register(
+    STUDENT_COPIES_WITHOUT_ANALYSIS_JOB,
+    async (_payload, context) => {
+      for (const doc of await documentsWithStudentCopy(deps.db)) {
+        if (context.signal.aborted) return;
+        try {
+          const full = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)], { signal: context.signal });
+          if (full.manifest.kind !== 'exercise') continue;
+          const { bytes, removed } = await deps.cpu.run('studentCopy', [full], { signal: context.signal });
+          if (removed.length === 0 || Buffer.from(await loadHar(deps, doc.student_storage_key)).equals(Buffer.from(bytes))) continue;
+          const key = `documents/${doc.doc_key}.s${newKey(6)}.student.har`;
+          await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+          // An edit of the key meanwhile made its own copy: this one is not needed then.
+          if (!(await replaceStudentStorageKey(deps.db, doc.id, doc.student_storage_key, key))) await deps.storage.delete(key);
+        } catch (error) {
+          if (context.signal.aborted) throw error;
+          context.log.warn({ documentId: doc.id, err: error }, 'student copy without analysis failed');
+        }
+      }
+    },
+    { timeLimitMs: 30 * 60_000, maxAttempts: 3 },
   );
 }

@@ -13,6 +13,27 @@ export function documentsWithoutStudentCopy(db: Db) {
     .execute();
 }
 
+/** Documents that have a student copy, for the job that makes copies again without analysis text (issue 26). */
+export function documentsWithStudentCopy(db: Db) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'doc_key', 'storage_key', 'student_storage_key'])
+    .where('student_storage_key', 'is not', null)
+    .orderBy('id')
+    .execute() as Promise<{ id: number; doc_key: string; storage_key: string; student_storage_key: string }[]>;
+}
+
+/** Points a document at a new student copy unless its copy changed meanwhile; true when it did. */
+export async function replaceStudentStorageKey(db: Db, id: number, from: string, to: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('documents')
+    .set({ student_storage_key: to })
+    .where('id', '=', id)
+    .where('student_storage_key', '=', from)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 /** Records where a document's student copy is. */
 export async function setStudentStorageKey(db: Db, id: number, key: string): Promise<void> {
   await db.updateTable('documents').set({ student_storage_key: key }).where('id', '=', id).execute();

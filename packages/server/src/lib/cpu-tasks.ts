@@ -1,11 +1,13 @@
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
-import { type HarDocument, readHar, writeHar } from '@app/har/format';
+import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
 import { renderPreview } from '@app/har/preview';
+import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
+import { shownPositions } from '@app/har/shown-positions';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 
 /**
@@ -19,6 +21,11 @@ export const cpuTasks = {
   readHar: (bytes: Uint8Array): HarDocument => readHar(bytes),
   /** A document written as a `.har`, with the score checked again. */
   writeHar: (doc: HarDocument): Uint8Array => writeHar(doc),
+  /** An exercise's student copy written as a `.har`, and the analysis text its score lost (issue 26). */
+  studentCopy: (doc: HarDocument) => {
+    const { copy, removed } = studentCopyOf(doc);
+    return { bytes: writeHar(copy), removed };
+  },
   /** The preview PNG of a score's first page. */
   renderPreview: async (score: string): Promise<Uint8Array> => (await renderPreview(score)).png,
   /** The submission image PNG: the score with the student's labels. */
@@ -34,8 +41,11 @@ export const cpuTasks = {
       imported.musicxml,
       analysis.positions.map((p) => ({ id: p.id, measure: p.measure, beat: p.beat, points: 1 })),
     );
-    return { imported, analysis, rendered };
+    // What the students' copy will leave out of the score, to tell the instructor (issue 26).
+    return { imported, analysis, rendered, removed: studentScore(imported.musicxml).removed };
   },
+  /** Each item's measure and beat as the score prints them (the grade report, issue 24). */
+  shownPositions,
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { AssignmentMessages } from '@app/contract/assignments';
 import { readHar, writeHar } from '@app/har/format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { loadHar } from '../../documents/har-files.ts';
+import { loadHar, STUDENT_COPIES_WITHOUT_ANALYSIS_JOB } from '../../documents/har-files.ts';
 import { insertMembership } from '../courses/repository.ts';
 
 const DAY = 86400;
@@ -172,6 +173,48 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
       const row = await t.app.deps.db.selectFrom('documents').select('storage_key').where('id', '=', withText.id).executeTakeFirstOrThrow();
       const own = readHar(await loadHar(t.app.deps, row.storage_key)).score;
       for (const secret of ['IVlyric', 'Itonic', 'Vsecret']) expect(own).toContain(secret);
+    });
+
+    it('makes student copies stored before issue 26 again without the analysis, once (the job migration 0017 queues)', async () => {
+      const analysed = SMALL_SCORE.replace('<type>whole</type></note>', '<type>whole</type><lyric><text>IVlyric</text></lyric></note>');
+      const set = await newSet({ released_at: t.clock.now(), due_at: t.clock.now() + DAY });
+      const [withText, plain] = (
+        await upload(owner, set.id, [
+          { name: 'analysed.har', bytes: har('Analysed', analysed) },
+          { name: 'plain.har', bytes: har('Plain') },
+        ])
+      ).json().data;
+      const rows = () =>
+        t.app.deps.db
+          .selectFrom('documents')
+          .select(['id', 'student_storage_key'])
+          .where('assignment_set_id', '=', set.id)
+          .orderBy('id')
+          .execute();
+      // A copy as it was made before: the whole score.
+      const [old] = await rows();
+      const copy = readHar(await loadHar(t.app.deps, old?.student_storage_key ?? ''));
+      await t.app.deps.storage.put(old?.student_storage_key ?? '', Readable.from(Buffer.from(writeHar({ ...copy, score: analysed }))));
+      expect(readHar(await loadHar(t.app.deps, old?.student_storage_key ?? '')).score).toContain('IVlyric');
+
+      await t.app.deps.jobs.enqueue(STUDENT_COPIES_WITHOUT_ANALYSIS_JOB, {});
+      await t.app.deps.jobs.drain();
+      const [again, plainRow] = await rows();
+      expect(again?.student_storage_key).not.toBe(old?.student_storage_key);
+      const remade = readHar(await loadHar(t.app.deps, again?.student_storage_key ?? ''));
+      expect(remade.score).not.toContain('IVlyric');
+      expect(remade.items).toEqual(copy.items);
+      expect(remade.key).toBeUndefined();
+      const file = (await student.get(`/api/documents/${withText.id}/file-url`)).json().data;
+      expect(new Uint8Array((await t.app.inject({ method: 'GET', url: file.url })).rawPayload)).toEqual(
+        new Uint8Array(await loadHar(t.app.deps, again?.student_storage_key ?? '')),
+      );
+      expect(plainRow?.student_storage_key).toBe((await rows())[1]?.student_storage_key);
+      expect(plain.id).toBe(plainRow?.id);
+      // A second run finds nothing to do.
+      await t.app.deps.jobs.enqueue(STUDENT_COPIES_WITHOUT_ANALYSIS_JOB, {});
+      await t.app.deps.jobs.drain();
+      expect((await rows()).map((r) => r.student_storage_key)).toEqual([again?.student_storage_key, plainRow?.student_storage_key]);
     });
 
     it('gives a student no preview of a timed document before they start it (409), and starts no clock (issue 26)', async () => {

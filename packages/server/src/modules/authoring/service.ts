@@ -4,7 +4,6 @@ import { AuthoringMessages, type ExerciseDraft, type SavedExercise, type SaveExe
 import type { AnswerKey } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { noteName } from '@app/har/library/theory';
-import { studentScore } from '@app/har/student-score';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { presentScore } from '../../documents/workspace-layout.ts';
@@ -59,7 +58,7 @@ export function createAuthoringService(
       let musicxml: string;
       try {
         // Imported (within the score limits, before any parsing), analysed and laid out in the CPU pool (decision 032).
-        const { imported, analysis, rendered } = await deps.cpu.run('draftFromUpload', [new Uint8Array(bytes), settings]);
+        const { imported, analysis, rendered, removed } = await deps.cpu.run('draftFromUpload', [new Uint8Array(bytes), settings]);
         musicxml = imported.musicxml;
         const fileTitle = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').trim();
         draft = {
@@ -78,7 +77,7 @@ export function createAuthoringService(
           },
           score: presentScore(rendered),
           // What the saved exercise's student copy will leave out of the score (issue 26).
-          removed_for_students: studentScore(musicxml).removed,
+          removed_for_students: removed,
           positions: analysis.positions.map((p, i) => ({
             id: p.id,
             number: i + 1,
