@@ -1,6 +1,7 @@
 import { formatDateTime } from '@app/contract/date-format';
 import { parseKey, parseKeyedLabel } from '@app/contract/keyed-label';
 import { type GradeResult, type Reveal, revealedItems } from './grade.ts';
+import type { ShownPosition } from './shown-positions.ts';
 
 /**
  * The grade report of a submission: one self-contained HTML page (inline CSS,
@@ -22,6 +23,8 @@ export type GradeReportInput = {
   timeZone?: string;
   /** What the reader may see of the grading (default everything): the expected labels and marks follow it. */
   reveal?: Reveal;
+  /** Each item's measure and beat as the score prints them (shown-positions.ts); the items' own numbers without it. */
+  positions?: Record<string, ShownPosition>;
 };
 
 const STRINGS: Record<ReportLanguage, Record<string, string>> = {
@@ -151,7 +154,9 @@ export function gradeReportHtml(input: GradeReportInput): string {
   // Before the answers are shown a student's report keeps each chord's points back: say why the column is blank.
   const pointsLater = revealed.some((item) => item.points === null);
   const rows = revealed.map((item, index) => {
-    const position = (t.measureBeat ?? '').replace('{measure}', number.format(item.measure)).replace('{beat}', number.format(item.beat));
+    const shown = input.positions?.[item.id];
+    const measure = shown ? escapeHtml(shown.measure_label) : number.format(item.measure);
+    const position = (t.measureBeat ?? '').replace('{measure}', measure).replace('{beat}', number.format(shown?.beat_label ?? item.beat));
     const answer = item.answer.trim() === '' ? `<em>${s('blank')}</em>` : labelHtml(item.answer);
     const mark = item.correct === null ? '' : `<span class="mark">${item.correct ? `✓ ${s('correct')}` : `✗ ${s('incorrect')}`}</span>`;
     const rowClass = item.correct === null ? '' : ` class="${item.correct ? 'correct' : 'incorrect'}"`;

@@ -91,7 +91,9 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
   });
 
   return {
-    svg: svg.replace(/<desc>[\s\S]*?<\/desc>/, ''),
+    // Without Verovio's indentation (a third of the longest chorale's drawing), which the browser
+    // would otherwise parse and clone as text nodes when it cuts the systems.
+    svg: svg.replace(/<desc>[\s\S]*?<\/desc>/, '').replace(/>\s+</g, '><'),
     width: geometry.width,
     height: geometry.height,
     tempo: readTempo(musicxml),

@@ -24,6 +24,11 @@ export function registerRenderJob(deps: Deps) {
       const row = await findForRender(deps.db, submissionId);
       if (!row) return; // removed meanwhile
       const result = JSON.parse(row.result_json) as GradeResult;
+      if (isPartWritingResult(result)) {
+        const warn = (err: unknown) => context.log.warn({ submissionId, err }, 'submission image failed');
+        await setRendered(deps.db, submissionId, await renderPartWritingSubmission(deps, row, result, context.signal, warn));
+        return;
+      }
       const folder = `submissions/${row.file_key}`;
       const { signal } = context;
       let score = await loadHar(deps, row.document_storage_key)
@@ -37,6 +42,14 @@ export function registerRenderJob(deps: Deps) {
       // Teachers (and students once answers are shown) see everything; before that a
       // student sees right and wrong on practice work and only their answers otherwise.
       const studentReveal: Reveal = row.practice === 1 ? 'marks' : 'none';
+      // The report names measures as the score prints them ('0', '7a'); without the score, the items' own numbers.
+      const positions =
+        score === undefined
+          ? undefined
+          : await deps.cpu.run('shownPositions', [score, result.items], { signal }).catch((error: unknown) => {
+              if (signal.aborted) throw error;
+              return undefined;
+            });
       const draw = async (reveal: Reveal, prefix: string) => {
         let pngKey: string | null = `${folder}/${prefix}image.png`;
         try {
