@@ -12,7 +12,7 @@ import { PeopleMessages } from './people.ts';
 import { passwordRules } from './rules.ts';
 import { SubmissionMessages } from './submissions.ts';
 import { TeacherRequestMessages } from './teacher-requests.ts';
-import { WORKSPACE_MAX_ANSWER_LENGTH, WORKSPACE_MAX_ITEMS, WorkspaceMessages } from './workspace.ts';
+import { WORKSPACE_MAX_ITEMS, WorkspaceMessages } from './workspace.ts';
 
 /*
  * Every message the contract can make the server send has a code (`course.ended`), so the web app
@@ -93,7 +93,7 @@ export const SchemaMessages = {
   lastNameTooLong: 'Last name must be at most 100 characters.',
   tooManyAnswersPerChord: `At most ${AUTHORING_MAX_ANSWERS} answers a chord.`,
   tooManyChords: `At most ${AUTHORING_MAX_ITEMS} chords.`,
-  workspaceAnswerTooLong: `An answer can be at most ${WORKSPACE_MAX_ANSWER_LENGTH} characters.`,
+  // The workspace's answers have the same limit and sentence as the key's (answerTooLong).
   tooManyAnswers: `At most ${WORKSPACE_MAX_ITEMS} answers.`,
   ...Object.fromEntries(passwordRules.map((rule) => [`password_${rule.key}`, rule.message])),
 } as Record<string, string>;

@@ -1,5 +1,5 @@
 import type { DraftPosition } from '@app/contract/exercise-authoring';
-import { parseRomanNumeral } from '@app/contract/roman-numeral';
+import { parseKeyedLabel } from '@app/contract/keyed-label';
 
 /** One position's field as the author edits it (exercise authoring, Edit Key): answers typed separated by commas. */
 export type AnswerField = { answers: string; points: string; skipped: boolean; touched: boolean };
@@ -33,7 +33,8 @@ export function fieldProblem(field: AnswerField): FieldProblem | undefined {
   if (field.skipped) return undefined;
   const answers = splitAnswers(field.answers);
   if (answers.length === 0) return 'noAnswer';
-  if (answers.some((a) => parseRomanNumeral(a) === undefined)) return 'notALabel';
+  // A Roman numeral, with a key ('E: V') or a pivot's two readings ('I = E: IV'), as the server takes it.
+  if (answers.some((a) => parseKeyedLabel(a) === undefined)) return 'notALabel';
   const points = Number(field.points);
   if (field.points.trim() === '' || !Number.isFinite(points) || points < 0 || points > 1000) return 'points';
   return undefined;

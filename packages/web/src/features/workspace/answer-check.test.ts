@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { insertAt, isMalformedLabel } from './answer-check.ts';
+import { insertAt, isMalformedLabel, paletteText } from './answer-check.ts';
 
 describe('the label check as the student types', () => {
   it('accepts what the grader reads, and an empty field', () => {
-    for (const label of ['', '  ', 'I', 'V65', 'V6/5', 'vii°7/V', 'viiø7', '♭II6', 'N6', 'It6', 'V64']) {
+    for (const label of ['', '  ', 'I', 'V65', 'V6/5', 'vii°7/V', 'viiø7', '♭II6', 'N6', 'It6', 'V64', 'ii/o65', 'V7[b9]', 'IVmaj7']) {
       expect(isMalformedLabel(label), label).toBe(false);
     }
   });
 
   it('flags what the grader cannot read', () => {
     for (const label of ['X', 'V/', 'IIII', 'V8', 'I°']) expect(isMalformedLabel(label), label).toBe(true);
+  });
+
+  it('accepts a key change and a pivot chord, and flags a key or pivot it cannot read', () => {
+    for (const label of ['E: V', 'f#:i6', 'I = E: IV', 'A: I = E: IV', 'Bb: V7']) expect(isMalformedLabel(label), label).toBe(false);
+    for (const label of ['H: V', 'E:', 'I = IV', 'I = E: IV = B: V', ': V']) expect(isMalformedLabel(label), label).toBe(true);
+  });
+
+  it('puts the key colon and the pivot sign in with their spaces', () => {
+    expect(paletteText(':')).toBe(': ');
+    expect(paletteText('=')).toBe(' = ');
+    expect(paletteText('65')).toBe('65');
   });
 });
 

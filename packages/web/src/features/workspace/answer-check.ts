@@ -1,15 +1,26 @@
-import { parseRomanNumeral } from '@app/contract/roman-numeral';
+import { parseKeyedLabel } from '@app/contract/keyed-label';
 
 /**
  * Whether a typed label is one the grader can read, with the grader's own parser. An empty field
- * is not malformed (it is just unanswered); a malformed label is still saved as typed.
+ * is not malformed (it is just unanswered); a malformed label is still saved as typed. A label may
+ * begin with a key ('E: V') and a pivot chord join two readings ('I = E: IV'), as the grader reads them.
  */
 export function isMalformedLabel(value: string): boolean {
-  return value.trim() !== '' && parseRomanNumeral(value) === undefined;
+  return value.trim() !== '' && parseKeyedLabel(value) === undefined;
 }
 
-/** The symbols of the input palette, in the order shown: quality marks, accidentals, figures, the slash of applied chords. */
-export const PALETTE_SYMBOLS = ['°', 'ø', '♭', '♯', '6', '64', '7', '65', '43', '42', '/'] as const;
+/**
+ * The symbols of the input palette, in the order shown: quality marks, accidentals, figures, the slash of
+ * applied chords, the colon after a key ('E: V') and the equals sign of a pivot chord ('I = E: IV').
+ */
+export const PALETTE_SYMBOLS = ['°', 'ø', '♭', '♯', '6', '64', '7', '65', '43', '42', '/', ':', '='] as const;
+
+/** What a palette button puts into the field: the key's colon and the pivot's sign with the spaces people read them with. */
+export function paletteText(symbol: (typeof PALETTE_SYMBOLS)[number]): string {
+  if (symbol === ':') return ': ';
+  if (symbol === '=') return ' = ';
+  return symbol;
+}
 
 /** The field's text with `symbol` put in place of the selection (or at the caret), and where the caret goes after it. */
 export function insertAt(value: string, symbol: string, start: number, end: number, maxLength: number): { value: string; caret: number } {

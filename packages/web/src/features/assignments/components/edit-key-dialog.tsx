@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { OpeningKeyField, openingKeyProblem } from '../../../components/ui/opening-key-field.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { type AnswerField, fieldProblem, itemsOf, keyFields } from '../../../lib/answer-fields.ts';
@@ -33,11 +34,14 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   const save = useUpdateDocumentKey();
   const [fields, setFields] = useState<Record<string, AnswerField>>({});
   const [showProblems, setShowProblems] = useState(false);
+  // The opening key (decision 031) as stored; emptying it makes a one-key exercise without a named key.
+  const [openingKey, setOpeningKey] = useState('');
 
   // The fields follow the key as stored (on opening, and after a save makes the next version).
   useEffect(() => {
     if (key.data) {
       setFields(keyFields(key.data.items));
+      setOpeningKey(key.data.key ?? '');
       setShowProblems(false);
     }
   }, [key.data]);
@@ -45,7 +49,7 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   const items = key.data?.items ?? [];
   const ready = key.data !== undefined && items.every((item) => fields[item.id] !== undefined);
   const problems = ready ? items.filter((item) => fieldProblem(fields[item.id] as AnswerField)) : [];
-  const changed = ready && items.some((item) => fields[item.id]?.touched);
+  const changed = ready && (items.some((item) => fields[item.id]?.touched) || openingKey.trim() !== (key.data?.key ?? ''));
 
   // Changed answers not yet saved: Close, Escape, × and leaving the page ask first.
   const { confirmLeave, guard } = useUnsavedChanges(changed);
@@ -57,9 +61,9 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   const onSave = () => {
     if (!doc || !key.data) return;
     setShowProblems(true);
-    if (problems.length > 0) return;
+    if (problems.length > 0 || openingKeyProblem(openingKey)) return;
     save.mutate(
-      { documentId: doc.id, body: { items: itemsOf(items, fields) } },
+      { documentId: doc.id, body: { key: openingKey.trim() === '' ? null : openingKey.trim(), items: itemsOf(items, fields) } },
       { onSuccess: (state) => notify({ severity: 'success', message: t('answerKeys.saved', { version: state.key_version }) }) },
     );
   };
@@ -97,6 +101,7 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
           <div className={styles.editor}>
             <p className={styles.version}>{t('answerKeys.version', { version: key.data.version })}</p>
             <Notice severity="info">{t('answerKeys.versionNote')}</Notice>
+            <OpeningKeyField value={openingKey} onChange={setOpeningKey} showProblem={showProblems} />
             {showProblems && problems.length > 0 ? (
               <Notice severity="error">{t('authoring.fixFields', { count: problems.length })}</Notice>
             ) : null}

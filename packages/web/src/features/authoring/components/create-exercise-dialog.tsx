@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { OpeningKeyField, openingKeyProblem } from '../../../components/ui/opening-key-field.tsx';
 import { RemovedAnalysisNotice } from '../../../components/ui/removed-analysis-notice.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -12,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { type AnswerField, fieldProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { keyTokenOf } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreateExerciseDraft } from '../api/create-exercise-draft.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';
@@ -43,6 +45,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [draft, setDraft] = useState<ExerciseDraft | null>(null);
   const [fields, setFields] = useState<Record<string, AnswerField>>({});
   const [title, setTitle] = useState('');
+  // The opening key (decision 031), from the key the analysis found; empty for one unnamed key.
+  const [openingKey, setOpeningKey] = useState('');
   const [toLibrary, setToLibrary] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -53,6 +57,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
     setDraft(null);
     setFields({});
     setTitle('');
+    setOpeningKey('');
     setToLibrary(false);
     setShowProblems(false);
     setUploadError(null);
@@ -78,6 +83,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           setDraft(made);
           setFields(initialFields(made.positions));
           setTitle(made.title);
+          setOpeningKey(keyTokenOf(made.key.tonic, made.key.mode));
         },
         onError: (error) => setUploadError(error instanceof ApiError ? error.message : t('authoring.uploadFailed')),
       },
@@ -93,11 +99,17 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const onSave = () => {
     if (!draft) return;
     setShowProblems(true);
-    if (problems.length > 0 || kept.length === 0 || title.trim() === '') return;
+    if (problems.length > 0 || kept.length === 0 || title.trim() === '' || openingKeyProblem(openingKey)) return;
     save.mutate(
       {
         draftId: draft.id,
-        body: { title: title.trim(), items: kept, assignment_set_id: assignmentId, add_to_library: libraryOnly || toLibrary },
+        body: {
+          title: title.trim(),
+          items: kept,
+          ...(openingKey.trim() === '' ? {} : { key: openingKey.trim() }),
+          assignment_set_id: assignmentId,
+          add_to_library: libraryOnly || toLibrary,
+        },
       },
       {
         onSuccess: () => {
@@ -139,6 +151,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
                 {t(draft.key.source === 'signature' ? 'authoring.keyFromSignature' : 'authoring.keyFromMusic')}
               </span>
             </p>
+            <OpeningKeyField value={openingKey} onChange={setOpeningKey} showProblem={showProblems} />
             <Notice severity="info">{t('authoring.suggestionsNote')}</Notice>
             <RemovedAnalysisNotice documents={[{ removed: draft.removed_for_students }]} />
             {showProblems && (problems.length > 0 || kept.length === 0) ? (

@@ -1,8 +1,10 @@
 import { WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
 import { type CSSProperties, type KeyboardEvent, type Ref, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldKey } from '../../../lib/keys.ts';
 import { isMalformedLabel } from '../answer-check.ts';
 import styles from './chord-field.module.css';
+import { KeyInForce } from './key-in-force.tsx';
 
 /** Right or wrong of the newest submission for this chord, while the field still holds that answer. */
 export interface ChordFeedback {
@@ -26,6 +28,8 @@ export interface ChordFieldProps {
   variant: 'compact' | 'row';
   style?: CSSProperties;
   inputRef?: Ref<HTMLInputElement>;
+  /** The key this chord's label is read in (decision 031), when the exercise or the student's labels name one. */
+  keyInForce?: FieldKey;
 }
 
 const CHECK_DELAY_MS = 500;
@@ -52,13 +56,21 @@ function useSettledValue(value: string): string {
  * practice submission.
  */
 export function ChordField(props: ChordFieldProps) {
-  const { item, value, onChange, onFocus, onMove, onPlay, readOnly, feedback, active, variant, style, inputRef } = props;
+  const { item, value, onChange, onFocus, onMove, onPlay, readOnly, feedback, active, variant, style, inputRef, keyInForce } = props;
   const { t } = useTranslation();
   const settled = useSettledValue(value);
   const malformed = settled === value && isMalformedLabel(value);
   const base = `chord-${item.id}`;
-  const ids = { input: `${base}-input`, position: `${base}-position`, problem: `${base}-problem`, feedback: `${base}-feedback` };
-  const describedBy = [ids.position, malformed ? ids.problem : null, feedback ? ids.feedback : null].filter(Boolean).join(' ');
+  const ids = {
+    input: `${base}-input`,
+    position: `${base}-position`,
+    problem: `${base}-problem`,
+    feedback: `${base}-feedback`,
+    key: `${base}-key`,
+  };
+  const describedBy = [ids.position, keyInForce ? ids.key : null, malformed ? ids.problem : null, feedback ? ids.feedback : null]
+    .filter(Boolean)
+    .join(' ');
   const name = t('workspace.field.chord', { number: item.number });
   // The measure and beat as the score shows them (its own '7a', a pickup's beat in a whole bar).
   const position = t('workspace.field.position', { measure: item.measure_label ?? item.measure, beat: item.beat_label ?? item.beat });
@@ -131,6 +143,7 @@ export function ChordField(props: ChordFieldProps) {
         </label>
         {input}
         {mark}
+        {keyInForce ? <KeyInForce id={ids.key} fieldKey={keyInForce} variant="compact" /> : null}
         <span id={ids.position} className="visually-hidden">
           {position}
         </span>
@@ -171,6 +184,7 @@ export function ChordField(props: ChordFieldProps) {
         <span id={ids.position} className={styles.position}>
           {position}
         </span>
+        {keyInForce ? <KeyInForce id={ids.key} fieldKey={keyInForce} variant="row" /> : null}
       </div>
       <div className={styles.rowInput}>
         {input}

@@ -7,9 +7,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { keyName, keysInForce } from '../../../lib/keys.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
+import { keyName, keysInForce } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { insertAt, isMalformedLabel } from '../answer-check.ts';
@@ -39,8 +39,8 @@ const FIELD_WIDTH = 64;
 const FIELD_ROW_HEIGHT = 80;
 const FEEDBACK_HEIGHT = 20;
 /** Room under each system's fields for the note on the focused chord (its place, the grader's complaint). */
-const NOTE_HEIGHT = 56;
-const NOTE_WIDTH = 480;
+const NOTE_HEIGHT = 48;
+const NOTE_WIDTH = 340;
 export const NARROW_QUERY = '(max-width: 640px)';
 const zoomStorageKey = (userId: number) => `workspace-zoom:${userId}`;
 
@@ -315,9 +315,8 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         className={styles.note}
         aria-hidden="true"
         style={{
-          // Centred under the field, as wide as it may be, never past the score's edges.
-          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - min(${NOTE_WIDTH}px, 100%)))`,
-          width: `min(${NOTE_WIDTH}px, 100%)`,
+          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - ${NOTE_WIDTH}px))`,
+          width: NOTE_WIDTH,
         }}
       >
         <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>

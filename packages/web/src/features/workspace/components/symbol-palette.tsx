@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PALETTE_SYMBOLS } from '../answer-check.ts';
+import { PALETTE_SYMBOLS, paletteText } from '../answer-check.ts';
 import styles from './workspace-toolbar.module.css';
 
 type Symbol = (typeof PALETTE_SYMBOLS)[number];
@@ -23,6 +23,10 @@ export function SymbolPalette({ onInsert, disabled }: { onInsert: (symbol: strin
         return t('workspace.palette.names.sharp');
       case '/':
         return t('workspace.palette.names.slash');
+      case ':':
+        return t('workspace.palette.names.keyChange');
+      case '=':
+        return t('workspace.palette.names.pivot');
       default:
         return t('workspace.palette.names.figure', { figure: symbol });
     }
@@ -40,7 +44,7 @@ export function SymbolPalette({ onInsert, disabled }: { onInsert: (symbol: strin
             type="button"
             className={`${styles.symbol} ${/^\d+$/.test(symbol) ? styles.figure : ''}`}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => onInsert(symbol)}
+            onClick={() => onInsert(paletteText(symbol))}
             disabled={disabled}
             aria-label={t('workspace.palette.insert', { name: name(symbol) })}
             title={name(symbol)}
@@ -50,6 +54,7 @@ export function SymbolPalette({ onInsert, disabled }: { onInsert: (symbol: strin
         ))}
       </div>
       <span className={styles.paletteHint}>{t('workspace.palette.hint')}</span>
+      <span className={styles.paletteHint}>{t('keys.help')}</span>
     </div>
   );
 }
