@@ -12,6 +12,7 @@ export const PartWritingMessages = {
   ...CheckProblemMessages,
   teachersOnly: 'Only instructors and TAs can check part writing.',
   tooManyChecks: 'Too many checks in a minute. Please wait a moment and try again.',
+  chordVoices: (voices: string) => `Write one note for each voice to write (${voices}) in this order, "-" for one not written yet.`,
 } as const;
 
 /** Checks one account may ask for in a minute (per server instance). */
@@ -60,3 +61,40 @@ export type PartWritingFinding = z.infer<typeof PartWritingFinding>;
 
 export const PartWritingCheckResult = z.object({ findings: z.array(PartWritingFinding) });
 export type PartWritingCheckResult = z.infer<typeof PartWritingCheckResult>;
+
+/**
+ * A part-writing document in the exercise workspace (issue 27): the given voices with their
+ * numerals or figures, the voices the student writes, the key and meter, and the rule settings
+ * the feedback follows. Never a model solution. Each chord's answer is `chord-<n>` with the voices
+ * to write as pitch names in S A T B order (`D5 G4 B3`, `-` for a voice not written yet).
+ */
+export const PartWritingWorkspaceChord = z.object({
+  id: z.string(),
+  numeral: z.string().optional(),
+  figures: z.string().optional(),
+  /** Quarter notes. */
+  beats: z.number(),
+  S: Note.optional(),
+  A: Note.optional(),
+  T: Note.optional(),
+  B: Note.optional(),
+});
+export type PartWritingWorkspaceChord = z.infer<typeof PartWritingWorkspaceChord>;
+
+export const PartWritingWorkspace = z.object({
+  key: z.string(),
+  meter: z.string(),
+  style: z.enum(['free', 'strict']),
+  given: z.array(Voice),
+  write: z.array(Voice),
+  /** Empty while a timed document waits for its Start. */
+  chords: z.array(PartWritingWorkspaceChord),
+  rules: z.record(RuleId, z.object({ on: z.boolean(), points: z.number() })),
+  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  points: z.number(),
+});
+export type PartWritingWorkspace = z.infer<typeof PartWritingWorkspace>;
+
+/** A finding of a handed-in part writing, with what it cost. */
+export const PartWritingGradedFinding = PartWritingFinding.extend({ cost: z.number() });
+export type PartWritingGradedFinding = z.infer<typeof PartWritingGradedFinding>;

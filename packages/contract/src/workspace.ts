@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShowAnswers } from './assignments.ts';
+import { PartWritingGradedFinding, PartWritingWorkspace } from './part-writing.ts';
 import { Submission } from './submissions.ts';
 
 /**
@@ -117,7 +118,11 @@ export const SubmissionItemFeedback = z.object({
   expected: z.string().nullable(),
 });
 
-export const WorkspaceSubmission = Submission.extend({ items: z.array(SubmissionItemFeedback) });
+export const WorkspaceSubmission = Submission.extend({
+  items: z.array(SubmissionItemFeedback),
+  /** Part writing (issue 27): what the checker found, as far as the rules let the student see it (as `correct`). */
+  findings: z.array(PartWritingGradedFinding).optional(),
+});
 export type WorkspaceSubmission = z.infer<typeof WorkspaceSubmission>;
 
 export const Workspace = z.object({
@@ -133,6 +138,8 @@ export const Workspace = z.object({
   /** Empty, and `score` null, while a timed document waits for its Start (the music is seen once the clock runs). */
   items: z.array(WorkspaceItem),
   score: WorkspaceScore.nullable(),
+  /** A part-writing document (issue 27): what to write and the rules of its feedback; `items` are then its chords. */
+  part_writing: PartWritingWorkspace.nullable().optional(),
   rules: WorkspaceRules,
   draft: Draft.nullable(),
   submissions: z.array(WorkspaceSubmission),

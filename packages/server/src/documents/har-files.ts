@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { newKey } from '../lib/random.ts';
+import { isPartWritingHar, partWritingScoreOf, storePartWritingHar } from './part-writing-files.ts';
 import {
   documentsWithoutStudentCopy,
   documentsWithStudentCopy,
@@ -74,6 +75,8 @@ async function putStudentCopy(
  * .har is refused with the format's own message, naming the file.
  */
 export async function storeHar(deps: Deps, folder: 'documents' | 'library', bytes: Uint8Array, fileName: string): Promise<StoredHar> {
+  // A part-writing document (issue 27) has its own entries and its own student copy.
+  if (isPartWritingHar(bytes)) return storePartWritingHar(deps, folder, bytes, fileName);
   let doc: HarDocument;
   try {
     // Read in the CPU pool (decision 032): the score is checked against the limits before it is parsed.
@@ -198,8 +201,11 @@ export function registerPreviewJob(deps: Deps) {
       if (!(await deps.storage.stat(key))) {
         try {
           // In the CPU pool, stopped with the job (decision 032); a render past its limit is FAILED, not retried.
-          const har = await deps.cpu.run('readHar', [await loadHar(deps, payload.storageKey)], { signal: context.signal });
-          const png = await deps.cpu.run('renderPreview', [har.score], { signal: context.signal });
+          const bytes = await loadHar(deps, payload.storageKey);
+          const score = isPartWritingHar(bytes)
+            ? partWritingScoreOf(bytes)
+            : (await deps.cpu.run('readHar', [bytes], { signal: context.signal })).score;
+          const png = await deps.cpu.run('renderPreview', [score], { signal: context.signal });
           await deps.storage.put(key, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
         } catch (error) {
           if (context.signal.aborted) throw error;

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import type { GradeResult, Reveal } from '@app/har/grade';
+import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { renderPartWritingSubmission } from '../../documents/part-writing-files.ts';
 import { CpuTaskError } from '../../lib/cpu-pool.ts';
 import { findForRender, setRendered } from './repository.ts';
 
@@ -24,6 +26,11 @@ export function registerRenderJob(deps: Deps) {
       const row = await findForRender(deps.db, submissionId);
       if (!row) return; // removed meanwhile
       const result = JSON.parse(row.result_json) as GradeResult;
+      if (isPartWritingResult(result)) {
+        const warn = (err: unknown) => context.log.warn({ submissionId, err }, 'submission image failed');
+        await setRendered(deps.db, submissionId, await renderPartWritingSubmission(deps, row, result, context.signal, warn));
+        return;
+      }
       if (isPartWritingResult(result)) {
         const warn = (err: unknown) => context.log.warn({ submissionId, err }, 'submission image failed');
         await setRendered(deps.db, submissionId, await renderPartWritingSubmission(deps, row, result, context.signal, warn));

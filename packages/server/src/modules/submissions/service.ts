@@ -5,9 +5,11 @@ import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@
 import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf } from '@app/har/format';
 import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
+import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { jobStatus, loadHar } from '../../documents/har-files.ts';
+import { gradePartWritingHandIn } from '../../documents/part-writing-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { newKey } from '../../lib/random.ts';
@@ -143,9 +145,14 @@ export function createSubmissionsService(
       const practice = doc.practice === 1;
 
       // The server's grade is the only grade: it reads the key from its own copy of the exercise.
-      const { exercise, settings } = await exerciseOf(doc, course);
-      const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
-      const result = gradeSubmission(exercise, submission, settings);
+      const { bytes, result } =
+        // A part-writing document (issue 27) is graded by its rule costs; the checker is the contract's.
+        (await gradePartWritingHandIn(deps, doc.storage_key, doc.doc_key, input)) ??
+        (await (async () => {
+          const { exercise, settings } = await exerciseOf(doc, course);
+          const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
+          return { bytes, result: gradeSubmission(exercise, submission, settings) };
+        })());
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
       const fileKey = newKey(16);
       const harKey = `submissions/${fileKey}/submission.har`;
@@ -221,6 +228,9 @@ export function createSubmissionsService(
           correct: item.correct,
           expected: item.expected,
         }));
+        // Part writing: the findings with the marks (practice at once, formal work once answers are shown).
+        if (isPartWritingResult(result))
+          return { ...presentSubmission(row, true, now), items, findings: reveal === 'none' ? [] : result.part_writing.findings };
         return { ...presentSubmission(row, true, now), items };
       });
     },

@@ -12,6 +12,7 @@ import { contentHash } from '@app/har/format';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { isPartWritingHar, partWritingLayout } from '../../documents/part-writing-files.ts';
 import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,7 +25,13 @@ import * as repo from './repository.ts';
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
 /** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
-type RenderedWorkspace = { score: WorkspaceScore; items: Workspace['items']; key?: string | null };
+type RenderedWorkspace = {
+  score: WorkspaceScore | null;
+  items: Workspace['items'];
+  key?: string | null;
+  /** A part-writing document (issue 27): its chords and voices, no drawn score. */
+  part_writing?: Workspace['part_writing'];
+};
 type Opened = Awaited<ReturnType<AssignmentsService['openDocument']>>;
 
 /** A document's time limit in seconds when it is timed (practice never is), else null. */
@@ -70,6 +77,7 @@ export function createWorkspaceService(
   }
 
   async function storedOrRendered(bytes: Uint8Array): Promise<RenderedWorkspace> {
+    if (isPartWritingHar(bytes)) return partWritingLayout(bytes);
     const key = renderedKey(contentHash(bytes));
     if (await storage.stat(key)) return JSON.parse(Buffer.from(await loadHar(deps, key)).toString('utf8')) as RenderedWorkspace;
     const copy = await deps.cpu.run('readHar', [bytes]);
@@ -106,6 +114,7 @@ export function createWorkspaceService(
       key: layout?.key ?? null,
       items: layout?.items ?? [],
       score: layout?.score ?? null,
+      part_writing: layout?.part_writing ?? null,
       rules: {
         gradable: doc.gradable === 1,
         practice: doc.practice === 1,

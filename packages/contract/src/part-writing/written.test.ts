@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, checkWritten, chordIndexOf, chordItemId, readAnswer, ruleSettings, type WritingExercise } from './written.ts';
+
+const exercise: WritingExercise = {
+  key: 'C major',
+  meter: '4/4',
+  style: 'free',
+  given: ['B'],
+  write: ['S', 'A', 'T'],
+  rules: { 'parallel-fifths': { on: true, points: 4 } },
+  chords: [
+    { B: 'C3', figures: '' },
+    { B: 'F3', figures: '' },
+    { B: 'G3', figures: '' },
+    { B: 'C3', figures: '' },
+  ],
+};
+const written = (texts: string[]) => texts.map((text) => (readAnswer(text, exercise.write) as { chord: object }).chord);
+
+describe('written part writing', () => {
+  it('reads and writes a chord’s answer text in S A T B order', () => {
+    expect(readAnswer('D5 G4 B3', ['S', 'A', 'T'])).toEqual({ chord: { S: 'D5', A: 'G4', T: 'B3' } });
+    expect(readAnswer(' D5, - B3 ', ['T', 'S', 'A'])).toEqual({ chord: { S: 'D5', T: 'B3' } });
+    expect(readAnswer('', ['S'])).toEqual({ chord: {} });
+    expect(readAnswer('D5 G4', ['S', 'A', 'T'])).toEqual({ problem: { kind: 'count' } });
+    expect(readAnswer('D5 H4 B3', ['S', 'A', 'T'])).toEqual({ problem: { kind: 'pitch', note: 'H4' } });
+    expect(readAnswer('D5 G4 B10', ['S', 'A', 'T'])).toEqual({ problem: { kind: 'midi', note: 'B10' } });
+    expect(answerText({ S: 'D5', T: 'B3' }, ['S', 'A', 'T'])).toBe('D5 - B3');
+    expect(answerText({}, ['S', 'A', 'T'])).toBe('');
+    expect(chordIndexOf(chordItemId(11))).toBe(11);
+    expect(chordIndexOf('chord-0')).toBeUndefined();
+    expect(chordIndexOf('item-1')).toBeUndefined();
+  });
+
+  it('checks finished stretches with the exercise’s chord numbers and leaves unfinished chords out', () => {
+    const fifths = checkWritten(exercise, written(['G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3']));
+    expect(fifths.findings.map((f) => [f.rule, f.chords, f.voices])).toEqual([['parallel-fifths', [0, 1], ['S', 'B']]]);
+    expect(fifths.unwritten).toEqual([]);
+    // The same fifths after an unfinished chord: numbered as the exercise's chords 3–4.
+    const later = { ...exercise, chords: [exercise.chords[0], ...exercise.chords] as WritingExercise['chords'] };
+    const shifted = checkWritten(later, written(['C5 - G3', 'G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3']));
+    expect(shifted.unwritten).toEqual([0]);
+    expect(shifted.findings.map((f) => [f.chords, f.message])).toEqual([
+      [[1, 2], 'Chords 2–3: parallel fifths between the soprano and the bass.'],
+    ]);
+    // A rule turned off is not checked.
+    const off = { ...exercise, rules: { 'parallel-fifths': { on: false, points: 4 } } };
+    expect(checkWritten(off, written(['G4 E4 C4', 'C5 F4 A3'])).findings).toEqual([]);
+    expect(ruleSettings(off)['parallel-fifths']).toEqual({ on: false, points: 4 });
+    expect(ruleSettings({ rules: {}, style: 'strict' })['seventh-preparation'].on).toBe(true);
+  });
+});

@@ -1,0 +1,160 @@
+import { type CheckInput, checkPartWriting, type Finding, type PartWritingChordInput } from './check.ts';
+import { chordOfLabel } from './chords.ts';
+import { findingMessage, type Language } from './messages.ts';
+import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
+import { type Key, keyName, midi, parseKey, parsePitch } from './theory.ts';
+
+/**
+ * A part-writing exercise as written chord by chord (issue 27): what the grader (`@app/har`'s
+ * part-writing/grade.ts) and the browser's practice feedback both check, so a student sees while
+ * writing exactly what the grade will say. Also the answer text of the workspace: one answer per
+ * chord, id `chord-<n>` (n from 1), the voices to write in S A T B order as pitch names separated by
+ * spaces, `-` for a voice not written yet (`D5 G4 B3`).
+ */
+
+export type WrittenChord = Partial<Record<Voice, string>>;
+export type GivenChord = { numeral?: string | undefined; figures?: string | undefined } & WrittenChord;
+export type RuleSettings = Record<RuleId, { on: boolean; points: number }>;
+
+/** What the check needs of an exercise: the key, meter, style, voices, chords and rule settings. */
+export type WritingExercise = {
+  key: string;
+  meter: string;
+  style: Style;
+  given: readonly Voice[];
+  write: readonly Voice[];
+  chords: readonly GivenChord[];
+  rules: Partial<Record<RuleId, { on: boolean; points: number }>>;
+  ranges?: Partial<Record<Voice, readonly [string, string]>> | undefined;
+};
+
+/** Each rule on or off and its points: the exercise's settings over the defaults (seventh preparation only in strict style). */
+export function ruleSettings(exercise: Pick<WritingExercise, 'rules' | 'style'>): RuleSettings {
+  return Object.fromEntries(
+    RULE_IDS.map((rule) => {
+      const setting = exercise.rules[rule];
+      const on = setting?.on ?? (rule !== 'seventh-preparation' || exercise.style === 'strict');
+      return [rule, { on, points: setting?.points ?? DEFAULT_RULE_POINTS[rule] }];
+    }),
+  ) as RuleSettings;
+}
+
+export const CHORD_ITEM_PREFIX = 'chord-';
+export const chordItemId = (index: number) => `${CHORD_ITEM_PREFIX}${index + 1}`;
+/** The 0-based chord of an item id, or undefined. */
+export function chordIndexOf(id: string): number | undefined {
+  const match = /^chord-([1-9]\d{0,3})$/.exec(id);
+  return match ? Number(match[1]) - 1 : undefined;
+}
+
+const playable = (text: string | undefined) => {
+  const pitch = text === undefined ? undefined : parsePitch(text);
+  return pitch !== undefined && midi(pitch) >= 0 && midi(pitch) <= 127;
+};
+
+/** A chord's answer text: the voices to write in S A T B order, '-' for one not written. */
+export function answerText(chord: WrittenChord, write: readonly Voice[]): string {
+  const order = VOICES.filter((v) => write.includes(v));
+  if (order.every((v) => chord[v] === undefined)) return '';
+  return order.map((v) => chord[v] ?? '-').join(' ');
+}
+
+export type AnswerProblem = { kind: 'count' } | { kind: 'pitch'; note: string } | { kind: 'midi'; note: string };
+
+/**
+ * Reads a chord's answer text. Tokens are separated by spaces (or commas); '-' or '_' is a voice
+ * not written; an empty answer is a chord not written at all.
+ */
+export function readAnswer(text: string, write: readonly Voice[]): { chord: WrittenChord } | { problem: AnswerProblem } {
+  const order = VOICES.filter((v) => write.includes(v));
+  const tokens = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((token) => token !== '');
+  if (tokens.length === 0) return { chord: {} };
+  if (tokens.length !== order.length) return { problem: { kind: 'count' } };
+  const chord: WrittenChord = {};
+  for (const [i, token] of tokens.entries()) {
+    if (token === '-' || token === '_') continue;
+    const pitch = parsePitch(token);
+    if (!pitch) return { problem: { kind: 'pitch', note: token } };
+    if (midi(pitch) < 0 || midi(pitch) > 127) return { problem: { kind: 'midi', note: token } };
+    chord[order[i] as Voice] = token;
+  }
+  return { chord };
+}
+
+export type WrittenCheck = {
+  /** Every finding, in chord order, chord numbers the exercise's. */
+  findings: Finding[];
+  /** Chords (0-based) with a voice not written (or not a playable pitch): not checked. */
+  unwritten: number[];
+};
+
+/**
+ * Checks what is written: the checker runs over each stretch of finished chords in the key in
+ * force where the stretch begins (labels may change the key, decision 031), rules turned off
+ * left out; a chord with a voice missing is not checked and is listed in `unwritten`.
+ */
+export function checkWritten(exercise: WritingExercise, written: readonly WrittenChord[], language: Language = 'en'): WrittenCheck {
+  const settings = ruleSettings(exercise);
+  const off = RULE_IDS.filter((rule) => !settings[rule].on);
+  const voices = VOICES.filter((v) => exercise.given.includes(v) || exercise.write.includes(v));
+  const chords: (PartWritingChordInput | undefined)[] = exercise.chords.map((given, index) => {
+    const mine = written[index] ?? {};
+    const chord: PartWritingChordInput = {};
+    if (given.numeral !== undefined) chord.numeral = given.numeral;
+    if (given.figures !== undefined) chord.figures = given.figures;
+    for (const v of voices) {
+      const text = exercise.given.includes(v) ? given[v] : mine[v];
+      if (!playable(text)) return undefined;
+      chord[v] = text;
+    }
+    return chord;
+  });
+
+  const keys: Key[] = [];
+  let running = parseKey(exercise.key) as Key;
+  for (const given of exercise.chords) {
+    keys.push(running);
+    if (given.numeral !== undefined) running = chordOfLabel(given.numeral, running)?.key ?? running;
+  }
+
+  const findings: Finding[] = [];
+  const unwritten: number[] = [];
+  let start = 0;
+  while (start < chords.length) {
+    if (chords[start] === undefined) {
+      unwritten.push(start);
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (end < chords.length && chords[end] !== undefined) end += 1;
+    const input: CheckInput = {
+      key: keyName(keys[start] as Key),
+      meter: exercise.meter,
+      style: exercise.style,
+      chords: chords.slice(start, end) as PartWritingChordInput[],
+      off,
+    };
+    if (exercise.ranges) input.ranges = exercise.ranges;
+    const result = checkPartWriting(input, language);
+    if (result.ok) {
+      for (const finding of result.findings) {
+        // Chord numbers of the stretch become the exercise's.
+        const params = { ...finding.params };
+        for (const name of ['chord', 'from', 'to']) if (typeof params[name] === 'number') params[name] = (params[name] as number) + start;
+        findings.push({
+          ...finding,
+          chords: finding.chords.map((c) => c + start),
+          params,
+          message: findingMessage(finding.rule, params, language),
+        });
+      }
+    }
+    start = end;
+  }
+  findings.sort((a, b) => (a.chords[0] ?? 0) - (b.chords[0] ?? 0));
+  return { findings, unwritten };
+}

@@ -1,0 +1,149 @@
+import type { Language } from '@app/contract/part-writing/messages';
+import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import {
+  type AnswerProblem,
+  answerText,
+  chordIndexOf,
+  chordItemId,
+  readAnswer,
+  ruleSettings,
+  type WrittenChord,
+} from '@app/contract/part-writing/written';
+import { MANIFEST_ENTRY } from '../format.ts';
+import { type GradeResult, letterGrade } from '../grade.ts';
+import { HarError } from '../har-error.ts';
+import { HAR_LIMITS, unzipWithLimits } from '../safe-unzip.ts';
+import type { PartWritingDocument, PartWritingExercise, WrittenVoices } from './document.ts';
+import { type GradedFinding, gradePartWriting } from './grade.ts';
+import { partWritingScore } from './score.ts';
+
+/**
+ * A part-writing document in the server's hands (issue 27): telling it from an analysis `.har`
+ * by its manifest alone, what a student is shown of it (never the model solution), the workspace's
+ * answers (one per chord, `chord-<n>`, the voices to write as pitch names) read into written voices,
+ * and the grade as the submissions table keeps every grade (`GradeResult`, one item per chord) with
+ * the findings beside it.
+ */
+
+/** True when the `.har` is a part-writing document (its manifest says so); false for any other or unreadable file. */
+export function isPartWritingHar(bytes: Uint8Array): boolean {
+  try {
+    const files = unzipWithLimits(bytes, { ...HAR_LIMITS, wanted: (name) => name === MANIFEST_ENTRY });
+    const manifest = files.get(MANIFEST_ENTRY);
+    if (!manifest || manifest.byteLength > 64 * 1024) return false;
+    const parsed = JSON.parse(new TextDecoder().decode(manifest)) as { exercise_type?: unknown };
+    return parsed.exercise_type === 'part-writing';
+  } catch {
+    return false;
+  }
+}
+
+/** Where each chord starts: measure from 1, beat from 1 in the meter's unit, onset in quarter notes. */
+export function chordPlaces(exercise: Pick<PartWritingExercise, 'meter' | 'chords'>) {
+  const [beats, unit] = exercise.meter.split('/').map(Number) as [number, number];
+  const measureQuarters = (beats * 4) / unit;
+  let onset = 0;
+  return exercise.chords.map((chord) => {
+    const measure = Math.floor(onset / measureQuarters + 1e-9) + 1;
+    const beat = ((onset - (measure - 1) * measureQuarters) * unit) / 4 + 1;
+    const place = { measure, beat, onset };
+    onset += chord.beats;
+    return place;
+  });
+}
+
+/** What a student is shown of an exercise: everything but the model solution (which the student copy does not hold anyway). */
+export function studentView(exercise: PartWritingExercise) {
+  const settings = ruleSettings(exercise);
+  return {
+    key: exercise.key,
+    meter: exercise.meter,
+    style: exercise.style,
+    given: [...exercise.given],
+    write: [...exercise.write],
+    chords: exercise.chords.map((chord, index) => ({
+      id: chordItemId(index),
+      ...(chord.numeral !== undefined ? { numeral: chord.numeral } : {}),
+      ...(chord.figures !== undefined ? { figures: chord.figures } : {}),
+      beats: chord.beats,
+      ...Object.fromEntries(VOICES.filter((v) => chord[v] !== undefined).map((v) => [v, chord[v] as string])),
+    })),
+    rules: settings,
+    ...(exercise.ranges ? { ranges: exercise.ranges as Partial<Record<Voice, [string, string]>> } : {}),
+    points: exercise.points,
+  };
+}
+
+export type AnswerRefusal = { index: number; problem: AnswerProblem | { kind: 'unknown' } };
+
+/** The workspace's answers as written voices; the first answer that cannot be read is refused with its index. */
+export function writtenFromAnswers(
+  exercise: PartWritingExercise,
+  answers: readonly { id: string; answer: string }[],
+): { written: WrittenVoices } | { refusal: AnswerRefusal } {
+  const chords: WrittenChord[] = exercise.chords.map(() => ({}));
+  for (const [index, entry] of answers.entries()) {
+    const chord = chordIndexOf(entry.id);
+    if (chord === undefined || chord >= exercise.chords.length) return { refusal: { index, problem: { kind: 'unknown' } } };
+    const read = readAnswer(entry.answer, exercise.write);
+    if ('problem' in read) return { refusal: { index, problem: read.problem } };
+    chords[chord] = read.chord;
+  }
+  return { written: { chords } };
+}
+
+export type PartWritingResult = GradeResult & {
+  part_writing: { findings: GradedFinding[]; unwritten: number[]; unwritten_cost: number; write: Voice[] };
+};
+
+/**
+ * The grade of written voices as the submissions table keeps it: one item per chord (its answer
+ * text; `correct` when no finding touches the chord; `expected` always empty, a model solution
+ * is never part of a grade) and the findings with what each cost.
+ */
+export function partWritingResult(exercise: PartWritingExercise, written: WrittenVoices, language: Language = 'en'): PartWritingResult {
+  const grade = gradePartWriting(exercise, written, language);
+  const places = chordPlaces(exercise);
+  const marked = new Set([...grade.unwritten, ...grade.findings.flatMap((f) => f.chords)]);
+  const percent = grade.max === 0 ? 0 : Math.round((grade.score / grade.max) * 10_000) / 100;
+  return {
+    items: exercise.chords.map((_, index) => {
+      const place = places[index] as { measure: number; beat: number };
+      return {
+        id: chordItemId(index),
+        measure: place.measure,
+        beat: place.beat,
+        answer: answerText(written.chords[index] ?? {}, exercise.write),
+        expected: '',
+        correct: !marked.has(index),
+        points: 0,
+        max_points: 0,
+      };
+    }),
+    key: exercise.key,
+    points: grade.score,
+    max_points: grade.max,
+    percent,
+    grade: letterGrade(percent),
+    part_writing: { findings: grade.findings, unwritten: grade.unwritten, unwritten_cost: grade.unwrittenCost, write: [...exercise.write] },
+  };
+}
+
+/** True when a stored grade is a part-writing one. */
+export function isPartWritingResult(result: GradeResult): result is PartWritingResult {
+  return 'part_writing' in result && typeof (result as PartWritingResult).part_writing === 'object';
+}
+
+/** The score of a submission: the given voices and every voice the student wrote out in full. */
+export function submissionScore(doc: PartWritingDocument): string {
+  if (!doc.voices) throw new HarError('A submission must contain voices.json, and voices.json is missing.');
+  const voices = doc.voices;
+  const complete = doc.exercise.write.filter((v) => doc.exercise.chords.every((_, i) => voices.chords[i]?.[v] !== undefined));
+  const given = VOICES.filter((v) => doc.exercise.given.includes(v) || complete.includes(v));
+  return partWritingScore(doc.manifest.title, {
+    key: doc.exercise.key,
+    meter: doc.exercise.meter,
+    given,
+    chords: doc.exercise.chords.map((chord, i) => ({ ...chord, ...Object.fromEntries(complete.map((v) => [v, voices.chords[i]?.[v]])) })),
+  });
+}

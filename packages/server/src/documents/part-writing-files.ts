@@ -1,0 +1,219 @@
+import { Readable } from 'node:stream';
+import type { PartWritingWorkspace } from '@app/contract/part-writing';
+import { PartWritingMessages } from '@app/contract/part-writing';
+import { VOICES } from '@app/contract/part-writing/rules';
+import { SubmissionMessages } from '@app/contract/submissions';
+import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
+import { contentHash } from '@app/har/format';
+import type { Reveal } from '@app/har/grade';
+import { HarError } from '@app/har/har-error';
+import {
+  type PartWritingDocument,
+  partWritingStudentCopy,
+  partWritingSubmission,
+  readPartWritingHar,
+  writePartWritingHar,
+} from '@app/har/part-writing/document';
+import {
+  chordPlaces,
+  isPartWritingHar,
+  type PartWritingResult,
+  partWritingResult,
+  studentView,
+  submissionScore,
+  writtenFromAnswers,
+} from '@app/har/part-writing/hand-in';
+import { partWritingReportHtml } from '@app/har/part-writing/report';
+import type { ReportLanguage } from '@app/har/report';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
+import { loadHar, newDocKey, previewKey, type StoredHar, studentCopyKey } from './har-files.ts';
+
+/**
+ * Part-writing documents in storage (issue 27): stored like every `.har` (a course document
+ * stamped with its doc_key, and its student copy without `model.json`), shown in the workspace as
+ * chords to write, handed in as one answer per chord, graded by the rule costs and drawn as the
+ * score with the student's voices and a grade report of the findings. The analysis paths call
+ * these where a document's manifest says `part-writing` (`isPartWritingHar`).
+ */
+
+export { isPartWritingHar };
+
+function read(bytes: Uint8Array, fileName: string): PartWritingDocument {
+  try {
+    return readPartWritingHar(bytes);
+  } catch (error) {
+    if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** storeHar for a part-writing `.har`: the file (stamped in a course) and, for an exercise in a course, its student copy. */
+export async function storePartWritingHar(
+  deps: Deps,
+  folder: 'documents' | 'library',
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<StoredHar> {
+  const doc = read(bytes, fileName);
+  const docKey = newDocKey();
+  const stamped: PartWritingDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
+  const stored = folder === 'documents' ? writePartWritingHar(stamped) : bytes;
+  const storageKey = `${folder}/${docKey}.har`;
+  await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
+  let studentStorageKey: string | null = null;
+  if (folder === 'documents' && doc.manifest.kind === 'exercise') {
+    studentStorageKey = studentCopyKey(docKey);
+    try {
+      const copy = writePartWritingHar(partWritingStudentCopy(stamped));
+      await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(copy)), { contentType: 'application/zip' });
+    } catch (error) {
+      await deps.storage.delete(storageKey);
+      throw error;
+    }
+  }
+  const hash = contentHash(new TextEncoder().encode(doc.score));
+  return {
+    storageKey,
+    studentStorageKey,
+    contentHash: hash,
+    size: stored.byteLength,
+    docKey,
+    title: doc.manifest.title,
+    previewReady: (await deps.storage.stat(previewKey(hash))) !== undefined,
+    removedForStudents: [],
+  };
+}
+
+/** The score of a stored part-writing `.har` (for its preview). */
+export function partWritingScoreOf(bytes: Uint8Array): string {
+  return readPartWritingHar(bytes).score;
+}
+
+/** The workspace of a part-writing student copy: no drawn score yet (a grid of chords × voices), one item per chord. */
+export function partWritingLayout(copyBytes: Uint8Array): {
+  score: null;
+  items: Workspace['items'];
+  key: string;
+  part_writing: PartWritingWorkspace;
+} {
+  const copy = readPartWritingHar(copyBytes);
+  const view = studentView(copy.exercise);
+  const places = chordPlaces(copy.exercise);
+  return {
+    score: null,
+    key: copy.exercise.key,
+    part_writing: view,
+    items: view.chords.map((chord, index) => {
+      const place = places[index] as { measure: number; beat: number; onset: number };
+      return {
+        id: chord.id,
+        number: index + 1,
+        measure: place.measure,
+        beat: place.beat,
+        points: 0,
+        x: null,
+        onset: place.onset,
+        note_ids: [],
+      };
+    }),
+  };
+}
+
+/**
+ * A part-writing hand-in graded from the workspace's answers, or undefined when the document is
+ * not part writing. Answers must be for the document's chords, each the voices to write as pitch
+ * names; the first that is not is a 400 naming it (`answers.2.answer`).
+ */
+export async function gradePartWritingHandIn(
+  deps: Deps,
+  documentStorageKey: string,
+  docKey: string,
+  input: { kind: 'answers'; answers: { id: string; answer: string }[] } | { kind: 'file' },
+): Promise<{ bytes: Buffer; result: PartWritingResult } | undefined> {
+  const documentBytes = await loadHar(deps, documentStorageKey);
+  if (!isPartWritingHar(documentBytes)) return undefined;
+  const exercise = readPartWritingHar(documentBytes);
+  if (input.kind !== 'answers') throw AppError.badRequest('file', SubmissionMessages.notSubmission);
+  const read = writtenFromAnswers(exercise.exercise, input.answers);
+  if ('refusal' in read) {
+    const { index, problem } = read.refusal;
+    const field = problem.kind === 'unknown' ? 'answers' : `answers.${index}.answer`;
+    const voices = VOICES.filter((v) => exercise.exercise.write.includes(v)).join(' ');
+    const message =
+      problem.kind === 'unknown'
+        ? WorkspaceMessages.unknownItem
+        : problem.kind === 'count'
+          ? PartWritingMessages.chordVoices(voices)
+          : problem.kind === 'pitch'
+            ? PartWritingMessages.badPitch(problem.note)
+            : PartWritingMessages.outsideMidi(problem.note);
+    throw AppError.badRequest(field, message);
+  }
+  const submission = partWritingSubmission({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, read.written);
+  return {
+    bytes: Buffer.from(writePartWritingHar(submission)),
+    result: partWritingResult(exercise.exercise, read.written),
+  };
+}
+
+/** The render job for a part-writing submission: the score with the student's voices, and the report with and without the findings. */
+export async function renderPartWritingSubmission(
+  deps: Deps,
+  row: {
+    har_key: string;
+    file_key: string;
+    practice: number;
+    title: string;
+    first_name: string;
+    last_name: string;
+    language: string;
+    time_zone: string;
+    submit_time: number;
+  },
+  result: PartWritingResult,
+  signal: AbortSignal,
+  warn: (error: unknown) => void,
+): Promise<{
+  png_key: string | null;
+  report_key: string;
+  student_png_key: string | null;
+  student_report_key: string;
+  render_status: 'READY' | 'FAILED';
+}> {
+  const folder = `submissions/${row.file_key}`;
+  let pngKey: string | null = `${folder}/image.png`;
+  try {
+    const score = submissionScore(readPartWritingHar(await loadHar(deps, row.har_key)));
+    const png = await deps.cpu.run('renderPreview', [score], { signal });
+    await deps.storage.put(pngKey, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    warn(error);
+    pngKey = null;
+  }
+  const report = async (reveal: Reveal, prefix: string) => {
+    const key = `${folder}/${prefix}report.html`;
+    const html = partWritingReportHtml({
+      title: row.title,
+      studentName: `${row.first_name} ${row.last_name}`,
+      submittedAt: row.submit_time,
+      result,
+      language: row.language as ReportLanguage,
+      timeZone: row.time_zone,
+      reveal,
+    });
+    await deps.storage.put(key, Readable.from(Buffer.from(html, 'utf8')), { contentType: 'text/html; charset=utf-8' });
+    return key;
+  };
+  const reportKey = await report('full', '');
+  // Practice work shows its findings at once; formal work once the answers are shown (the full variant).
+  const studentReportKey = await report(row.practice === 1 ? 'marks' : 'none', 'student-');
+  return {
+    png_key: pngKey,
+    report_key: reportKey,
+    student_png_key: pngKey,
+    student_report_key: studentReportKey,
+    render_status: pngKey ? 'READY' : 'FAILED',
+  };
+}
