@@ -47,6 +47,12 @@ export async function runAnalysisBenchmark() {
   for (const [text, n] of [...figures.disagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
     console.log(`  ${String(n).padStart(4)}  ${text}`);
   }
+  if (process.env.ROOTS) {
+    console.log('Most common root disagreements:');
+    for (const [text, n] of [...figures.rootDisagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+      console.log(`  ${String(n).padStart(4)}  ${text}`);
+    }
+  }
   if (process.env.WRONG_KEYS) console.log(`Wrong global keys: ${figures.wrongKeys.join('; ')}`);
   record('analysis.recall_pct', s.recall, '%', { min: 99 });
   record('analysis.global_key_pct', s.globalKey, '%', { min: 95 });

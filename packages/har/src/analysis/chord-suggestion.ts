@@ -69,7 +69,7 @@ type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; read
 export function chordTones(positions: AnalysisPosition[], key: Key, allNotes: SpelledNote[]): KeyedChord[] {
   const melody = melodicNeighbours(allNotes);
   return positions.map((position, index) => {
-    const named = nameWithDecorations(position, key, melody, positions[index + 1]?.onset);
+    const named = namedAt(positions, index, key, melody);
     const reading = named?.reading;
     if (!reading) return { rootPosition: false };
     return {
@@ -77,6 +77,19 @@ export function chordTones(positions: AnalysisPosition[], key: Key, allNotes: Sp
       rootPosition: reading.inversion === 0,
     };
   });
+}
+
+/** The chord of a position in a key, remembered per positions list (an analysis names each position in a few keys). */
+const namedCache = new WeakMap<AnalysisPosition[], Map<string, Named | undefined>>();
+function namedAt(positions: AnalysisPosition[], index: number, key: Key, melody: Melody): Named | undefined {
+  let cache = namedCache.get(positions);
+  if (!cache) {
+    cache = new Map();
+    namedCache.set(positions, cache);
+  }
+  const id = `${index}:${key.tonic.step}${key.tonic.alter}${key.mode}`;
+  if (!cache.has(id)) cache.set(id, nameWithDecorations(positions[index] as AnalysisPosition, key, melody, positions[index + 1]?.onset));
+  return cache.get(id);
 }
 
 /** Suggestions in one key, or in each position's own key (key areas). */
@@ -88,7 +101,7 @@ export function suggestRomanNumerals(
 ): Suggestion[] {
   const keyAt = (index: number): Key => (Array.isArray(keys) ? (keys[index] as Key) : keys);
   const melody = melodicNeighbours(allNotes);
-  const named = positions.map((position, index) => nameWithDecorations(position, keyAt(index), melody, positions[index + 1]?.onset));
+  const named = positions.map((_, index) => namedAt(positions, index, keyAt(index), melody));
   const suggestions = named.map(
     (chord): Suggestion => (chord ? spell(chord.label, settings) : { label: null, answers: [], embellishing: false }),
   );
@@ -102,12 +115,29 @@ export function suggestRomanNumerals(
     if (index > 0 && lastChord && !position.onBeat) {
       const previous = suggestions[index - 1];
       const same = previous?.label !== null && previous?.label === suggestion.label;
+      // A passing seventh over the chord before makes its seventh chord: teachers name it (V → V7).
+      if (!same && addsSeventh(lastChord, chord)) {
+        lastChord = chord ?? lastChord;
+        return;
+      }
       if (same || decoratesChord(lastChord, position, melody)) {
         suggestions[index] = { ...spell(lastChord.label, settings), embellishing: true };
         return;
       }
     }
     lastChord = chord ?? lastChord;
+  });
+
+  // A Picardy third: the major tonic triad that ends a minor phrase is I, not V/iv.
+  named.forEach((chord, index) => {
+    const position = positions[index] as AnalysisPosition;
+    const key = keyAt(index);
+    const reading = chord?.reading;
+    const ending = index === positions.length - 1 || position.notes.some((note) => note.fermata);
+    if (!ending || key.mode !== 'minor' || !reading || reading.type.name !== 'major' || suggestions[index]?.embellishing) return;
+    if (semitone(reading.root) !== semitone(key.tonic)) return;
+    const figure = TRIAD_FIGURES[reading.inversion] ?? '';
+    suggestions[index] = spell({ kind: 'chord', accidental: 0, degree: 1, quality: 'major', figure, applied: [] }, settings);
   });
 
   // The cadential six-four: a tonic six-four whose bass stays for the dominant that follows.
@@ -149,24 +179,42 @@ type Melody = Map<SpelledNote, { previous?: SpelledNote; next?: SpelledNote }>;
 
 /** Each note's neighbours in its voice: the note that ends where it starts, and the one that starts where it ends. */
 function melodicNeighbours(notes: SpelledNote[]): Melody {
+  const cached = melodyCache.get(notes);
+  if (cached) return cached;
   const byVoice = new Map<string, SpelledNote[]>();
   for (const note of notes) byVoice.set(note.voice, [...(byVoice.get(note.voice) ?? []), note]);
   const melody: Melody = new Map();
+  const time = (t: number) => Math.round(t * 10_000);
   for (const voice of byVoice.values()) {
+    const starting = new Map<number, SpelledNote[]>();
+    const ending = new Map<number, SpelledNote[]>();
     for (const note of voice) {
-      const closest = (candidates: SpelledNote[]) =>
-        candidates.sort((a, b) => Math.abs(a.midi - note.midi) - Math.abs(b.midi - note.midi))[0];
-      melody.set(note, {
-        previous: closest(voice.filter((other) => Math.abs(other.end - note.onset) < 1e-6)),
-        next: closest(voice.filter((other) => Math.abs(other.onset - note.end) < 1e-6)),
-      });
+      starting.set(time(note.onset), [...(starting.get(time(note.onset)) ?? []), note]);
+      ending.set(time(note.end), [...(ending.get(time(note.end)) ?? []), note]);
+    }
+    for (const note of voice) {
+      const closest = (candidates: SpelledNote[] | undefined) =>
+        [...(candidates ?? [])].sort((a, b) => Math.abs(a.midi - note.midi) - Math.abs(b.midi - note.midi))[0];
+      melody.set(note, { previous: closest(ending.get(time(note.onset))), next: closest(starting.get(time(note.end))) });
     }
   }
+  melodyCache.set(notes, melody);
   return melody;
 }
 
+const melodyCache = new WeakMap<SpelledNote[], Melody>();
+
 const isStep = (a: SpelledNote | undefined, b: SpelledNote | undefined) =>
   a !== undefined && b !== undefined && a.midi !== b.midi && Math.abs(a.midi - b.midi) <= 2;
+
+/** Whether a chord is the triad before with a seventh added (the same root, third and fifth). */
+function addsSeventh(before: Named, chord: Named | undefined): boolean {
+  const a = before.reading;
+  const b = chord?.reading;
+  if (!a || !b || a.type.seventh || !b.type.seventh || b.unexplained > 0) return false;
+  if (semitone(a.root) !== semitone(b.root)) return false;
+  return a.type.tones.every((tone, i) => b.type.tones[i]?.semitones === tone.semitones);
+}
 
 /** Whether every note of the position outside the chord before starts here and is a passing or neighbour note. */
 function decoratesChord(chord: Named, position: AnalysisPosition, melody: Melody): boolean {
@@ -331,14 +379,27 @@ function appliedChord(reading: Reading, key: Key, figure: Figure): ChordLabel | 
 
 /** Whether the label, spelled back in the key, is the chord that was read (by sound). */
 function matches(key: Key, label: ChordLabel, reading: Reading): boolean {
-  try {
-    const chord = chordOf(key, formatRomanNumeral(label, 'II'));
-    const expected = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
-    const spelled = chord.tones.map((tone) => semitone(tone));
-    return expected.length === spelled.length && expected.every((tone, i) => tone === spelled[i]);
-  } catch {
-    return false;
+  const spelled = spelledTones(key, formatRomanNumeral(label, 'II'));
+  if (!spelled) return false;
+  const expected = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
+  return expected.length === spelled.length && expected.every((tone, i) => tone === spelled[i]);
+}
+
+/** The semitones of a label's chord in a key (remembered: the same few labels are asked for again and again). */
+const spelledCache = new Map<string, number[] | null>();
+function spelledTones(key: Key, label: string): number[] | undefined {
+  const id = `${key.tonic.step}${key.tonic.alter}${key.mode}${label}`;
+  let tones = spelledCache.get(id);
+  if (tones === undefined) {
+    try {
+      tones = chordOf(key, label).tones.map((tone) => semitone(tone));
+    } catch {
+      tones = null;
+    }
+    if (spelledCache.size > 20_000) spelledCache.clear();
+    spelledCache.set(id, tones);
   }
+  return tones ?? undefined;
 }
 
 /** It+6, Fr+6 and Ger+6 on the lowered sixth degree in the bass, with the raised fourth. */

@@ -35,6 +35,8 @@ export type CorpusFigures = {
   refused: number;
   refusedSpellings: Map<string, number>;
   disagreements: Map<string, number>;
+  /** Disagreements on the root. */
+  rootDisagreements: Map<string, number>;
   wrongKeys: string[];
 };
 
@@ -56,6 +58,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     refused: 0,
     refusedSpellings: new Map(),
     disagreements: new Map(),
+    rootDisagreements: new Map(),
     wrongKeys: [],
   };
   for (const piece of pieces) {
@@ -90,7 +93,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
           figures.refusedSpellings.set(reading.numeral, (figures.refusedSpellings.get(reading.numeral) ?? 0) + 1);
         }
         const key = keyOf(reading.key);
-        if (key) readings.push({ key, numeral: reading.numeral });
+        if (key) readings.push({ key, numeral: corpusConvention(reading.numeral, key) });
       }
       const onset = onsets[index];
       const product = onset === undefined ? undefined : productReadings.get(Math.round(onset / EPSILON));
@@ -110,6 +113,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
       }
       if (pairs.some(([e, p]) => sameChord(e, p))) figures.chord += 1;
       if (pairs.some(([e, p]) => sameRoot(e, p))) figures.root += 1;
+      else tally(figures.rootDisagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
       if (!exact) tally(figures.disagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
     });
   }
@@ -170,12 +174,32 @@ function readLabel(label: string, running: Key): Reading[] {
   return out;
 }
 
+/**
+ * The corpus's convention (music21's, its README): in a minor key a lower-case `vi` stands on
+ * the raised sixth degree (`vio6` is the chord on F♯ in A minor); the product writes `#vi°6`
+ * (and reads lower-case `vii` on the raised seventh, as the corpus does).
+ */
+function corpusConvention(numeral: string, key: Key): string {
+  return key.mode === 'minor' && /^vi(?!i)/.test(numeral) ? `#${numeral}` : numeral;
+}
+
 type Realised = { tones: number[]; bass: number; applied: number };
 
 const AUGMENTED_SIXTHS: Record<string, number[]> = { It6: [8, 0, 6], Fr43: [8, 0, 2, 6], Ger65: [8, 0, 3, 6] };
 
 /** The chord a numeral names in its key, as semitones (root first), or undefined when it cannot be read. */
+const realised = new Map<string, Realised | null>();
 function realise(reading: Reading): Realised | undefined {
+  const id = `${keyText(reading.key)}:${reading.numeral}`;
+  let found = realised.get(id);
+  if (found === undefined) {
+    found = realiseOnce(reading) ?? null;
+    realised.set(id, found);
+  }
+  return found ?? undefined;
+}
+
+function realiseOnce(reading: Reading): Realised | undefined {
   const parsed = parseRomanNumeral(reading.numeral);
   if (!parsed) return undefined;
   if (parsed.kind === 'special' && parsed.name !== 'Cad64') {
