@@ -127,9 +127,9 @@ test.describe('grade books and the submission view', () => {
       .split('\r\n');
     const header = csv[0]?.split(',') ?? [];
     expect(header.slice(0, 3)).toEqual(['Last name', 'First name', 'Email']);
-    expect(header).toContain(`${setTitle} — ${documentTitle}`);
+    expect(header).toContain(`${setTitle} - ${documentTitle}`);
     const row = csv.find((line) => line.startsWith(`${STUDENT.last},${STUDENT.first},${DEMO.student},`))?.split(',') ?? [];
-    expect(row[header.indexOf(`${setTitle} — ${documentTitle}`)]).toBe(`${score(second)}; ${score(first)}`);
+    expect(row[header.indexOf(`${setTitle} - ${documentTitle}`)]).toBe(`${score(second)}; ${score(first)}`);
     // One line per student of the course (the demo class, and whoever other journeys added).
     expect(csv.filter((line) => line.length > 0).length).toBeGreaterThanOrEqual(1 + 9);
 

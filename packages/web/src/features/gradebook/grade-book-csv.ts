@@ -19,7 +19,8 @@ export interface GradeBookCsvLabels {
 /**
  * The grade book as RFC 4180 CSV (CRLF line ends, fields quoted when they hold a comma, quote or line
  * break; quotes doubled): Last name, First name, Email, then one column per document named
- * 'Set title — Document title', each cell the grades shown on screen ('; ' between several).
+ * 'Set title - Document title' (ASCII, as the letters: an English grade book needs no byte-order
+ * mark), each cell the grades shown on screen ('; ' between several).
  */
 export function gradeBookCsv(
   sets: readonly GradeBookSet[],
@@ -28,7 +29,7 @@ export function gradeBookCsv(
   formatCell: (submissions: readonly GradeCell[]) => string,
 ): string {
   const columns = sets.flatMap((set) => set.columns);
-  const fields = [labels.lastName, labels.firstName, labels.email, ...columns.map((column) => `${column.setTitle} — ${column.title}`)];
+  const fields = [labels.lastName, labels.firstName, labels.email, ...columns.map((column) => `${column.setTitle} - ${column.title}`)];
   const data = rows.map((row) => [
     row.lastName,
     row.firstName,
