@@ -209,7 +209,7 @@ test.describe('a new user', () => {
     await activate.click({ timeout: 1500 });
     await expect(page.getByRole('dialog', { name: 'Activate Course' })).toBeVisible();
     await expect(saved).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/toasts-settings-1280.png` });
+    await page.screenshot({ path: test.info().outputPath('toasts.png') });
   });
 
   test('the course settings’ Save bar leaves the hint under a date field in view', async ({ page, login }) => {
@@ -225,7 +225,7 @@ test.describe('a new user', () => {
     const bar = page.locator('[data-sticky-actions]');
     const [hintBox, barBox] = [await hint.boundingBox(), await bar.boundingBox()];
     expect(hintBox && barBox && hintBox.y + hintBox.height <= barBox.y).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/settings-save-bar-1280x700.png` });
+    await page.screenshot({ path: test.info().outputPath('save-bar.png') });
   });
 
   test('the invite box never joins an invalid entry to the next address', async ({ page, login }) => {
