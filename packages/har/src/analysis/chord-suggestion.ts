@@ -207,11 +207,11 @@ const melodyCache = new WeakMap<SpelledNote[], Melody>();
 const isStep = (a: SpelledNote | undefined, b: SpelledNote | undefined) =>
   a !== undefined && b !== undefined && a.midi !== b.midi && Math.abs(a.midi - b.midi) <= 2;
 
-/** Whether a chord is the triad before with a seventh added (the same root, third and fifth). */
+/** Whether a chord is the major triad before with a minor seventh added: a dominant seventh (V → V7). */
 function addsSeventh(before: Named, chord: Named | undefined): boolean {
   const a = before.reading;
   const b = chord?.reading;
-  if (!a || !b || a.type.seventh || !b.type.seventh || b.unexplained > 0) return false;
+  if (!a || !b || a.type.seventh || b.type.name !== 'dominant-seventh' || b.unexplained > 0) return false;
   if (semitone(a.root) !== semitone(b.root)) return false;
   return a.type.tones.every((tone, i) => b.type.tones[i]?.semitones === tone.semitones);
 }
