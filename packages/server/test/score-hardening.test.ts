@@ -118,7 +118,7 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
     const rendered = await t.app.deps.db.selectFrom('submissions').select('render_status').executeTakeFirstOrThrow();
     expect(rendered.render_status).toBe('READY');
     expect(await t.app.deps.db.selectFrom('jobs').select('name').execute()).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers /api/health while the largest allowed score is laid out in the CPU pool', async () => {
     await world();
@@ -141,30 +141,31 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
     console.info(
       `health answered in ${healthMs.toFixed(1)} ms while the largest score's layout ran (${Math.round(performance.now() - started)} ms)`,
     );
-  });
+  }, 120_000);
 
-  it('stops a layout and a drawing past the time limit: 409 for the workspace, FAILED image without retries', async () => {
-    await world({ CPU_TASK_SECONDS: '1' });
-    const doc = (await addDocument(largestExercise())).json().data[0] as { id: number; doc_key: string };
+  it('stops a layout and a drawing past their time limit: 409 for the workspace, FAILED image without retries', async () => {
+    await world();
+    const doc = (await addDocument(largestExercise())).json().data[0] as { id: number };
+    // The largest layout takes seconds; give it 1 s, and the submission image (a few measures) 1 ms.
+    const pool = t.app.deps.cpu;
+    const limits: Record<string, number> = { renderWorkspaceScore: 1000, renderSubmissionImage: 1 };
+    t.app.deps.cpu = {
+      ...pool,
+      run: (task, args, options) => pool.run(task, args, task in limits ? { ...options, taskMs: limits[task] } : options),
+    };
     const res = await student.get(`/api/documents/${doc.id}/workspace`);
     expect(res.statusCode, res.body).toBe(409);
     expect(errorsOf(res)[0]?.message).toBe('The score could not be read: the work took longer than 1 s and was stopped.');
 
     const handIn = await student.post(`/api/documents/${doc.id}/submissions`, { answers: [{ id: 'm1b1', answer: 'I' }] });
     expect(handIn.statusCode, handIn.body).toBe(201);
-    // The submission image draws only the first measures, well within a second; give its drawing 1 ms.
-    const pool = t.app.deps.cpu;
-    t.app.deps.cpu = {
-      ...pool,
-      run: (task, args, options) => pool.run(task, args, task === 'renderSubmissionImage' ? { ...options, taskMs: 1 } : options),
-    };
     await t.app.deps.jobs.drain();
     const row = await t.app.deps.db.selectFrom('submissions').select(['render_status', 'png_key', 'report_key']).executeTakeFirstOrThrow();
     // The report is there; the picture is not, and the job is finished, not queued again.
     expect(row).toMatchObject({ render_status: 'FAILED', png_key: null });
     expect(row.report_key).not.toBeNull();
     expect(await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'submission-render').execute()).toEqual([]);
-  });
+  }, 120_000);
 
   it('refuses a score nested past the limit at upload: authoring and a .har added to a set, storing nothing', async () => {
     await world();
@@ -199,5 +200,5 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(413);
     expect(errorsOf(res)[0]?.message).toBe('The score in the .mxl archive is larger than 5 MB, the largest score an exercise may have.');
     console.info(`a ${Math.round(mxl.length / 1024)} KB .mxl holding ${Math.round(score.length / MB)} MB refused in ${Math.round(ms)} ms`);
-  });
+  }, 120_000);
 });
