@@ -1,3 +1,4 @@
+import type { ExerciseDraft } from '@app/contract/exercise-authoring';
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
 import { readHar } from '@app/har/format';
@@ -93,6 +94,18 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     await owner.put(`/api/courses/${courseId}`, { cadential_64: 'I', neapolitan_6: 'II' });
     const draft = (await uploadChorale()).json().data;
     expect(draft.positions.find((p: { id: string }) => p.id === 'm2b3')).toMatchObject({ suggestion: 'i64' });
+  });
+
+  it('names each position by the measure and beat the score prints (issue 24): a pickup 0 on its beat, a split bar by its text', async () => {
+    const pickup = TEST_CHORALES.find((c) => c.pickup !== undefined) as TestChorale;
+    // The score numbers its second full bar '1a' (the rest of bar 1 after a repeat): the import keeps it.
+    const score = choraleMusicXml(pickup).replace(/<measure number="2"/g, '<measure number="1a"');
+    const response = await upload(owner, [{ name: 'pickup.musicxml', bytes: bytes(score) }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const draft = response.json().data as ExerciseDraft;
+    expect(draft.converted.renumbered).toBe(false);
+    expect(draft.positions[0]).toMatchObject({ measure: 0, beat: 1, measure_label: '0', beat_label: 4 });
+    expect(draft.positions.find((p) => p.measure === 2)).toMatchObject({ measure_label: '1a' });
   });
 
   it('reads a 16-measure four-part chorale (timed), an .mxl and a timewise score', async () => {
