@@ -98,3 +98,41 @@ export type PartWritingWorkspace = z.infer<typeof PartWritingWorkspace>;
 /** A finding of a handed-in part writing, with what it cost. */
 export const PartWritingGradedFinding = PartWritingFinding.extend({ cost: z.number() });
 export type PartWritingGradedFinding = z.infer<typeof PartWritingGradedFinding>;
+
+/** A chord as authoring sends it: the given voices' notes, the numeral or figures, its length in quarter notes. */
+export const PartWritingAuthoredChord = PartWritingChord.extend({ beats: z.number() });
+export type PartWritingAuthoredChord = z.infer<typeof PartWritingAuthoredChord>;
+
+/**
+ * POST /api/exercise-drafts/part-writing?course_id= (Create Exercise, issue 27): what an uploaded
+ * MusicXML with the given voice and `<figured-bass>` or numerals reads as, with the voices that are
+ * not given to write, every rule's default setting and default points; nothing is stored.
+ */
+export const PartWritingDraft = z.object({
+  title: z.string(),
+  key: z.string(),
+  meter: z.string(),
+  style: z.enum(['free', 'strict']),
+  given: z.array(Voice),
+  write: z.array(Voice),
+  chords: z.array(PartWritingAuthoredChord),
+  rules: z.record(RuleId, z.object({ on: z.boolean(), points: z.number() })),
+  points: z.number(),
+});
+export type PartWritingDraft = z.infer<typeof PartWritingDraft>;
+
+/** POST /api/part-writing/exercises: the exercise the instructor confirmed, saved as a `.har` into a set. */
+export const SavePartWritingRequest = z.object({
+  title: z.string().trim().min(1).max(200),
+  assignment_set_id: z.number().int().positive(),
+  key: z.string().max(40),
+  meter: z.string().max(8),
+  style: z.enum(['free', 'strict']).optional(),
+  given: z.array(Voice).max(4),
+  write: z.array(Voice).max(4),
+  chords: z.array(PartWritingAuthoredChord).max(MAX_CHORDS),
+  rules: z.partialRecord(RuleId, z.object({ on: z.boolean(), points: z.number().min(0).max(1000) })).optional(),
+  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  points: z.number().min(0).max(10_000),
+});
+export type SavePartWritingRequest = z.infer<typeof SavePartWritingRequest>;

@@ -222,7 +222,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
-    partWriting: createPartWritingService(deps, { courses }),
+    partWriting: createPartWritingService(deps, { courses, assignments }),
   };
 
   const secure = config.publicUrl.startsWith('https://');

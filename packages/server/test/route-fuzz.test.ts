@@ -147,7 +147,12 @@ describe.each(dialects)('hostile score files (%s)', (dialect) => {
   const uploads = routes.filter((r) => r.schema.consumes?.includes('multipart/form-data') && !r.url.includes('media-files'));
   it('covers the uploads of scores and .har files', () => {
     expect(uploads.map((r) => r.name).sort()).toEqual(
-      ['POST /api/assignments/:id/documents', 'POST /api/documents/:id/submissions', 'POST /api/exercise-drafts'].sort(),
+      [
+        'POST /api/assignments/:id/documents',
+        'POST /api/documents/:id/submissions',
+        'POST /api/exercise-drafts',
+        'POST /api/exercise-drafts/part-writing',
+      ].sort(),
     );
   });
   it.each(uploads)('$name', { timeout: 300_000 }, async (route) => {

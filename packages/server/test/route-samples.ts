@@ -1,5 +1,6 @@
 import { choraleMusicXml, TEST_CHORALES } from '@app/har/analysis/test-chorales';
 import { readHar } from '@app/har/format';
+import { partWritingExercise } from '@app/har/part-writing/document';
 import type { RouteOptions } from 'fastify';
 import { loadHar } from '../src/documents/har-files.ts';
 import type { MatrixActor } from '../src/http/access.ts';
@@ -8,6 +9,15 @@ import type { MatrixWorld } from './matrix-world.ts';
 
 const DAY = 24 * 3600;
 const matrixChorale = () => choraleMusicXml(TEST_CHORALES[4] as (typeof TEST_CHORALES)[number]);
+/** A figured bass in C major (issue 27): I IV V I, the student writing S, A and T. */
+const FIGURED_BASS = {
+  key: 'C major',
+  meter: '4/4',
+  given: ['B' as const],
+  write: ['S' as const, 'A' as const, 'T' as const],
+  chords: ['C3', 'F3', 'G3', 'C3'].map((B) => ({ B, figures: '', beats: 1 })),
+  points: 10,
+};
 
 /** One well-formed request for a route, made for one caller. */
 export type SampleRequest = {
@@ -214,6 +224,15 @@ export const SAMPLES: Record<string, Sample> = {
         { numeral: 'V', S: 'B4', A: 'G4', T: 'D4', B: 'G3' },
       ],
     },
+  }),
+
+  // part writing: Create Exercise from a figured bass, saved into a fresh set
+  'POST /api/exercise-drafts/part-writing': (w) => ({
+    query: { course_id: String(w.course.id) },
+    raw: multipart([{ name: 'figured-bass.musicxml', bytes: Buffer.from(partWritingExercise('Figured bass', FIGURED_BASS).score) }]),
+  }),
+  'POST /api/part-writing/exercises': async (w) => ({
+    body: { title: 'Figured bass', assignment_set_id: (await w.fresh.set()).id, ...FIGURED_BASS },
   }),
 
   // answer keys: a fresh document each, so the shared one keeps its key

@@ -56,6 +56,8 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   let mode: string | undefined;
   let meter: string | undefined;
   const lines: Line[] = [];
+  // Key signatures after the first: where (in the part's quarter notes) and to what.
+  const keyChanges: { time: number; measure: string; token: string | undefined }[] = [];
   for (const part of partsOf(tree)) {
     const line: Line = { hasFigures: false, notes: [] };
     const named = NAMED[names.get(part[':@']?.['@_id'] ?? '')?.trim() ?? ''];
@@ -79,6 +81,8 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
           if (key.length > 0 && fifths === undefined) {
             fifths = Number(textOf(key, 'fifths') ?? 0);
             mode = textOf(key, 'mode');
+          } else if (key.length > 0) {
+            keyChanges.push({ time, measure: number, token: keyToken(Number(textOf(key, 'fifths') ?? 0), textOf(key, 'mode')) });
           }
           const timeNode = children(
             attributes.find((n) => 'time' in n),
@@ -90,6 +94,9 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
             'clef',
           );
           if (clef.length > 0 && line.clef === undefined) line.clef = textOf(clef, 'sign');
+        } else if ('backup' in node || 'forward' in node) {
+          const moved = Number(textOf(children(node, 'backup' in node ? 'backup' : 'forward'), 'duration') ?? 0) / divisions;
+          time += 'backup' in node ? -moved : moved;
         } else if ('figured-bass' in node) {
           pendingFigures = figuresText(children(node, 'figured-bass'));
           line.hasFigures = true;
@@ -101,8 +108,11 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
           if (note.some((n) => 'chord' in n || 'grace' in n)) continue;
           const voice = textOf(note, 'voice') ?? '1';
           firstVoice ??= voice;
-          if (voice !== firstVoice) continue;
           const beats = Number(textOf(note, 'duration') ?? 0) / divisions;
+          if (voice !== firstVoice) {
+            time += beats;
+            continue;
+          }
           const pitch = children(note.find((n) => 'pitch' in n) as XmlNode, 'pitch');
           if (pitch.length === 0) throw new HarError(`Measure ${number}: the given voice rests; part writing is note against note.`);
           const alter = Number(textOf(pitch, 'alter') ?? 0);
@@ -157,10 +167,33 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     throw new HarError('The given voices do not have the same number of notes.');
   // In a figured bass a note without figures is a 5/3 chord.
   if (lines.some((line) => line.hasFigures)) for (const chord of chords) chord.figures ??= '';
-  const index = (fifths ?? 0) + 7;
-  const key = mode === 'minor' ? MINOR_KEYS[index] : MAJOR_KEYS[index];
+  const key = keyToken(fifths ?? 0, mode);
   if (key === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
+  // A key that changes: only where a chord begins, and then the chord's numeral names the new key (decision 031).
+  const onsets = first.notes.map((note) => note.start);
+  let running = key;
+  for (const change of keyChanges) {
+    const at = onsets.findIndex((start) => Math.abs(start - change.time) < 1e-9);
+    if (at < 0)
+      throw new HarError(`Measure ${change.measure}: the key changes in the middle of a chord; change the key where a chord begins.`);
+    if (change.token === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
+    if (change.token === running) continue;
+    const chord = chords[at] as ImportedChord;
+    if (chord.numeral === undefined)
+      throw new HarError(
+        `Measure ${change.measure}: the key changes at a chord without a numeral; give it a numeral that names the key (${change.token}: V).`,
+      );
+    const label = parseKeyedLabel(chord.numeral);
+    if (label && label.readings.every((reading) => reading.key === undefined)) chord.numeral = `${change.token}: ${chord.numeral}`;
+    running = change.token;
+  }
   return { key, meter: meter ?? '4/4', given, chords };
+}
+
+/** A key signature as the key token of decision 031 ('F#', 'bb'), or undefined past seven sharps or flats. */
+function keyToken(fifths: number, mode: string | undefined): string | undefined {
+  const index = fifths + 7;
+  return mode === 'minor' ? MINOR_KEYS[index] : MAJOR_KEYS[index];
 }
 
 /** A `<figured-bass>` as figures text: '6 5', '#6', '#', '' for 5/3. */

@@ -208,6 +208,37 @@ describe('importing the given voices from MusicXML', () => {
     expect(importPartWriting(soprano.score)).toEqual({ key: 'D', meter: '3/4', given: ['S'], chords: soprano.exercise.chords });
   });
 
+  it('reads a key change where a chord begins into its numeral, and refuses one in the middle of a chord', () => {
+    const doc = partWritingExercise('Modulating', {
+      key: 'C major',
+      meter: '4/4',
+      given: ['S'],
+      write: ['A', 'T', 'B'],
+      chords: [
+        { numeral: 'I', S: 'E5' },
+        { numeral: 'V', S: 'D5' },
+        { numeral: 'I', S: 'C5', beats: 2 },
+        { numeral: 'V', S: 'A4', beats: 2 },
+        { numeral: 'I', S: 'G4', beats: 2 },
+      ],
+      points: 10,
+    });
+    const newKey = '<attributes><key><fifths>1</fifths><mode>major</mode></key></attributes>';
+    const changed = doc.score.replace('<measure number="2">', `<measure number="2">${newKey}`);
+    expect(importPartWriting(changed).chords.map((c) => c.numeral)).toEqual(['I', 'V', 'I', 'G: V', 'I']);
+    // Inside the half note of measure 1: back a quarter, change the key, forward again.
+    const inside = doc.score.replace(
+      '<measure number="2">',
+      `<measure number="2"><backup><duration>2</duration></backup>${newKey}<forward><duration>2</duration></forward>`,
+    );
+    expect(() => importPartWriting(inside)).toThrow(
+      'Measure 2: the key changes in the middle of a chord; change the key where a chord begins.',
+    );
+    const twoBars = { ...figuredBass, chords: figuredBass.chords.map((chord) => ({ ...chord, beats: 2 })) };
+    const figured = partWritingExercise('x', twoBars).score.replace('<measure number="2">', `<measure number="2">${newKey}`);
+    expect(() => importPartWriting(figured)).toThrow('Measure 2: the key changes at a chord without a numeral');
+  });
+
   it('refuses a given voice that rests or voices that do not move together', () => {
     const score = partWritingExercise('x', figuredBass).score;
     expect(() => importPartWriting(score.replace(/<pitch><step>D<\/step><octave>3<\/octave><\/pitch>/, '<rest/>'))).toThrow(

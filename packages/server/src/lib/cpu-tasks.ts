@@ -4,6 +4,7 @@ import { readScore } from '@app/har/analysis/score-reading';
 import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
+import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPreview } from '@app/har/preview';
 import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
@@ -46,6 +47,8 @@ export const cpuTasks = {
   },
   /** Each item's measure and beat as the score prints them (the grade report, issue 24). */
   shownPositions,
+  /** A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter. */
+  partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

@@ -1,18 +1,38 @@
+import { HAR_MAX_BYTES, UploadedDocument } from '@app/contract/assignments';
 import { envelope } from '@app/contract/errors';
-import { PartWritingCheckRequest, PartWritingCheckResult } from '@app/contract/part-writing';
+import { AuthoringMessages, DraftCourseQuery } from '@app/contract/exercise-authoring';
+import { PartWritingCheckRequest, PartWritingCheckResult, PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
+import { uploadedFile } from '../../http/uploads.ts';
 import type { PartWritingService } from './service.ts';
 
 const tags = ['part-writing'];
 
-/** POST /api/part-writing/check: voices, key and numerals or figures in, findings out (nothing stored). */
+/** POST /api/part-writing/check (voices in, findings out, nothing stored) and Create Exercise's part writing. */
 export function registerPartWritingRoutes(app: FastifyInstance, partWriting: PartWritingService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/part-writing/check',
     { schema: { tags, body: PartWritingCheckRequest, response: { 200: envelope(PartWritingCheckResult) } } },
     async (request) => ({ data: await partWriting.check(requireActor(request), request.body) }),
+  );
+
+  // Create Exercise (multipart, one MusicXML file in `file`): the given voices with figures or numerals, nothing stored.
+  r.post(
+    '/api/exercise-drafts/part-writing',
+    { schema: { tags, querystring: DraftCourseQuery, consumes: ['multipart/form-data'], response: { 201: envelope(PartWritingDraft) } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const upload = await uploadedFile(request, { maxBytes: HAR_MAX_BYTES, fields: 2, tooLarge: AuthoringMessages.tooLarge });
+      return reply.status(201).send({ data: await partWriting.authoring.draftFromUpload(actor, request.query.course_id, upload) });
+    },
+  );
+
+  r.post(
+    '/api/part-writing/exercises',
+    { schema: { tags, body: SavePartWritingRequest, response: { 201: envelope(UploadedDocument) } } },
+    async (request, reply) => reply.status(201).send({ data: await partWriting.authoring.save(requireActor(request), request.body) }),
   );
 }

@@ -1,0 +1,74 @@
+import { AssignmentMessages, type UploadedDocument } from '@app/contract/assignments';
+import { AuthoringMessages } from '@app/contract/exercise-authoring';
+import type { PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
+import { VOICES } from '@app/contract/part-writing/rules';
+import { ruleSettings } from '@app/contract/part-writing/written';
+import { HarError } from '@app/har/har-error';
+import { partWritingExercise, writePartWritingHar } from '@app/har/part-writing/document';
+import type { ImportedPartWriting } from '@app/har/part-writing/import';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
+import type { CoursesService } from '../courses/service.ts';
+
+/** Points of a new part-writing exercise until the instructor says otherwise. */
+export const DEFAULT_EXERCISE_POINTS = 20;
+
+/**
+ * Create Exercise for part writing (issue 27): an instructor's MusicXML with the given voice and
+ * figures or numerals read into what the form starts from (nothing stored), and the exercise they
+ * confirm written as a part-writing `.har` and stored in a set like any upload (the set's rules apply).
+ */
+export function createPartWritingAuthoring(deps: Deps, collaborators: { courses: CoursesService; assignments: AssignmentsService }) {
+  function refuse(error: unknown, field: string): never {
+    if (error instanceof HarError) {
+      if (error.code === 'too_large') throw new AppError('too_large', error.message, 413);
+      throw AppError.badRequest(field, error.message);
+    }
+    throw error;
+  }
+
+  return {
+    async draftFromUpload(actor: Actor, courseId: number, upload: UploadedFile | undefined): Promise<PartWritingDraft> {
+      await collaborators.courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors });
+      if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
+      const bytes = await upload.read();
+      let imported: ImportedPartWriting;
+      try {
+        imported = await deps.cpu.run('partWritingFromUpload', [new Uint8Array(bytes)]);
+      } catch (error) {
+        refuse(error, 'file');
+      }
+      const write = VOICES.filter((v) => !imported.given.includes(v));
+      return {
+        title: upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').slice(0, 200) || 'Part writing',
+        key: imported.key,
+        meter: imported.meter,
+        style: 'free',
+        given: imported.given,
+        write,
+        chords: imported.chords,
+        rules: ruleSettings({ rules: {}, style: 'free' }),
+        points: DEFAULT_EXERCISE_POINTS,
+      };
+    },
+
+    async save(actor: Actor, input: SavePartWritingRequest): Promise<UploadedDocument> {
+      let bytes: Uint8Array;
+      try {
+        const { title, assignment_set_id: _set, ...exercise } = input;
+        bytes = writePartWritingHar(partWritingExercise(title, exercise));
+      } catch (error) {
+        refuse(error, 'exercise');
+      }
+      async function* one(): AsyncIterable<UploadedFile> {
+        yield { filename: `${input.title}.har`, read: async () => Buffer.from(bytes) };
+      }
+      const [document] = await collaborators.assignments.upload(actor, input.assignment_set_id, undefined, one());
+      if (!document) throw new Error('The set took no document.');
+      return document;
+    },
+  };
+}
