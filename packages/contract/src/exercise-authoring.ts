@@ -44,7 +44,11 @@ export const DraftKey = z.object({
   fifths: z.number().int(),
   /** Whether the key signature told the major-or-minor choice apart from the music, or the music alone found the key. */
   source: z.enum(['signature', 'music']),
+  /** The key as labels name it (decision 031): 'A', 'f#', 'Bb'. */
+  token: z.string(),
 });
+
+export type DraftKey = z.infer<typeof DraftKey>;
 
 export const DraftPosition = z.object({
   id: z.string(),
@@ -58,10 +62,15 @@ export const DraftPosition = z.object({
   onset: z.number(),
   x: z.number().nullable(),
   note_ids: z.array(z.string()),
-  /** The suggested label in the course's spelling, or null. */
+  /**
+   * The suggested label in the course's spelling, or null. Where the analysis finds a key area it
+   * names the key (decision 031: 'E: V'); a chord of both keys at a change is a pivot ('I = E: IV').
+   */
   suggestion: z.string().nullable(),
-  /** The spellings the key would accept for the suggestion. */
+  /** The spellings the key would accept for the suggestion, then alternatives (the piece's key's reading, 'A: V/V'). */
   suggested_answers: z.array(z.string()),
+  /** The key in force at the position as the analysis reads it ('E', 'f#'). */
+  key: z.string().optional(),
   /** The position most likely decorates the chord before it (a passing note): suggested to skip. */
   embellishing: z.boolean(),
 });
@@ -73,6 +82,8 @@ export const ExerciseDraft = z.object({
   /** The score's own title, or the file's name. */
   title: z.string(),
   key: DraftKey,
+  /** The key of the first key area: the exercise's opening key (decision 031), which labels without a key are read in. */
+  opening_key: DraftKey,
   converted: z.object({ from_timewise: z.boolean(), renumbered: z.boolean(), from_mxl: z.boolean() }),
   score: z.object({ svg: z.string(), width: z.number(), height: z.number(), tempo: z.number(), notes: z.array(PlaybackNote) }),
   positions: z.array(DraftPosition),

@@ -35,11 +35,19 @@ export function analyseScore(musicxml: string, settings: GradingSettings): Score
   const positions = analysisPositions(reading);
   const key = findKey(reading, positions);
   const chords = chordTones(positions, key, reading.notes);
-  const areas = keyAreas(positions, chords, reading.notes, key);
+  const found = keyAreas(positions, chords, reading.notes, key);
   const inGlobal = suggestRomanNumerals(positions, key, settings, reading.notes);
+  const first = suggestRomanNumerals(positions, found, settings, reading.notes);
+  // A decoration belongs to the chord it decorates: a key changes only where a chord does.
+  const areas = [...found];
+  for (let i = 1; i < areas.length; i++) if (first[i]?.embellishing) areas[i] = areas[i - 1] as FoundKey;
   const local = suggestRomanNumerals(positions, areas, settings, reading.notes);
   // Each position read in the key that starts at the next position, for pivots.
-  const ahead = areas.map((area, i) => areas[i + 1] ?? area);
+  const ahead = areas.map((area, i) => {
+    let next = i + 1;
+    while (next < areas.length && local[next]?.embellishing) next += 1;
+    return areas[next] ?? area;
+  });
   const inNext = suggestRomanNumerals(positions, ahead, settings, reading.notes);
   const labelled = keyedLabels(local, inNext, inGlobal, areas, chords, key);
   const opening = areas[0] ?? key;
@@ -85,13 +93,18 @@ function keyedLabels(
   for (let i = 1; i < areas.length; i++) {
     const area = areas[i] as FoundKey;
     if (!running || sameKey(area, running)) continue;
-    const pivot = i - 1;
+    // The pivot is the last chord before the change (decorations after it repeat its reading in the new key).
+    let pivot = i - 1;
+    while (pivot > 0 && suggestions[pivot]?.embellishing) pivot -= 1;
     const before = suggestions[pivot] as Suggestion;
     const next = inNext[pivot] as Suggestion;
     const readable = before.label !== null && next.label !== null && !before.label.includes('/') && !next.label.includes('/');
     if (readable && !before.embellishing && belongsTo(chords[pivot], running) && belongsTo(chords[pivot], area)) {
       suggestions[pivot] = { ...before, label: `${before.label} = ${prefix(area, next.label as string)}` };
-      keys[pivot] = area;
+      for (let j = pivot; j < i; j++) {
+        keys[j] = area;
+        if (j > pivot) suggestions[j] = { ...(suggestions[j] as Suggestion), label: next.label, answers: next.answers };
+      }
     } else {
       const at = suggestions[i] as Suggestion;
       if (at.label !== null) suggestions[i] = { ...at, label: prefix(area, at.label) };

@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import { AssignmentMessages } from '@app/contract/assignments';
-import { AuthoringMessages, type ExerciseDraft, type SavedExercise, type SaveExerciseRequest } from '@app/contract/exercise-authoring';
+import {
+  AuthoringMessages,
+  type DraftKey,
+  type ExerciseDraft,
+  type SavedExercise,
+  type SaveExerciseRequest,
+} from '@app/contract/exercise-authoring';
+import type { ScoreAnalysis } from '@app/har/analysis/analyze-score';
+import { keyToken } from '@app/har/analysis/key-areas';
 import type { AnswerKey } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { noteName } from '@app/har/library/theory';
@@ -21,6 +29,11 @@ export type AuthoringService = ReturnType<typeof createAuthoringService>;
 
 /** Drafts are kept a week; an instructor's older ones go when they upload the next. */
 const DRAFT_SECONDS = 7 * 24 * 3600;
+
+/** A key found by the analysis as the draft gives it. */
+function draftKey(key: ScoreAnalysis['key']): DraftKey {
+  return { name: key.name, tonic: noteName(key.tonic), mode: key.mode, fifths: key.fifths, source: key.source, token: keyToken(key) };
+}
 
 /**
  * Exercise authoring (issue 14): an instructor's MusicXML becomes a draft (stored score,
@@ -63,13 +76,8 @@ export function createAuthoringService(
         const fileTitle = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').trim();
         draft = {
           title: (analysis.title ?? fileTitle).slice(0, 200) || 'Exercise',
-          key: {
-            name: analysis.key.name,
-            tonic: noteName(analysis.key.tonic),
-            mode: analysis.key.mode,
-            fifths: analysis.key.fifths,
-            source: analysis.key.source,
-          },
+          key: draftKey(analysis.key),
+          opening_key: draftKey(analysis.openingKey),
           converted: {
             from_timewise: imported.converted.fromTimewise,
             renumbered: imported.converted.renumbered,
@@ -90,6 +98,7 @@ export function createAuthoringService(
             beat_label: rendered.items[i]?.beat_label ?? p.beat,
             suggestion: p.suggestion.label,
             suggested_answers: p.suggestion.answers,
+            key: keyToken(p.key),
             embellishing: p.suggestion.embellishing,
           })),
         };
