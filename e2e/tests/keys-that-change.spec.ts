@@ -1,0 +1,120 @@
+import path from 'node:path';
+import type { Browser, Locator } from '@playwright/test';
+import { DEMO, expect, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+
+/*
+ * Keys that change (issue 25, decision 031): an instructor makes an exercise from a modulating
+ * chorale of the shared corpus (no. 5, 'An Wasserflüssen Babylon': G major, through C and D and
+ * back). The suggestions name the key changes and pivot chords; the instructor keeps them with the
+ * opening key found, and saves. A student answers with keyed labels ('C: V', 'I = C: V'), sees the
+ * key in force at each chord, hands in, and the grade and the grade report follow the key changes.
+ */
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/bach-chorales');
+const COURSE = 'Music Theory I';
+const TITLE = 'Journey Modulating Chorale';
+const KEYED = /^[A-Ga-g][#b]?:\s/;
+
+const signedIn = (browser: Browser, server: Server, email: string) =>
+  signedInElsewhere(browser, server, email, { width: 1280, height: 900 });
+
+/** Each chord field of the editor: its answer and whether it is skipped, in score order. */
+async function editorFields(dialog: Locator) {
+  const count = await dialog.getByLabel(/^Answer for chord \d+$/).count();
+  const skipped = await dialog
+    .getByRole('button', { name: /^Points and options of chord \d+,/ })
+    .evaluateAll((buttons) => buttons.map((button) => (button.textContent ?? '').includes('Skipped')));
+  const fields: { n: number; answer: string; skipped: boolean }[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    const answer = await dialog.getByLabel(`Answer for chord ${n}`, { exact: true }).inputValue();
+    fields.push({ n, answer, skipped: skipped[n - 1] ?? false });
+  }
+  return fields;
+}
+
+test('a modulating chorale keyed with key changes and a pivot; a student answers with keyed labels and is graded by meaning', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(300_000);
+
+  // The instructor: Create Exercise from the chorale's score as the corpus has it (.mxl).
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
+  await dialog.getByLabel('Score (MusicXML)').setInputFiles(path.join(CORPUS, '005.mxl'));
+  await expect(dialog.getByLabel('Answer for chord 1', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // The opening key is the key found (G major), named beside the field.
+  await expect(dialog.getByLabel('Opening key', { exact: true })).toHaveValue('G');
+  await expect(dialog.getByText(/^G major\./)).toBeVisible();
+
+  // The suggestions name key changes and pivots; whatever they are, the key keeps them.
+  const fields = await editorFields(dialog);
+  const kept = fields.filter((f) => !f.skipped && f.answer.trim() !== '');
+  const main = (f: { answer: string }) => (f.answer.split(',')[0] ?? '').trim();
+  const pivots = kept.filter((f) => main(f).includes('='));
+  const changes = kept.filter((f) => KEYED.test(main(f)));
+  console.log(`[keys journey] ${fields.length} chords, ${kept.length} kept, ${pivots.length} pivots, ${changes.length} key changes`);
+  expect(pivots.length).toBeGreaterThan(0);
+  expect(changes.length).toBeGreaterThan(0);
+  await teacher.screenshot({ path: testInfo.outputPath('keys-authoring.png'), fullPage: true });
+
+  // A wrong opening key is refused in the form; the found one is put back.
+  await dialog.getByLabel('Title', { exact: true }).fill(TITLE);
+  await dialog.getByLabel('Opening key', { exact: true }).fill('H');
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(dialog.getByText('Not a key: write it as A, f# or Bb (lower case for minor).')).toBeVisible();
+  await dialog.getByLabel('Opening key', { exact: true }).fill('G');
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+
+  // The student: the workspace names the opening key; each chord is answered as the key has it,
+  // the first key change written with its key and the first pivot given only its new reading (wrong).
+  const student = await signedIn(browser, server, DEMO.student);
+  await student.getByRole('link', { name: COURSE, exact: true }).click();
+  await student
+    .getByRole('navigation', { name: /course/i })
+    .getByRole('link', { name: 'Assignments' })
+    .click();
+  await student.getByRole('link', { name: `Open ${TITLE}` }).click();
+  const chord = (n: number) => student.getByRole('textbox', { name: `Chord ${n}`, exact: true });
+  await expect(chord(1)).toBeEditable({ timeout: 30_000 });
+  await expect(student.getByText(/Key: G major\./)).toBeVisible();
+  expect(await student.getByRole('textbox', { name: /^Chord \d+$/ }).count()).toBe(kept.length);
+
+  const firstPivot = pivots[0] as (typeof pivots)[number];
+  const pivotIndex = kept.indexOf(firstPivot);
+  const newReading = (main(firstPivot).split('=')[1] ?? '').trim();
+  for (const [index, field] of kept.entries()) {
+    await chord(index + 1).fill(index === pivotIndex ? newReading : main(field));
+  }
+  // After the pivot the field names the new key for screen readers, and under the chord.
+  const newKey = newReading.split(':')[0] ?? '';
+  const after = chord(pivotIndex + 2);
+  const described = await after.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
+      .join(' '),
+  );
+  expect(described).toMatch(/Key: [A-G][♯♭]? (major|minor)/);
+  expect(await student.locator(`[data-key="${newKey}"]`).count()).toBeGreaterThan(0);
+  await student.screenshot({ path: testInfo.outputPath('keys-workspace.png'), fullPage: true });
+
+  await student.getByRole('button', { name: /^Submit/ }).click();
+  const result = student.getByRole('region', { name: /^Submission #\d+$/ });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  // Every chord one point; only the half-written pivot is wrong.
+  await expect(result.getByTestId('submission-score')).toHaveText(`${kept.length - 1} / ${kept.length}`);
+
+  // The grade report names the key and sets the student's key changes in bold.
+  await result.getByRole('link', { name: 'View submission' }).click();
+  await student.getByRole('button', { name: 'View Grade Report' }).click({ timeout: 60_000 });
+  const report = student.frameLocator('iframe');
+  await expect(report.getByText('G major')).toBeVisible({ timeout: 30_000 });
+  await expect(report.locator('span.key').first()).toBeVisible();
+  expect(await report.locator('span.key').count()).toBeGreaterThanOrEqual(changes.length);
+  await student.screenshot({ path: testInfo.outputPath('keys-report.png'), fullPage: true });
+});
