@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseKeyedLabel } from '@app/contract/keyed-label';
+import { describe, expect, it } from 'vitest';
+import { importMusicXml } from '../musicxml-import.ts';
+import { analyseScore } from './analyze-score.ts';
+import { type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
+
+// Floors on the shared corpus (../shared/corpora/bach-chorales: 142 Bach chorales with expert
+// When-in-Rome analyses, read at run time, never copied here): the figures `npm run bench --
+// analysis` reached (decision 035) less a small margin, so a change cannot quietly make the
+// suggestions worse.
+const CORPUS = new URL('../../../../../shared/corpora/bach-chorales/', import.meta.url);
+const present = existsSync(new URL('manifest.json', CORPUS));
+if (!present) console.warn(`corpus-floor: no corpus at ${CORPUS.pathname}; the floors are not checked.`);
+
+function corpus(): CorpusPiece[] {
+  const manifest = JSON.parse(readFileSync(new URL('manifest.json', CORPUS), 'utf8')) as {
+    chorales: { score_file: string; analysis_file: string }[];
+  };
+  return manifest.chorales.map((c) => ({
+    name: c.score_file,
+    score: new Uint8Array(readFileSync(new URL(c.score_file, CORPUS))),
+    analysis: readFileSync(new URL(c.analysis_file, CORPUS), 'utf8'),
+  }));
+}
+
+describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus', () => {
+  it('keep their floors (recall, keys, exact, chord, root; no expert label refused)', { timeout: 120_000 }, () => {
+    const figures = measureCorpus(corpus(), { cadential64: 'I', neapolitan6: 'II' });
+    const s = summarise(figures);
+    console.info('corpus figures', s);
+    expect(figures.pieces).toBe(142);
+    expect(s.recall).toBeGreaterThanOrEqual(99.0);
+    expect(s.globalKey).toBeGreaterThanOrEqual(FLOORS.globalKey);
+    expect(s.exact).toBeGreaterThanOrEqual(FLOORS.exact);
+    expect(s.exactWhereKeysAgree).toBeGreaterThanOrEqual(FLOORS.exactWhereKeysAgree);
+    expect(s.chord).toBeGreaterThanOrEqual(FLOORS.chord);
+    expect(s.root).toBeGreaterThanOrEqual(FLOORS.root);
+    expect(figures.refused).toBe(0);
+  });
+
+  it('suggest only labels the saving path and the grader read', () => {
+    for (const piece of corpus().slice(0, 12)) {
+      const analysis = analyseScore(importMusicXml(piece.score).musicxml, { cadential64: 'V', neapolitan6: 'N' });
+      for (const p of analysis.positions) {
+        for (const answer of p.suggestion.answers) expect(parseKeyedLabel(answer), `${piece.name} ${p.id} ${answer}`).toBeDefined();
+      }
+    }
+  });
+});
+
+/** The figures reached (percent) less about one point. */
+const FLOORS = { globalKey: 92, exact: 72, exactWhereKeysAgree: 86.5, chord: 87.5, root: 89.5 };
