@@ -225,7 +225,10 @@ function decoratesChord(chord: Named, position: AnalysisPosition, melody: Melody
   if (foreign.length === 0) return false;
   return foreign.every((note) => {
     const around = melody.get(note);
-    return Math.abs(note.onset - position.onset) < 1e-6 && isStep(around?.previous, note) && isStep(note, around?.next);
+    if (Math.abs(note.onset - position.onset) >= 1e-6 || !isStep(around?.previous, note)) return false;
+    // A passing or neighbour note leaves by step; an anticipation is struck again (or held) in the next chord.
+    const top = note === position.notes[position.notes.length - 1];
+    return isStep(note, around?.next) || (top && around?.next !== undefined && around.next.midi === note.midi);
   });
 }
 
@@ -242,6 +245,14 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     return isStep(note, next) && next !== undefined && (nextOnset === undefined || next.onset <= nextOnset + 1e-6);
   });
   let best = plain;
+  // A pedal: a bass held under the chords above it (held from before, or on through the next chord) is left out.
+  const bass = position.notes[0];
+  const held =
+    bass !== undefined && bass.end - bass.onset >= PEDAL_QUARTERS && bass.onset < position.onset - 1e-6 && position.notes.length >= 4;
+  if (held) {
+    const upper = nameChord({ ...position, notes: position.notes.slice(1) }, key);
+    if (upper?.reading && upper.reading.unexplained === 0 && upper.score - 0.5 > best.score) best = upper;
+  }
   const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
   for (const subset of subsets) {
     const notes = position.notes
@@ -254,6 +265,9 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
   }
   return best;
 }
+
+/** A bass held this long (quarters) under changing chords is a pedal point. */
+const PEDAL_QUARTERS = 3;
 
 function pcOf(note: SpelledNote | undefined): { step: number; alter: number } | Record<string, never> {
   return note ? { step: note.step, alter: note.alter } : {};
