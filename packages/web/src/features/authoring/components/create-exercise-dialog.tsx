@@ -17,6 +17,7 @@ import { keyTokenOf } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreateExerciseDraft } from '../api/create-exercise-draft.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';
+import { PartWritingAuthoring } from '../part-writing/part-writing-authoring.tsx';
 import styles from './create-exercise-dialog.module.css';
 
 export interface CreateExerciseDialogProps {
@@ -51,6 +52,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [showProblems, setShowProblems] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [chosenCourseId, setChosenCourseId] = useState(courseId);
+  // Part writing (issue 27) has its own form; it saves into a set, so only where there is one.
+  const [kind, setKind] = useState<'analysis' | 'part-writing'>('analysis');
   const libraryOnly = assignmentId === undefined;
 
   const reset = () => {
@@ -176,28 +179,55 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           </div>
         ) : (
           <div className={styles.upload}>
-            <p>{t('authoring.uploadHint')}</p>
-            {courseOptions && courseOptions.length > 1 ? (
-              <SelectField
-                label={t('authoring.course')}
-                hint={t('authoring.courseHint')}
-                options={courseOptions.map((course) => ({ value: String(course.id), label: course.title }))}
-                value={String(chosenCourseId)}
-                disabled={createDraft.isPending}
-                onChange={(e) => setChosenCourseId(Number(e.target.value))}
-              />
+            {assignmentId !== undefined ? (
+              <fieldset className={styles.kind}>
+                <legend>{t('partWriting.authoring.kind')}</legend>
+                <label>
+                  <input type="radio" name="exercise-kind" checked={kind === 'analysis'} onChange={() => setKind('analysis')} />
+                  {t('partWriting.authoring.analysis')}
+                </label>
+                <label>
+                  <input type="radio" name="exercise-kind" checked={kind === 'part-writing'} onChange={() => setKind('part-writing')} />
+                  {t('partWriting.authoring.partWriting')}
+                </label>
+              </fieldset>
             ) : null}
-            <label className={styles.fileLabel}>
-              <span>{t('authoring.scoreFile')}</span>
-              <input
-                type="file"
-                accept=".musicxml,.xml,.mxl,application/vnd.recordare.musicxml+xml,application/vnd.recordare.musicxml"
-                disabled={createDraft.isPending}
-                onChange={(e) => onFile(e.target.files?.[0])}
+            {kind === 'part-writing' && assignmentId !== undefined ? (
+              <PartWritingAuthoring
+                courseId={chosenCourseId}
+                assignmentId={assignmentId}
+                onSaved={() => {
+                  onSaved();
+                  leave();
+                }}
+                onCancel={leave}
               />
-            </label>
-            {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
-            {uploadError ? <Notice severity="error">{uploadError}</Notice> : null}
+            ) : (
+              <>
+                <p>{t('authoring.uploadHint')}</p>
+                {courseOptions && courseOptions.length > 1 ? (
+                  <SelectField
+                    label={t('authoring.course')}
+                    hint={t('authoring.courseHint')}
+                    options={courseOptions.map((course) => ({ value: String(course.id), label: course.title }))}
+                    value={String(chosenCourseId)}
+                    disabled={createDraft.isPending}
+                    onChange={(e) => setChosenCourseId(Number(e.target.value))}
+                  />
+                ) : null}
+                <label className={styles.fileLabel}>
+                  <span>{t('authoring.scoreFile')}</span>
+                  <input
+                    type="file"
+                    accept=".musicxml,.xml,.mxl,application/vnd.recordare.musicxml+xml,application/vnd.recordare.musicxml"
+                    disabled={createDraft.isPending}
+                    onChange={(e) => onFile(e.target.files?.[0])}
+                  />
+                </label>
+                {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+                {uploadError ? <Notice severity="error">{uploadError}</Notice> : null}
+              </>
+            )}
           </div>
         )}
       </Modal>

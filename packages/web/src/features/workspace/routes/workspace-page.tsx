@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useWorkspace } from '../api/get-workspace.ts';
 import { ExerciseWorkspace, type Viewer } from '../components/exercise-workspace.tsx';
 import { TimedStart } from '../components/timed-start.tsx';
+import { PartWritingWorkspace } from '../part-writing/part-writing-workspace.tsx';
 
 /** Every workspace shows its score, except a timed document's before its Start. */
 const isStarted = (workspace: Workspace): workspace is StartedWorkspace => workspace.score !== null;
@@ -34,6 +35,21 @@ export function WorkspacePage({ viewer }: { viewer: Viewer | undefined }) {
     );
   }
   if (!query.data || !viewer) return <LoadingScreen />;
+  const { part_writing } = query.data;
+  // A part-writing document (issue 27): chords and voices to write, no score to label.
+  if (part_writing && part_writing.chords.length > 0) {
+    return (
+      <PartWritingWorkspace
+        key={query.data.document.id}
+        workspace={{ ...query.data, part_writing }}
+        receivedAt={query.dataUpdatedAt}
+        viewer={viewer}
+        courseTitle={course.title}
+        assignmentsPath={assignmentsPath}
+        submissionPath={(id) => `/student/course/${course.id}/submission/${id}`}
+      />
+    );
+  }
   if (!isStarted(query.data)) {
     return <TimedStart workspace={query.data} viewer={viewer} courseTitle={course.title} assignmentsPath={assignmentsPath} />;
   }

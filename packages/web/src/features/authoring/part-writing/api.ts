@@ -1,0 +1,24 @@
+import type { UploadedDocument } from '@app/contract/assignments';
+import type { PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
+import { useMutation } from '@tanstack/react-query';
+import { api, uploadWithProgress } from '../../../lib/api-client.ts';
+
+/** POST /api/exercise-drafts/part-writing?course_id=: a MusicXML with the given voice and figures or numerals, read (nothing stored). */
+export function createPartWritingDraft({ courseId, file }: { courseId: number; file: File }) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<PartWritingDraft>(`/api/exercise-drafts/part-writing?course_id=${courseId}`, form, {});
+}
+
+/** POST /api/part-writing/exercises: the confirmed exercise saved into a set. */
+export function savePartWriting(body: SavePartWritingRequest) {
+  return api.post<UploadedDocument>('/api/part-writing/exercises', body);
+}
+
+export function useCreatePartWritingDraft() {
+  return useMutation({ mutationFn: createPartWritingDraft });
+}
+
+export function useSavePartWriting() {
+  return useMutation({ mutationFn: savePartWriting });
+}

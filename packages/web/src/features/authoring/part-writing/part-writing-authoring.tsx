@@ -1,0 +1,212 @@
+import type { PartWritingDraft } from '@app/contract/part-writing';
+import { RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
+import styles from './part-writing-authoring.module.css';
+
+export interface PartWritingAuthoringProps {
+  courseId: number;
+  assignmentId: number;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+type Rules = PartWritingDraft['rules'];
+
+/** The voices a draft may leave to the student: all the others (four parts), or the other outer voice (two voices). */
+function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: Voice[] }[] {
+  const four = { id: 'four' as const, write: VOICES.filter((v) => !given.includes(v)) };
+  const outer =
+    given.length === 1 && (given[0] === 'S' || given[0] === 'B')
+      ? [{ id: 'outer' as const, write: [given[0] === 'S' ? 'B' : 'S'] as Voice[] }]
+      : [];
+  return [four, ...outer];
+}
+
+/**
+ * Create Exercise, part writing (issue 27): upload a MusicXML holding the given voice with
+ * `<figured-bass>` or numerals; choose the voices to write, each rule on or off and the points an
+ * error costs (textbook defaults), the style and the exercise's points; save into the set.
+ */
+export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel }: PartWritingAuthoringProps) {
+  const { t } = useTranslation();
+  const createDraft = useCreatePartWritingDraft();
+  const save = useSavePartWriting();
+  const [draft, setDraft] = useState<PartWritingDraft | null>(null);
+  const [title, setTitle] = useState('');
+  const [choice, setChoice] = useState<'four' | 'outer'>('four');
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [points, setPoints] = useState('20');
+  const [style, setStyle] = useState<'free' | 'strict'>('free');
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    createDraft.mutate(
+      { courseId, file },
+      {
+        onSuccess: (made) => {
+          setDraft(made);
+          setTitle(made.title);
+          setRules(made.rules);
+          setPoints(String(made.points));
+          setStyle(made.style);
+        },
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('authoring.uploadFailed')),
+      },
+    );
+  };
+
+  if (!draft || !rules) {
+    return (
+      <div className={styles.upload}>
+        <p>{t('partWriting.authoring.uploadHint')}</p>
+        <label className={styles.file}>
+          <span>{t('authoring.scoreFile')}</span>
+          <input type="file" accept=".musicxml,.xml,.mxl" disabled={createDraft.isPending} onChange={(e) => onFile(e.target.files?.[0])} />
+        </label>
+        {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+        {error ? <Notice severity="error">{error}</Notice> : null}
+      </div>
+    );
+  }
+
+  const choices = writeChoices(draft.given);
+  const write = choices.find((c) => c.id === choice)?.write ?? choices[0]?.write ?? [];
+  const voiceList = (voices: readonly Voice[]) => voices.map((v) => t(`partWriting.voice.${v}`)).join(', ');
+  const setRule = (rule: RuleId, patch: Partial<{ on: boolean; points: number }>) =>
+    setRules((current) => (current ? { ...current, [rule]: { ...current[rule], ...patch } } : current));
+  const pointsValue = Number(points);
+  const pointsBad = points.trim() === '' || !Number.isFinite(pointsValue) || pointsValue < 0 || pointsValue > 10_000;
+
+  const onSave = () => {
+    if (title.trim() === '' || pointsBad) return;
+    setError(null);
+    save.mutate(
+      {
+        title: title.trim(),
+        assignment_set_id: assignmentId,
+        key: draft.key,
+        meter: draft.meter,
+        style,
+        given: draft.given,
+        write,
+        chords: draft.chords,
+        rules,
+        points: pointsValue,
+      },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', message: t('authoring.saved') });
+          onSaved();
+        },
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('authoring.uploadFailed')),
+      },
+    );
+  };
+
+  return (
+    <div className={styles.editor}>
+      <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <p>
+        {t('partWriting.authoring.read', { key: draft.key, meter: draft.meter, count: draft.chords.length, given: voiceList(draft.given) })}
+      </p>
+      <ol className={styles.chords} aria-label={t('partWriting.authoring.chords')}>
+        {draft.chords.map((chord, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the chords of one upload, in order, never reordered
+          <li key={index}>
+            {draft.given.map((v) => chord[v]).join(' ')}
+            {chord.numeral ? ` ${chord.numeral}` : chord.figures !== undefined ? ` (${chord.figures || '5 3'})` : ''}
+          </li>
+        ))}
+      </ol>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('partWriting.authoring.write')}</legend>
+        {choices.map((c) => (
+          <label key={c.id} className={styles.radio}>
+            <input type="radio" name="pw-write" checked={choice === c.id} onChange={() => setChoice(c.id)} />
+            {t(`partWriting.authoring.${c.id}`, { voices: voiceList(c.write) })}
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.row}>
+        <TextField
+          label={t('partWriting.authoring.points')}
+          type="number"
+          min={0}
+          max={10000}
+          value={points}
+          error={pointsBad ? t('partWriting.authoring.pointsBad') : undefined}
+          onChange={(e) => setPoints(e.target.value)}
+        />
+        <SelectField
+          label={t('partWriting.authoring.style')}
+          options={[
+            { value: 'free', label: t('partWriting.authoring.free') },
+            { value: 'strict', label: t('partWriting.authoring.strict') },
+          ]}
+          value={style}
+          onChange={(e) => {
+            const next = e.target.value === 'strict' ? 'strict' : 'free';
+            setStyle(next);
+            setRule('seventh-preparation', { on: next === 'strict' });
+          }}
+        />
+      </div>
+      <table className={styles.rules}>
+        <caption>{t('partWriting.authoring.rules')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('partWriting.authoring.rule')}</th>
+            <th scope="col">{t('partWriting.authoring.on')}</th>
+            <th scope="col">{t('partWriting.authoring.cost')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {RULE_IDS.map((rule) => (
+            <tr key={rule}>
+              <th scope="row">{t(`partWriting.rules.${rule}`)}</th>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={rules[rule].on}
+                  aria-label={t('partWriting.authoring.ruleOn', { rule: t(`partWriting.rules.${rule}`) })}
+                  onChange={(e) => setRule(rule, { on: e.target.checked })}
+                />
+              </td>
+              <td>
+                <input
+                  type="number"
+                  min={0}
+                  max={1000}
+                  className={styles.cost}
+                  value={rules[rule].points}
+                  disabled={!rules[rule].on}
+                  aria-label={t('partWriting.authoring.ruleCost', { rule: t(`partWriting.rules.${rule}`) })}
+                  onChange={(e) => setRule(rule, { points: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error ? <Notice severity="error">{error}</Notice> : null}
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onSave} loading={save.isPending} disabled={title.trim() === '' || pointsBad}>
+          {t('authoring.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}

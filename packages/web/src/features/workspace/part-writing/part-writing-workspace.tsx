@@ -1,0 +1,510 @@
+import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part-writing';
+import type { Finding } from '@app/contract/part-writing/check';
+import { findingMessage, type Language } from '@app/contract/part-writing/messages';
+import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { checkWritten, readAnswer, type WrittenChord } from '@app/contract/part-writing/written';
+import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyApiError } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useSubmitAnswers } from '../api/submit-answers.ts';
+import type { Viewer } from '../components/exercise-workspace.tsx';
+import { SaveIndicator } from '../components/save-indicator.tsx';
+import { SubmissionResult } from '../components/submission-result.tsx';
+import { TimeLeft } from '../components/time-left.tsx';
+import { WorkspaceHeader } from '../components/workspace-header.tsx';
+import { readLocalDraft, startingAnswers } from '../local-draft.ts';
+import { refusalText } from '../refusal-text.ts';
+import { useAutosave } from '../use-autosave.ts';
+import { useSecondsLeft } from '../use-countdown.ts';
+import { alterStep, answerText, letterNote, nearFor, noteForKey, octaveStep, readChordText, scaleStep } from './note-entry.ts';
+import styles from './part-writing-workspace.module.css';
+
+export interface PartWritingWorkspaceProps {
+  workspace: (Workspace | StartedWorkspace) & { part_writing: PartWritingView };
+  receivedAt: number;
+  viewer: Viewer;
+  courseTitle: string;
+  assignmentsPath: string;
+  submissionPath: (submissionId: number) => string;
+}
+
+type Cell = { chord: number; voice: Voice };
+/** What a feedback mark says on the grid: the findings touching a chord and voice. */
+type Mark = { chord: number; voice: Voice; index: number };
+
+const cellKey = (cell: Cell) => `${cell.chord}:${cell.voice}`;
+const languageOf = (language: string): Language => (['en', 'zh-hans', 'zh-hant', 'ko'].includes(language) ? (language as Language) : 'en');
+
+/**
+ * The part-writing workspace (issue 27): the chords × voices of the exercise, the given voice(s)
+ * printed and the voices to write as cells. Notes go in by keyboard (letters, octave by arrows or
+ * digits, accidentals, Tab to the next voice and chord), by pointer (the note buttons and step
+ * controls act on the selected cell) or as text per chord. Practice documents are checked in the
+ * browser as the student writes (the contract's checker, the same the grade uses); others show
+ * the findings of a hand-in as the rules allow. A grid without a staff for now.
+ */
+export function PartWritingWorkspace({
+  workspace,
+  receivedAt,
+  viewer,
+  courseTitle,
+  assignmentsPath,
+  submissionPath,
+}: PartWritingWorkspaceProps) {
+  const { t } = useTranslation();
+  const view = workspace.part_writing;
+  const { rules, document } = workspace;
+  const language = languageOf(viewer.language);
+  const voices = VOICES.filter((v) => view.given.includes(v) || view.write.includes(v));
+  const order = VOICES.filter((v) => view.write.includes(v));
+  const [clockOffset] = useState(() => workspace.now - receivedAt / 1000);
+  const latest = workspace.submissions[0];
+
+  const [start] = useState(() =>
+    startingAnswers(
+      readLocalDraft(viewer.id, document.id),
+      workspace.draft,
+      latest?.items.map((item) => ({ id: item.id, answer: item.answer })),
+    ),
+  );
+  const [cells, setCells] = useState<WrittenChord[]>(() => {
+    const byId = new Map(start.answers.map((entry) => [entry.id, entry.answer]));
+    return view.chords.map((chord) => {
+      const read = readAnswer(byId.get(chord.id) ?? '', view.write);
+      return 'chord' in read ? read.chord : {};
+    });
+  });
+  const [selected, setSelected] = useState<Cell | null>(null);
+  const [texts, setTexts] = useState<Record<number, string>>({});
+  const [textProblem, setTextProblem] = useState<Record<number, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const typed = useRef(false);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const pendingInput = useRef(false);
+
+  const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
+  const readOnly = !rules.can_submit || secondsLeft === 0;
+  const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
+  const submit = useSubmitAnswers();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a local copy the server never got
+  useEffect(() => {
+    if (start.pending && !readOnly) autosave.change(start.answers);
+  }, []);
+
+  const entries = (next: WrittenChord[]) =>
+    view.chords.map((chord, i) => ({ id: chord.id, answer: answerText(next[i] ?? {}, view.write) }));
+
+  const setNote = (cell: Cell, note: string) => {
+    setCells((current) => {
+      const next = current.map((chord, i) => {
+        if (i !== cell.chord) return chord;
+        const copy = { ...chord };
+        if (note === '') delete copy[cell.voice];
+        else copy[cell.voice] = note;
+        return copy;
+      });
+      autosave.change(entries(next));
+      return next;
+    });
+    setTexts((current) => {
+      const { [cell.chord]: _dropped, ...rest } = current;
+      return rest;
+    });
+  };
+  const noteAt = (cell: Cell) => cells[cell.chord]?.[cell.voice] ?? '';
+
+  // Practice: the checker runs on every change. Otherwise: the last hand-in's findings, as far as the rules show them.
+  const findings: Finding[] = useMemo(() => {
+    if (!rules.practice) return latest?.findings ?? [];
+    return checkWritten(view, cells, language).findings;
+  }, [rules.practice, latest, view, cells, language]);
+  const unwritten = cells.filter((chord, i) => order.some((v) => !chord[v]) || i >= view.chords.length).length;
+
+  const marks = useMemo(() => {
+    const map = new Map<string, Mark[]>();
+    findings.forEach((finding, index) => {
+      for (const chord of finding.chords)
+        for (const voice of finding.voices) {
+          const key = cellKey({ chord, voice });
+          map.set(key, [...(map.get(key) ?? []), { chord, voice, index }]);
+        }
+    });
+    return map;
+  }, [findings]);
+
+  // The time from a key to its feedback on screen (practice), for measuring: a performance measure per entry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the findings have been drawn anew
+  useEffect(() => {
+    if (!pendingInput.current) return;
+    pendingInput.current = false;
+    requestAnimationFrame(() => {
+      try {
+        performance.measure('part-writing-feedback', 'part-writing-input');
+      } catch {
+        // No mark (a change that came from elsewhere).
+      }
+    });
+  }, [findings]);
+
+  const focusCell = (cell: Cell) => {
+    setSelected(cell);
+    buttons.current.get(cellKey(cell))?.focus();
+  };
+
+  const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, cell: Cell) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      const chord = cell.chord + (event.key === 'ArrowRight' ? 1 : -1);
+      if (chord >= 0 && chord < view.chords.length) {
+        event.preventDefault();
+        typed.current = false;
+        focusCell({ chord, voice: cell.voice });
+      }
+      return;
+    }
+    if (readOnly) return;
+    const result = noteForKey(
+      event.key,
+      { note: noteAt(cell), typed: typed.current },
+      { keyText: view.key, near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
+    );
+    if (!result) return;
+    event.preventDefault();
+    typed.current = result.typed;
+    performance.mark('part-writing-input');
+    pendingInput.current = true;
+    setNote(cell, result.note);
+  };
+
+  /** Pointer entry: the toolbar acts on the selected cell. */
+  const apply = (change: (note: string, cell: Cell) => string) => {
+    if (!selected || readOnly) return;
+    performance.mark('part-writing-input');
+    pendingInput.current = true;
+    setNote(selected, change(noteAt(selected), selected));
+    buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+  };
+  const defaultNote = (cell: Cell) => letterNote('C', view.key, nearFor(cells, cell.chord, cell.voice));
+
+  const commitText = (index: number) => {
+    const text = texts[index];
+    if (text === undefined) return;
+    const read = readChordText(text, view.given, view.write);
+    if ('problem' in read) {
+      setTextProblem((current) => ({
+        ...current,
+        [index]: read.problem === 'count' ? t('partWriting.text.count', { voices: order.join(' ') }) : t('partWriting.text.pitch'),
+      }));
+      return;
+    }
+    setTextProblem(({ [index]: _dropped, ...rest }) => rest);
+    setCells((current) => {
+      const next = current.map((chord, i) => (i === index ? read.chord : chord));
+      autosave.change(entries(next));
+      return next;
+    });
+    setTexts(({ [index]: _dropped, ...rest }) => rest);
+  };
+
+  const handIn = () => {
+    setConfirming(false);
+    submit.mutate(
+      { documentId: document.id, answers: entries(cells) },
+      {
+        onSuccess: () => notify({ severity: 'success', message: t('workspace.submit.done') }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) notify({ severity: 'error', message: refusalText(error.message) });
+          else notifyApiError(error);
+        },
+      },
+    );
+  };
+
+  const voiceName = (voice: Voice) => t(`partWriting.voice.${voice}`);
+  const findingText = (finding: Finding) => findingMessage(finding.rule, finding.params, language);
+  const selectedName = selected
+    ? t('partWriting.cell', {
+        chord: selected.chord + 1,
+        voice: voiceName(selected.voice),
+        note: noteAt(selected) || t('partWriting.empty'),
+      })
+    : t('partWriting.pointer.none');
+
+  return (
+    <div className={styles.workspace}>
+      <WorkspaceHeader
+        workspace={workspace}
+        courseTitle={courseTitle}
+        assignmentsPath={assignmentsPath}
+        viewer={viewer}
+        status={readOnly ? null : <SaveIndicator status={autosave.status} />}
+      />
+      {rules.refusal ? <Notice severity="info">{refusalText(rules.refusal)}</Notice> : null}
+      <p className={styles.task}>
+        {t('partWriting.task', {
+          voices: order.map(voiceName).join(', '),
+          given: view.given.map(voiceName).join(', '),
+          key: view.key,
+          meter: view.meter,
+        })}
+      </p>
+      <details className={styles.help}>
+        <summary>{t('partWriting.help.title')}</summary>
+        <p>{t('partWriting.help.keyboard')}</p>
+        <p>{t('partWriting.help.pointer')}</p>
+      </details>
+
+      <div className={styles.scroller}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of cells; a fieldset cannot be one */}
+        <div
+          className={styles.grid}
+          role="group"
+          aria-label={t('partWriting.grid', { title: document.title })}
+          style={{ gridTemplateColumns: `auto repeat(${view.chords.length}, minmax(3.5rem, 1fr))` }}
+        >
+          <div className={styles.corner} aria-hidden="true" />
+          {view.chords.map((chord, index) => (
+            <div key={chord.id} className={styles.chordHead} style={{ gridColumn: index + 2, gridRow: 1 }}>
+              <span className={styles.chordNumber}>{index + 1}</span>
+              <span className={styles.label}>{chord.numeral ?? (chord.figures === undefined ? '' : chord.figures || '5 3')}</span>
+            </div>
+          ))}
+          {voices.map((voice, row) => (
+            <div key={voice} className={styles.voiceName} style={{ gridColumn: 1, gridRow: row + 2 }}>
+              {voice}
+            </div>
+          ))}
+          {view.chords.map((chord, index) =>
+            voices.map((voice, row) => {
+              const style = { gridColumn: index + 2, gridRow: row + 2 };
+              const given = chord[voice];
+              if (given !== undefined)
+                return (
+                  <div key={`${chord.id}:${voice}`} className={styles.given} style={style}>
+                    {given}
+                  </div>
+                );
+              const cell = { chord: index, voice };
+              const key = cellKey(cell);
+              const note = noteAt(cell);
+              const cellMarks = marks.get(key) ?? [];
+              const isSelected = selected?.chord === index && selected.voice === voice;
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  ref={(element) => {
+                    if (element) buttons.current.set(key, element);
+                    else buttons.current.delete(key);
+                  }}
+                  className={styles.cell}
+                  style={style}
+                  data-cell={`${index + 1}${voice}`}
+                  data-selected={isSelected || undefined}
+                  data-marked={cellMarks.length > 0 || undefined}
+                  aria-pressed={isSelected}
+                  aria-label={t('partWriting.cell', { chord: index + 1, voice: voiceName(voice), note: note || t('partWriting.empty') })}
+                  aria-describedby={cellMarks.map((m) => `pw-finding-${m.index}`).join(' ') || undefined}
+                  onFocus={() => {
+                    if (!isSelected) typed.current = false;
+                    setSelected(cell);
+                  }}
+                  onClick={() => setSelected(cell)}
+                  onKeyDown={(event) => onCellKey(event, cell)}
+                >
+                  {note || '—'}
+                </button>
+              );
+            }),
+          )}
+        </div>
+      </div>
+
+      {readOnly ? null : (
+        <div className={styles.pointer} role="toolbar" aria-label={t('partWriting.pointer.label')}>
+          <span className={styles.selected} aria-live="polite">
+            {selectedName}
+          </span>
+          <div className={styles.letters}>
+            {['C', 'D', 'E', 'F', 'G', 'A', 'B'].map((letter) => (
+              <Button
+                key={letter}
+                size="sm"
+                variant="outline"
+                disabled={!selected}
+                aria-label={t('partWriting.pointer.letter', { letter })}
+                onClick={() => apply((_note, cell) => letterNote(letter, view.key, nearFor(cells, cell.chord, cell.voice)))}
+              >
+                {letter}
+              </Button>
+            ))}
+          </div>
+          <div className={styles.steps}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.up')}
+              onClick={() => apply((note, cell) => (note ? scaleStep(note, view.key, 1) : defaultNote(cell)))}
+            >
+              ▲
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.down')}
+              onClick={() => apply((note, cell) => (note ? scaleStep(note, view.key, -1) : defaultNote(cell)))}
+            >
+              ▼
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.sharp')}
+              onClick={() => apply((note) => (note ? alterStep(note, 1) : note))}
+            >
+              ♯
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.flat')}
+              onClick={() => apply((note) => (note ? alterStep(note, -1) : note))}
+            >
+              ♭
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.octaveUp')}
+              onClick={() => apply((note) => (note ? octaveStep(note, 1) : note))}
+            >
+              8va
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              aria-label={t('partWriting.pointer.octaveDown')}
+              onClick={() => apply((note) => (note ? octaveStep(note, -1) : note))}
+            >
+              8vb
+            </Button>
+            <Button size="sm" variant="outline" disabled={!selected} onClick={() => apply(() => '')}>
+              {t('partWriting.pointer.clear')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <section className={styles.feedback} aria-labelledby="pw-feedback-title">
+        <h2 id="pw-feedback-title" className={styles.heading}>
+          {rules.practice ? t('partWriting.feedback.live') : t('partWriting.feedback.handIn')}
+        </h2>
+        <div aria-live="polite" data-testid="part-writing-findings">
+          {findings.length === 0 ? (
+            <p className={styles.muted}>
+              {rules.practice
+                ? t('partWriting.feedback.none')
+                : latest
+                  ? t('partWriting.feedback.hidden')
+                  : t('partWriting.feedback.later')}
+            </p>
+          ) : (
+            <ul className={styles.findings}>
+              {findings.map((finding, index) => (
+                <li key={`${finding.rule}:${finding.chords.join('-')}:${finding.voices.join('')}`} id={`pw-finding-${index}`}>
+                  <button
+                    type="button"
+                    className={styles.finding}
+                    data-rule={finding.rule}
+                    onClick={() => {
+                      const voice = finding.voices.find((v) => view.write.includes(v)) ?? order[0];
+                      if (voice !== undefined) focusCell({ chord: finding.chords[0] ?? 0, voice });
+                    }}
+                  >
+                    {findingText(finding)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <details className={styles.textForm}>
+        <summary>{t('partWriting.text.title', { voices: order.join(' ') })}</summary>
+        <ol className={styles.textList}>
+          {view.chords.map((chord, index) => {
+            const label = t('partWriting.text.chord', {
+              chord: index + 1,
+              given: view.given.map((v) => `${v} ${chord[v] ?? ''}`).join(', '),
+            });
+            return (
+              <li key={chord.id}>
+                <label className={styles.textRow}>
+                  <span>{label}</span>
+                  <input
+                    value={texts[index] ?? answerText(cells[index] ?? {}, view.write)}
+                    readOnly={readOnly}
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    placeholder={order.map(() => 'C4').join(' ')}
+                    aria-invalid={textProblem[index] ? true : undefined}
+                    onChange={(event) => setTexts((current) => ({ ...current, [index]: event.target.value }))}
+                    onBlur={() => commitText(index)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') commitText(index);
+                    }}
+                  />
+                </label>
+                {textProblem[index] ? <span className={styles.problem}>{textProblem[index]}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      </details>
+
+      <div className={styles.submitBar}>
+        {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={secondsLeft > 0 && secondsLeft <= 60} /> : null}
+        <span>{t('partWriting.written', { count: view.chords.length - unwritten, total: view.chords.length })}</span>
+        {rules.gradable ? (
+          <Button onClick={() => (unwritten > 0 ? setConfirming(true) : handIn())} loading={submit.isPending} disabled={readOnly}>
+            {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
+          </Button>
+        ) : null}
+      </div>
+
+      {latest ? (
+        <SubmissionResult
+          submission={latest}
+          showGradeOn={rules.show_grade_on_date}
+          language={viewer.language}
+          timeZone={viewer.timeZone}
+          viewPath={submissionPath(latest.id)}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('workspace.submit.confirmTitle')}
+        message={t('partWriting.confirmUnfinished', { count: unwritten })}
+        confirmLabel={t('workspace.submit.confirm')}
+        onConfirm={handIn}
+        loading={submit.isPending}
+      />
+    </div>
+  );
+}
