@@ -228,6 +228,29 @@ test.describe('a new user', () => {
     await page.screenshot({ path: test.info().outputPath('save-bar.png') });
   });
 
+  test('switching the interface language offers to send e-mails in it too; the profile says what its language is for', async ({
+    page,
+    login,
+  }) => {
+    await login('ta');
+    await page.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
+    const offer = page.getByRole('region', { name: '이메일 언어' });
+    await expect(offer).toContainText('이메일은 지금 English(으)로 보내 드립니다.');
+    await offer.getByRole('button', { name: '이메일을 한국어(으)로 받기' }).click();
+    await expect(offer).toBeHidden();
+    await page.goto('/my-profile');
+    const row = page.getByRole('definition').filter({ hasText: '한국어' });
+    await expect(row).toContainText('보내 드리는 이메일이 이 언어로 작성됩니다.');
+    // Back to English, and the e-mails with it (the demo TA's other journeys read English).
+    await page.getByRole('banner').getByLabel('언어').selectOption({ label: 'English' });
+    const back = page.getByRole('region', { name: 'E-mail language' });
+    await back.getByRole('button', { name: 'Send e-mails in English' }).click();
+    await expect(back).toBeHidden();
+    await expect(page.getByRole('definition').filter({ hasText: 'English' })).toContainText(
+      'The e-mails we send you are written in this language.',
+    );
+  });
+
   test('the invite box never joins an invalid entry to the next address', async ({ page, login }) => {
     await login('instructor');
     await page
