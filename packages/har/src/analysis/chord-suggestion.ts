@@ -61,6 +61,8 @@ type Reading = {
   score: number;
   /** Sounding pitch classes the chord does not explain. */
   unexplained: number;
+  /** The third sounds (and the seventh, for a seventh chord). */
+  complete: boolean;
 };
 
 type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; reading?: Reading };
@@ -239,31 +241,54 @@ function decoratesChord(chord: Named, position: AnalysisPosition, melody: Melody
  */
 function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melody, nextOnset: number | undefined): Named | undefined {
   const plain = nameChord(position, key);
-  if (!plain?.reading || plain.reading.unexplained === 0) return plain;
-  const movers = position.notes.filter((note) => {
-    const next = melody.get(note)?.next;
-    return isStep(note, next) && next !== undefined && (nextOnset === undefined || next.onset <= nextOnset + 1e-6);
-  });
-  let best = plain;
-  // A pedal: a bass held under the chords above it (held from before, or on through the next chord) is left out.
-  const bass = position.notes[0];
-  const held =
-    bass !== undefined && bass.end - bass.onset >= PEDAL_QUARTERS && bass.onset < position.onset - 1e-6 && position.notes.length >= 4;
-  if (held) {
-    const upper = nameChord({ ...position, notes: position.notes.slice(1) }, key);
-    if (upper?.reading && upper.reading.unexplained === 0 && upper.score - 0.5 > best.score) best = upper;
-  }
-  const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
-  for (const subset of subsets) {
+  if (!plain?.reading) return plain;
+  const resolved = (subset: SpelledNote[]) => {
     const notes = position.notes
       .map((note) =>
         subset.includes(note) ? { ...note, midi: melody.get(note)?.next?.midi ?? note.midi, ...pcOf(melody.get(note)?.next) } : note,
       )
       .sort((a, b) => a.midi - b.midi);
-    const named = nameChord({ ...position, notes }, key);
+    return nameChord({ ...position, notes }, key);
+  };
+  const resolvesHere = (note: SpelledNote) => {
+    const next = melody.get(note)?.next;
+    return isStep(note, next) && next !== undefined && (nextOnset === undefined || next.onset <= nextOnset + 1e-6);
+  };
+  // A prepared suspension (held from before, falling by step before the next chord: 4–3, 7–6,
+  // 9–8, or the bass's 2–3) is read as its resolution even when the held note makes some other chord.
+  // The other voices hold while it resolves.
+  const suspended = position.notes.filter((note) => {
+    const resolution = melody.get(note)?.next;
+    if (!resolution || note.onset >= position.onset - 1e-6 || !resolvesHere(note) || resolution.midi >= note.midi) return false;
+    return position.notes.every((other) => other === note || other.end > resolution.onset + 1e-6);
+  });
+  if (suspended.length > 0) {
+    const named = resolved(suspended);
+    if (named?.reading && named.reading.unexplained === 0 && hasThird(named.reading)) return named;
+  }
+  if (plain.reading.unexplained === 0) return plain;
+  // A pedal: a bass held under the chords above it (from before, three quarters or more) is left out.
+  const bass = position.notes[0];
+  const held =
+    bass !== undefined && bass.end - bass.onset >= PEDAL_QUARTERS && bass.onset < position.onset - 1e-6 && position.notes.length >= 4;
+  if (held) {
+    const upper = nameChord({ ...position, notes: position.notes.slice(1) }, key);
+    if (upper?.reading && upper.reading.unexplained === 0 && hasThird(upper.reading)) return upper;
+  }
+  // Appoggiaturas and other unprepared notes that move by step before the next chord.
+  const movers = position.notes.filter(resolvesHere);
+  let best = plain;
+  const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
+  for (const subset of subsets) {
+    const named = resolved(subset);
     if (named?.reading && named.reading.unexplained === 0 && named.score - 0.4 * subset.length > best.score) best = named;
   }
   return best;
+}
+
+/** Whether the sounding notes include the chord's third. */
+function hasThird(reading: Reading): boolean {
+  return reading.complete;
 }
 
 /** A bass held this long (quarters) under changing chords is a pedal point. */
@@ -330,7 +355,7 @@ function readings(position: AnalysisPosition): Reading[] {
       } else if (bassMatch.index === 0) {
         score += 0.1;
       }
-      out.push({ root, type, inversion, score, unexplained });
+      out.push({ root, type, inversion, score, unexplained, complete: present.has(1) });
     }
   }
   return out;

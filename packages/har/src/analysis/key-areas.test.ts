@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { keyName } from '../library/theory.ts';
+import { analyseScore } from './analyze-score.ts';
+import { findKey } from './key-finding.ts';
+import { analysisPositions } from './positions.ts';
+import { readScore } from './score-reading.ts';
+import { choraleMusicXml, type TestChorale } from './test-chorales.ts';
+
+const V_N = { cadential64: 'V', neapolitan6: 'N' } as const;
+
+function piece(fifths: number, voices: TestChorale['voices'], extra: Partial<TestChorale> = {}): string {
+  return choraleMusicXml({ title: 'Test', key: '', fifths, beats: 4, beatType: 4, layout: 'four-parts', voices, analysis: '', ...extra });
+}
+const keyOf = (xml: string) => {
+  const reading = readScore(xml);
+  return keyName(findKey(reading, analysisPositions(reading)));
+};
+const labels = (xml: string) => Object.fromEntries(analyseScore(xml, V_N).positions.map((p) => [p.id, p.suggestion.label]));
+
+// D minor as Bach writes it with no flats (the Dorian signature): i IV V7 i | i iv6 V i.
+const DORIAN = {
+  soprano: 'F4:1 G4:1 G4:1 F4:1 | A4:1 Bb4:1 A4:1 A4:1',
+  alto: 'D4:1 D4:1 E4:1 D4:1 | D4:1 D4:1 C#4:1 D4:1',
+  tenor: 'A3:1 B3:1 C#4:1 A3:1 | F3:1 G3:1 E3:1 F3:1',
+  bass: 'D3:1 G2:1 A2:1 D3:1 | D3:1 Bb2:1 A2:1 D3:1',
+};
+
+describe('key finding from all 24 keys', () => {
+  it('reads D minor written with no flats (a Dorian signature), not C major or A minor', () => {
+    expect(keyOf(piece(0, DORIAN))).toBe('D minor');
+  });
+
+  it('reads a minor key from the music when the score has no key signature', () => {
+    const noSignature = piece(0, DORIAN).replace(/<key>[\s\S]*?<\/key>/g, '');
+    expect(readScore(noSignature).keySignature).toBeNull();
+    expect(keyOf(noSignature)).toBe('D minor');
+  });
+
+  it('reads G minor from a one-flat signature by its raised leading tone and final cadence', () => {
+    const gMinor = {
+      soprano: 'D5:1 D5:1 C5:1 Bb4:1 | A4:1 G4:1 F#4:1 G4:1',
+      alto: 'Bb4:1 G4:1 A4:1 G4:1 | F#4:1 Eb4:1 D4:1 D4:1',
+      tenor: 'G3:1 Bb3:1 Eb4:1 D4:1 | D4:1 C4:1 A3:1 Bb3:1',
+      bass: 'G2:1 G3:1 F#3:1 G3:1 | D3:1 C3:1 D3:1 G2:1',
+    };
+    expect(keyOf(piece(-1, gMinor))).toBe('G minor');
+  });
+});
+
+// C major to G major and back: C Am F G | C Am(= G: ii) D7 G | Em C D7 G | G7(= C: V7) C F G7 | C.
+const MODULATING = {
+  soprano: 'E5:1 E5:1 F5:1 D5:1 | E5:1 C5:1 C5:1 B4:1 | B4:1 C5:1 C5:1 B4:1 | B4:1 C5:1 C5:1 B4:1 | C5:4',
+  alto: 'G4:1 A4:1 A4:1 B4:1 | G4:1 A4:1 A4:1 G4:1 | G4:1 G4:1 A4:1 G4:1 | F4:1 G4:1 A4:1 G4:1 | G4:4',
+  tenor: 'C4:1 C4:1 C4:1 G3:1 | C4:1 E4:1 F#4:1 D4:1 | E4:1 E4:1 F#4:1 D4:1 | D4:1 E4:1 F4:1 F4:1 | E4:4',
+  bass: 'C3:1 A2:1 F2:1 G2:1 | C3:1 A2:1 D3:1 G2:1 | E3:1 C3:1 D3:1 G2:1 | G2:1 C3:1 F3:1 G2:1 | C3:4',
+};
+
+describe('key areas', () => {
+  it('find a modulation to the dominant with its pivot chord, and the return with another', () => {
+    const analysis = analyseScore(piece(0, MODULATING), V_N);
+    expect(analysis.key.name).toBe('C major');
+    expect(analysis.openingKey.name).toBe('C major');
+    expect(labels(piece(0, MODULATING))).toEqual({
+      m1b1: 'I',
+      m1b2: 'vi',
+      m1b3: 'IV',
+      m1b4: 'V',
+      m2b1: 'I = G: IV',
+      m2b2: 'ii',
+      m2b3: 'V7',
+      m2b4: 'I',
+      m3b1: 'vi',
+      m3b2: 'IV',
+      m3b3: 'V7',
+      m3b4: 'I = C: V',
+      m4b1: 'V7',
+      m4b2: 'I',
+      m4b3: 'IV',
+      m4b4: 'V7',
+      m5b1: 'I',
+    });
+    const keys = analysis.positions.map((p) => p.key.name);
+    expect(keys.slice(0, 4)).toEqual(Array(4).fill('C major'));
+    expect(keys.slice(4, 11)).toEqual(Array(7).fill('G major'));
+    expect(keys.slice(11)).toEqual(Array(6).fill('C major'));
+    // In G, the piece's reading is offered beside the local one.
+    expect(analysis.positions.find((p) => p.id === 'm2b3')?.suggestion.answers).toEqual(['V7', 'C: V7/V']);
+  });
+
+  it('keep a brief tonicisation as an applied chord (V7/V), not a key change', () => {
+    const brief = {
+      soprano: 'E5:1 E5:1 C5:1 B4:1 | C5:1 C5:1 B4:1 C5:1',
+      alto: 'G4:1 A4:1 A4:1 G4:1 | G4:1 A4:1 G4:1 G4:1',
+      tenor: 'C4:1 C4:1 F#4:1 D4:1 | E4:1 F4:1 F4:1 E4:1',
+      bass: 'C3:1 A2:1 D3:1 G2:1 | C3:1 F3:1 G2:1 C3:1',
+    };
+    expect(labels(piece(0, brief))).toMatchObject({ m1b3: 'V7/V', m1b4: 'V', m2b4: 'I' });
+    expect(Object.values(labels(piece(0, brief))).some((label) => label?.includes(':'))).toBe(false);
+  });
+
+  it('call a major tonic triad ending a minor piece a Picardy third (I), not V/iv', () => {
+    const picardy = {
+      soprano: 'F4:1 G4:1 E4:1 F4:1 | G4:1 E4:1 F#4:2',
+      alto: 'D4:1 D4:1 C#4:1 D4:1 | D4:1 C#4:1 D4:2',
+      tenor: 'A3:1 Bb3:1 A3:1 A3:1 | Bb3:1 A3:1 A3:2',
+      bass: 'D3:1 G2:1 A2:1 D3:1 | G2:1 A2:1 D3:2',
+    };
+    const analysis = analyseScore(piece(-1, picardy), V_N);
+    expect(analysis.key.name).toBe('D minor');
+    expect(labels(piece(-1, picardy))).toMatchObject({ m1b1: 'i', m1b3: 'V', m2b3: 'I' });
+  });
+});
+
+describe('non-chord tones: a position is named by its chord tones', () => {
+  // Each phrase is in C major; the decorated chord is what the test names.
+  const suggestion = (voices: TestChorale['voices'], id: string) =>
+    analyseScore(piece(0, voices), V_N).positions.find((p) => p.id === id)?.suggestion;
+
+  it('a passing note off the beat decorates its chord', () => {
+    const passing = {
+      soprano: 'E5:0.5 D5:0.5 C5:1 B4:1 C5:1',
+      alto: 'G4:1 A4:1 G4:1 G4:1',
+      tenor: 'C4:1 F4:1 D4:1 E4:1',
+      bass: 'C3:1 F3:1 G2:1 C3:1',
+    };
+    expect(suggestion(passing, 'm1b1')).toMatchObject({ label: 'I', embellishing: false });
+    expect(suggestion(passing, 'm1b1.5')).toMatchObject({ label: 'I', embellishing: true });
+  });
+
+  it('a neighbour note off the beat decorates its chord', () => {
+    const neighbour = {
+      soprano: 'E5:0.5 F5:0.5 E5:1 D5:1 E5:1',
+      alto: 'G4:1 A4:1 G4:1 G4:1',
+      tenor: 'C4:1 C4:1 B3:1 C4:1',
+      bass: 'C3:1 A2:1 G2:1 C3:1',
+    };
+    expect(suggestion(neighbour, 'm1b1.5')).toMatchObject({ label: 'I', embellishing: true });
+  });
+
+  it('a 4–3 suspension is the dominant, not a chord with a fourth', () => {
+    const fourThree = {
+      soprano: 'C5:1 C5:0.5 B4:0.5 C5:2',
+      alto: 'G4:1 G4:1 G4:2',
+      tenor: 'E4:1 D4:1 E4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    // The soprano's C is held into the dominant (a tie would be the same: one sounding note).
+    const tied = { ...fourThree, soprano: 'C5:1~ C5:0.5 B4:0.5 C5:2' };
+    expect(suggestion(tied, 'm1b2')).toMatchObject({ label: 'V', embellishing: false });
+    expect(suggestion(tied, 'm1b2.5')).toMatchObject({ label: 'V', embellishing: true });
+  });
+
+  it('a 7–6 suspension over I6 is I6', () => {
+    const sevenSix = {
+      soprano: 'D5:1~ D5:0.5 C5:0.5 C5:2',
+      alto: 'B4:1 G4:1 G4:2',
+      tenor: 'G4:1 G4:1 E4:2',
+      bass: 'G2:1 E3:1 C3:2',
+    };
+    expect(suggestion(sevenSix, 'm1b2')).toMatchObject({ label: 'I6', embellishing: false });
+  });
+
+  it('a 9–8 suspension over I is I', () => {
+    const nineEight = {
+      soprano: 'D5:1~ D5:0.5 C5:0.5 C5:2',
+      alto: 'B4:1 G4:1 G4:2',
+      tenor: 'G4:1 E4:1 E4:2',
+      bass: 'G2:1 C3:1 C3:2',
+    };
+    expect(suggestion(nineEight, 'm1b2')).toMatchObject({ label: 'I', embellishing: false });
+  });
+
+  it('a 2–3 suspension in the bass is the chord it resolves to (V6)', () => {
+    const twoThree = {
+      soprano: 'C5:1 D5:1 C5:2',
+      alto: 'G4:1 G4:1 G4:2',
+      tenor: 'E4:1 D4:1 E4:2',
+      bass: 'C3:1~ C3:0.5 B2:0.5 C3:2',
+    };
+    expect(suggestion(twoThree, 'm1b2')).toMatchObject({ label: 'V6', embellishing: false });
+  });
+
+  it('an appoggiatura (leapt to on the beat, left by step) is read as the chord it resolves to', () => {
+    const appoggiatura = {
+      soprano: 'E5:1 C5:0.5 B4:0.5 C5:2',
+      alto: 'G4:1 G4:1 G4:2',
+      tenor: 'C4:1 D4:1 E4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    expect(suggestion(appoggiatura, 'm1b2')).toMatchObject({ label: 'V', embellishing: false });
+  });
+
+  it('an anticipation of the next chord in the top voice decorates the chord before', () => {
+    const anticipation = {
+      soprano: 'E5:1 D5:1 B4:0.5 C5:0.5 C5:1',
+      alto: 'G4:1 A4:1 G4:1 G4:1',
+      tenor: 'C4:1 F4:1 D4:1 E4:1',
+      bass: 'C3:1 F3:1 G2:1 C3:1',
+    };
+    expect(suggestion(anticipation, 'm1b3')).toMatchObject({ label: 'V', embellishing: false });
+    expect(suggestion(anticipation, 'm1b3.5')).toMatchObject({ label: 'V', embellishing: true });
+  });
+
+  it('a pedal: a bass held under the chords above it is left out of them', () => {
+    const pedal = {
+      soprano: 'C5:1 C5:1 B4:1 C5:1',
+      alto: 'G4:1 A4:1 G4:1 G4:1',
+      tenor: 'E4:1 F4:1 D4:1 E4:1',
+      bass: 'C3:4',
+    };
+    expect(suggestion(pedal, 'm1b2')?.label).toMatch(/^IV/);
+    expect(suggestion(pedal, 'm1b3')?.label).toMatch(/^V/);
+  });
+
+  it('a passing seventh over the dominant is named V7, as teachers do', () => {
+    const passingSeventh = {
+      soprano: 'E5:1 D5:1 C5:2',
+      alto: 'G4:1 G4:0.5 F4:0.5 E4:2',
+      tenor: 'C4:1 B3:1 C4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    expect(suggestion(passingSeventh, 'm1b2')).toMatchObject({ label: 'V', embellishing: false });
+    expect(suggestion(passingSeventh, 'm1b2.5')).toMatchObject({ label: 'V7', embellishing: false });
+  });
+});
