@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { HarError } from '@app/har/har-error';
 import { type CpuTaskName, cpuTasks } from './cpu-tasks.ts';
@@ -12,6 +13,14 @@ export type CpuRequest = {
 export type CpuResponse =
   | { ok: true; value: unknown }
   | { ok: false; error: { har: boolean; message: string; code?: string; stack?: string | undefined } };
+
+// Below the thread that answers requests: on Linux a nice value belongs to the thread that sets it,
+// so when the cores are busy the event loop gets them first (piscina's niceIncrement does the same).
+try {
+  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not allowed here (some containers): the thread runs at normal priority.
+}
 
 /** The entry of each worker thread of the CPU pool (cpu-pool.ts): runs one task of cpu-tasks.ts. */
 export default async function runCpuTask({ task, args, started }: CpuRequest): Promise<CpuResponse> {
