@@ -5,6 +5,7 @@ import { HarError } from '@app/har/har-error';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
+import { isPartWritingHar } from '../../documents/part-writing-files.ts';
 import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -37,7 +38,10 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
 
   /** The exercise with its key as stored now; a document without a key cannot be edited. */
   async function keyedExercise(storageKey: string): Promise<HarDocument & { key: AnswerKey }> {
-    const exercise = await deps.cpu.run('readHar', [await loadHar(deps, storageKey)]);
+    const bytes = await loadHar(deps, storageKey);
+    // A part-writing document (issue 27) is graded by its rules, not by a key of labels.
+    if (isPartWritingHar(bytes)) throw AppError.conflict(AnswerKeyMessages.noKey);
+    const exercise = await deps.cpu.run('readHar', [bytes]);
     if (exercise.manifest.kind !== 'exercise' || !exercise.key || exercise.key.items.length === 0)
       throw AppError.conflict(AnswerKeyMessages.noKey);
     return exercise as HarDocument & { key: AnswerKey };

@@ -1,3 +1,4 @@
+import { AnswerKeyMessages } from '@app/contract/answer-keys';
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { WorkspaceMessages } from '@app/contract/workspace';
 import { partWritingExercise, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
@@ -104,6 +105,10 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
     expect(copy.manifest.document_key).toBe(doc.doc_key);
     const forTeacher = (await ta.get(`/api/documents/${doc.id}/file-url`)).json().data;
     expect(readPartWritingHar(new Uint8Array(await fetchFile(forTeacher.url))).model?.chords[0]).toEqual({ S: 'G5', A: 'C5', T: 'E4' });
+    // Edit Answers has no key of labels to edit here: a 409 in the module's own words, not a failure.
+    const key = await owner.get(`/api/documents/${doc.id}/key`);
+    expect(key.statusCode).toBe(409);
+    expect(errorsOf(key)[0]?.message).toBe(AnswerKeyMessages.noKey);
   });
 
   it('serves the workspace: given voice, voices to write, key, meter, figures, rules — never the model', async () => {
