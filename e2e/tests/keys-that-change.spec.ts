@@ -22,7 +22,7 @@ const signedIn = (browser: Browser, server: Server, email: string) =>
 async function editorFields(dialog: Locator) {
   const count = await dialog.getByLabel(/^Answer for chord \d+$/).count();
   const skipped = await dialog
-    .getByRole('button', { name: /^Points and options of chord \d+,/ })
+    .getByRole('button', { name: /points and options of chord \d+,/ })
     .evaluateAll((buttons) => buttons.map((button) => (button.textContent ?? '').includes('Skipped')));
   const fields: { n: number; answer: string; skipped: boolean }[] = [];
   for (let n = 1; n <= count; n += 1) {

@@ -52,6 +52,7 @@ export function ChordKeyField({ position, field, problem, skippable, onChange, a
   const describedBy = useId();
   const problemId = useId();
   const problemText = problem ? t(`authoring.problems.${problem}`) : null;
+  const shown = field.skipped ? t('authoring.skipped') : t('authoring.pointsShort', { points: field.points.trim() || '–' });
   return (
     <div className={`${styles.group} ${field.skipped ? styles.skipped : ''}`}>
       <input
@@ -69,8 +70,9 @@ export function ChordKeyField({ position, field, problem, skippable, onChange, a
       </span>
       <div className={styles.line}>
         <Popover.Root>
-          <Popover.Trigger className={styles.details} aria-label={t('authoring.detailsFor', { n, where })}>
-            {field.skipped ? t('authoring.skipped') : t('authoring.pointsShort', { points: field.points.trim() || '–' })}
+          {/* Named by what it shows first ('1 pt, points and options of chord 1, …'): the visible text is part of the name. */}
+          <Popover.Trigger className={styles.details} aria-label={t('authoring.detailsFor', { value: shown, n, where })}>
+            {shown}
             <span aria-hidden="true" className={styles.caret}>
               ▾
             </span>
