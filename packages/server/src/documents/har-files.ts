@@ -250,6 +250,11 @@ export function registerPreviewJob(deps: Deps) {
           if (full.manifest.kind !== 'exercise') continue;
           const { bytes, removed } = await deps.cpu.run('studentCopy', [full], { signal: context.signal });
           if (removed.length === 0 || Buffer.from(await loadHar(deps, doc.student_storage_key)).equals(Buffer.from(bytes))) continue;
+          // The cached preview was drawn from the whole score: it is drawn again without the analysis
+          // (before the copy is replaced, so a run cut short here does it again).
+          await deps.storage.delete(previewKey(doc.content_hash));
+          await setPreviewStatus(deps.db, doc.content_hash, 'PENDING', null);
+          await deps.jobs.enqueue(PREVIEW_JOB, { storageKey: doc.storage_key, contentHash: doc.content_hash } satisfies PreviewPayload);
           const key = `documents/${doc.doc_key}.s${newKey(6)}.student.har`;
           await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
           // An edit of the key meanwhile made its own copy: this one is not needed then.

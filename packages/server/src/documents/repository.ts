@@ -17,10 +17,10 @@ export function documentsWithoutStudentCopy(db: Db) {
 export function documentsWithStudentCopy(db: Db) {
   return db
     .selectFrom('documents')
-    .select(['id', 'doc_key', 'storage_key', 'student_storage_key'])
+    .select(['id', 'doc_key', 'storage_key', 'student_storage_key', 'content_hash'])
     .where('student_storage_key', 'is not', null)
     .orderBy('id')
-    .execute() as Promise<{ id: number; doc_key: string; storage_key: string; student_storage_key: string }[]>;
+    .execute() as Promise<{ id: number; doc_key: string; storage_key: string; student_storage_key: string; content_hash: string }[]>;
 }
 
 /** Points a document at a new student copy unless its copy changed meanwhile; true when it did. */
@@ -40,7 +40,12 @@ export async function setStudentStorageKey(db: Db, id: number, key: string): Pro
 }
 
 /** Marks the preview of every course and library document with this content as ready or failed. */
-export async function setPreviewStatus(db: Db, contentHash: string, status: 'READY' | 'FAILED', error: string | null): Promise<void> {
+export async function setPreviewStatus(
+  db: Db,
+  contentHash: string,
+  status: 'READY' | 'FAILED' | 'PENDING',
+  error: string | null,
+): Promise<void> {
   await db.updateTable('documents').set({ preview_status: status, preview_error: error }).where('content_hash', '=', contentHash).execute();
   await db
     .updateTable('library_documents')

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { AssignmentMessages } from '@app/contract/assignments';
 import { readHar, writeHar } from '@app/har/format';
+import { renderScore } from '@app/har/render-score';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   courseWorld,
@@ -15,6 +16,10 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { loadHar, STUDENT_COPIES_WITHOUT_ANALYSIS_JOB } from '../../documents/har-files.ts';
+
+/** The preview PNG a score gives, drawn as the preview job draws it. */
+const renderPreviewPng = async (score: string) => (await renderScore(score)).png;
+
 import { insertMembership } from '../courses/repository.ts';
 
 const DAY = 86400;
@@ -197,8 +202,27 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
       await t.app.deps.storage.put(old?.student_storage_key ?? '', Readable.from(Buffer.from(writeHar({ ...copy, score: analysed }))));
       expect(readHar(await loadHar(t.app.deps, old?.student_storage_key ?? '')).score).toContain('IVlyric');
 
+      await t.app.deps.jobs.drain(); // the previews, drawn before the change with the lyric
+      const preview = async (id: number) => {
+        const link = (await student.get(`/api/documents/${id}/preview-url`)).json().data;
+        return link.url ? new Uint8Array((await t.app.inject({ method: 'GET', url: link.url })).rawPayload) : link.status;
+      };
+      const plainPreview = await preview(plain.id);
+      await t.app.deps.storage.put(
+        `previews/${(await t.app.deps.db.selectFrom('documents').select('content_hash').where('id', '=', withText.id).executeTakeFirstOrThrow()).content_hash}.png`,
+        Readable.from(Buffer.from(await renderPreviewPng(analysed))),
+      );
+      const stale = await preview(withText.id);
+
       await t.app.deps.jobs.enqueue(STUDENT_COPIES_WITHOUT_ANALYSIS_JOB, {});
+      await t.app.deps.jobs.drain({ names: [STUDENT_COPIES_WITHOUT_ANALYSIS_JOB] });
+      expect(await preview(withText.id)).toBe('PENDING');
       await t.app.deps.jobs.drain();
+      const redrawn = await preview(withText.id);
+      expect(redrawn).toBeInstanceOf(Uint8Array);
+      expect(redrawn).not.toEqual(stale);
+      expect(redrawn).toEqual(await renderPreviewPng(SMALL_SCORE));
+      expect(await preview(plain.id)).toEqual(plainPreview);
       const [again, plainRow] = await rows();
       expect(again?.student_storage_key).not.toBe(old?.student_storage_key);
       const remade = readHar(await loadHar(t.app.deps, again?.student_storage_key ?? ''));
