@@ -67,6 +67,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     let firstVoice: string | undefined;
     let pendingFigures: string | undefined;
     let pendingNumeral: string | undefined;
+    const clefs = new Map<string, string>();
     for (const measure of children(part, 'part').filter((node) => 'measure' in node)) {
       const number = measure[':@']?.['@_number'] ?? '?';
       for (const node of children(measure, 'measure')) {
@@ -93,7 +94,12 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
             attributes.find((n) => 'clef' in n),
             'clef',
           );
-          if (clef.length > 0 && line.clef === undefined) line.clef = textOf(clef, 'sign');
+          // Per staff: a grand staff's bass is on its second staff, in the F clef.
+          for (const node of attributes.filter((n) => 'clef' in n)) {
+            const sign = textOf(children(node, 'clef'), 'sign');
+            if (sign) clefs.set(node[':@']?.['@_number'] ?? '1', sign);
+          }
+          if (clef.length > 0 && line.clef === undefined && firstVoice === undefined) line.clef = textOf(clef, 'sign');
         } else if ('backup' in node || 'forward' in node) {
           const moved = Number(textOf(children(node, 'backup' in node ? 'backup' : 'forward'), 'duration') ?? 0) / divisions;
           time += 'backup' in node ? -moved : moved;
@@ -107,7 +113,10 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
           const note = children(node, 'note');
           if (note.some((n) => 'chord' in n || 'grace' in n)) continue;
           const voice = textOf(note, 'voice') ?? '1';
-          firstVoice ??= voice;
+          if (firstVoice === undefined) {
+            firstVoice = voice;
+            line.clef = clefs.get(textOf(note, 'staff') ?? '1') ?? line.clef;
+          }
           const beats = Number(textOf(note, 'duration') ?? 0) / divisions;
           if (voice !== firstVoice) {
             time += beats;
@@ -184,7 +193,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
         `Measure ${change.measure}: the key changes at a chord without a numeral; give it a numeral that names the key (${change.token}: V).`,
       );
     const label = parseKeyedLabel(chord.numeral);
-    if (label && label.readings.every((reading) => reading.key === undefined)) chord.numeral = `${change.token}: ${chord.numeral}`;
+    if (label?.readings.every((reading) => reading.key === undefined)) chord.numeral = `${change.token}: ${chord.numeral}`;
     running = change.token;
   }
   return { key, meter: meter ?? '4/4', given, chords };

@@ -239,6 +239,14 @@ describe('importing the given voices from MusicXML', () => {
     expect(() => importPartWriting(figured)).toThrow('Measure 2: the key changes at a chord without a numeral');
   });
 
+  it('reads a bass without figures on a grand staff as the bass (its staff’s F clef)', () => {
+    const plain = partWritingExercise('x', {
+      ...figuredBass,
+      chords: figuredBass.chords.map(({ figures: _f, ...chord }) => ({ ...chord, numeral: 'i' })),
+    });
+    expect(importPartWriting(plain.score).given).toEqual(['B']);
+  });
+
   it('refuses a given voice that rests or voices that do not move together', () => {
     const score = partWritingExercise('x', figuredBass).score;
     expect(() => importPartWriting(score.replace(/<pitch><step>D<\/step><octave>3<\/octave><\/pitch>/, '<rest/>'))).toThrow(
