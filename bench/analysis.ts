@@ -48,7 +48,7 @@ export async function runAnalysisBenchmark() {
     console.log(`  ${String(n).padStart(4)}  ${text}`);
   }
   if (process.env.ROOTS) {
-    console.log('Most common root disagreements:');
+    console.log(`Most common root disagreements (${figures.rootMissesAtDecorations} at positions marked as decorations):`);
     for (const [text, n] of [...figures.rootDisagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
       console.log(`  ${String(n).padStart(4)}  ${text}`);
     }

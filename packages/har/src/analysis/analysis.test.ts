@@ -136,8 +136,13 @@ describe('Roman-numeral suggestions', () => {
     const positions = analyseScore(choraleMusicXml(chorale('Chorale 2')), V_N).positions;
     expect(positions.find((p) => p.id === 'm2b2')?.suggestion).toMatchObject({ label: 'V', embellishing: false });
     expect(positions.find((p) => p.id === 'm2b2.5')?.suggestion.embellishing).toBe(true);
+    // A passing bass under a whole chord (E–D–C under G B: a passing six-four) is named, as the
+    // expert analyses of the Bach chorales name such chords (issue 25); a passing note that makes
+    // no chord stays a decoration.
     const passing = analyseScore(choraleMusicXml(chorale('Chorale 1')), V_N).positions.find((p) => p.id === 'm1b4.5');
-    expect(passing?.suggestion).toMatchObject({ label: 'vi', embellishing: true });
+    expect(passing?.suggestion).toMatchObject({ label: 'I64', embellishing: false });
+    const passingNote = analyseScore(choraleMusicXml(chorale('Chorale 6')), V_N).positions.find((p) => p.id === 'm1b1.5');
+    expect(passingNote?.suggestion).toMatchObject({ label: 'i', embellishing: true });
   });
 });
 
@@ -182,7 +187,8 @@ describe('suggestion accuracy', () => {
     const result = accuracy(TEST_CHORALES.map((c) => ({ score: choraleMusicXml(c), key: handAnalysis(c) })));
     console.info('hand-written chorale suggestion accuracy', result);
     expect(result.percent).toBeGreaterThanOrEqual(90);
-    // Positions the hand analysis leaves unlabelled are offered as decorations to skip.
-    expect(result.extraMarked).toBe(result.extra);
+    // Positions the hand analysis leaves unlabelled are offered as decorations to skip, except the
+    // three where passing motion sounds a whole chord (I64, vi6, vi42), which are named (issue 25).
+    expect(result.extra - result.extraMarked).toBe(3);
   });
 });

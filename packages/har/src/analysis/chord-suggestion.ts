@@ -122,7 +122,9 @@ export function suggestRomanNumerals(
         lastChord = chord ?? lastChord;
         return;
       }
-      if (same || decoratesChord(lastChord, position, melody)) {
+      // Voices moving by step onto a whole chord of its own make that chord (ii → vii°6), not a decoration.
+      const ownChord = makesOwnChord(position, keyAt(index));
+      if (same || (!ownChord && decoratesChord(lastChord, position, melody))) {
         suggestions[index] = { ...spell(lastChord.label, settings), embellishing: true };
         return;
       }
@@ -208,6 +210,16 @@ const melodyCache = new WeakMap<SpelledNote[], Melody>();
 
 const isStep = (a: SpelledNote | undefined, b: SpelledNote | undefined) =>
   a !== undefined && b !== undefined && a.midi !== b.midi && Math.abs(a.midi - b.midi) <= 2;
+
+/**
+ * Whether voices moving by step sound a whole chord of their own (all notes explained, its
+ * third sounding): analysts name it (ii → vii°6, a passing six-four). Only a sonority that
+ * is no chord (a passing or neighbour note against the chord) stays a decoration.
+ */
+function makesOwnChord(position: AnalysisPosition, key: Key): boolean {
+  const reading = nameChord(position, key)?.reading;
+  return reading !== undefined && reading.unexplained === 0 && reading.complete;
+}
 
 /** Whether a chord is the major triad before with a minor seventh added: a dominant seventh (V → V7). */
 function addsSeventh(before: Named, chord: Named | undefined): boolean {

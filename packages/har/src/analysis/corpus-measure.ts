@@ -37,6 +37,8 @@ export type CorpusFigures = {
   disagreements: Map<string, number>;
   /** Disagreements on the root. */
   rootDisagreements: Map<string, number>;
+  /** Root disagreements where the analysis marked the position a decoration of the chord before. */
+  rootMissesAtDecorations: number;
   wrongKeys: string[];
 };
 
@@ -59,6 +61,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     refusedSpellings: new Map(),
     disagreements: new Map(),
     rootDisagreements: new Map(),
+    rootMissesAtDecorations: 0,
     wrongKeys: [],
   };
   for (const piece of pieces) {
@@ -76,11 +79,13 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
 
     // The product's readings at each position, each in its key in force (decision 031).
     const productReadings = new Map<number, Reading[]>();
+    const embellishing = new Set<number>();
     let running: Key = analysis.openingKey ?? global;
     for (const position of analysis.positions) {
       const readings = position.suggestion.label === null ? [] : readLabel(position.suggestion.label, running);
       if (readings.length > 0) running = (readings[readings.length - 1] as Reading).key;
       productReadings.set(Math.round(position.onset / EPSILON), readings);
+      if (position.suggestion.embellishing) embellishing.add(Math.round(position.onset / EPSILON));
     }
 
     expert.labels.forEach((label, index) => {
@@ -113,7 +118,14 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
       }
       if (pairs.some(([e, p]) => sameChord(e, p))) figures.chord += 1;
       if (pairs.some(([e, p]) => sameRoot(e, p))) figures.root += 1;
-      else tally(figures.rootDisagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
+      else {
+        const decoration = embellishing.has(Math.round((onset as number) / EPSILON));
+        if (decoration) figures.rootMissesAtDecorations += 1;
+        tally(
+          figures.rootDisagreements,
+          `${expertText(label.readings)} → ${productText(product, expertKey)}${decoration ? ' (decoration)' : ''}`,
+        );
+      }
       if (!exact) tally(figures.disagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
     });
   }
