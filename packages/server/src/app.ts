@@ -53,6 +53,9 @@ import { createPaymentsService, type PaymentsService } from './modules/integrati
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
+import { registerLtiFraming } from './modules/lti/framing.ts';
+import { registerLtiRoutes } from './modules/lti/routes.ts';
+import { createLtiService, type LtiService } from './modules/lti/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { createMediaService, type MediaService } from './modules/media/service.ts';
 import { registerPartWritingRoutes } from './modules/part-writing/routes.ts';
@@ -106,6 +109,7 @@ export type Services = {
   media: MediaService;
   discussion: DiscussionService;
   partWriting: PartWritingService;
+  lti: LtiService;
 };
 
 declare module 'fastify' {
@@ -223,6 +227,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
     partWriting: createPartWritingService(deps, { courses, assignments }),
+    lti: createLtiService(deps, { auth, users, courses }),
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -252,6 +257,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hsts: secure,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  // Registered LMS platforms may frame the pages (issue 28).
+  registerLtiFraming(app, services.lti, deps.clock.now);
   // Responses above 1 KB leave compressed (brotli, else gzip); request bodies are not inflated.
   // Built assets come precompressed (registerWebApp). Answers up to 16 KB (most API calls) are
   // compressed in one call at brotli quality 1: the dashboard's 3 KB takes ~15 µs instead of ~40 µs
@@ -304,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerMediaRoutes(app, services.media);
   registerDiscussionRoutes(app, services.discussion);
   registerPartWritingRoutes(app, services.partWriting);
+  registerLtiRoutes(app, services.lti, { secure });
   if (isLocalStorage(deps.storage)) registerFileRoutes(app, deps.storage, deps.clock.now);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

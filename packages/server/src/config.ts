@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a full URL such as https://dashboard.example.edu' }).optional(),
+  APP_MODE: z.enum(['production', 'development', 'test'], { message: 'APP_MODE must be production, development or test' }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
@@ -65,6 +66,11 @@ export type Config = {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * production, development or test (APP_MODE; by default production when PUBLIC_URL is https,
+   * else development). Only outside production may LTI platforms live on http://127.0.0.1 (issue 28).
+   */
+  mode: 'production' | 'development' | 'test';
   databaseUrl: string | undefined;
   /** Postgres schema to work in; tests use one per file. */
   databaseSchema?: string;
@@ -133,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mode: e.APP_MODE ?? (e.PUBLIC_URL?.startsWith('https://') ? 'production' : 'development'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

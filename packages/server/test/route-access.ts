@@ -9,6 +9,7 @@ import { dueSoonAccess } from '../src/modules/due-soon/access.ts';
 import { gradeBookAccess } from '../src/modules/gradebook/access.ts';
 import { integrationsAccess } from '../src/modules/integrations/access.ts';
 import { libraryAccess } from '../src/modules/library/access.ts';
+import { ltiAccess } from '../src/modules/lti/access.ts';
 import { mediaAccess } from '../src/modules/media/access.ts';
 import { partWritingAccess } from '../src/modules/part-writing/access.ts';
 import { peopleAccess } from '../src/modules/people/access.ts';
@@ -44,6 +45,7 @@ export const ACCESS_TABLES: Record<string, AccessTable> = {
   'modules/media/access.ts': mediaAccess,
   'modules/part-writing/access.ts': partWritingAccess,
   'modules/discussion/access.ts': discussionAccess,
+  'modules/lti/access.ts': ltiAccess,
 };
 
 /** All declarations by `METHOD /path`, and the keys declared more than once. */

@@ -268,6 +268,16 @@ export const SAMPLES: Record<string, Sample> = {
     return { body: { ...order, courseID: w.course.id } };
   },
   'POST /api/fastspring/webhook': () => ({ body: { events: [] } }),
+  // lti (issue 28): the matrix registers no platform and starts no login.
+  'GET /lti/login': () => ({
+    query: { iss: 'https://lms.example.edu', login_hint: 'u1', target_link_uri: 'http://localhost:3000/lti/launch' },
+  }),
+  'POST /lti/login': () => ({
+    body: { iss: 'https://lms.example.edu', login_hint: 'u1', target_link_uri: 'http://localhost:3000/lti/launch' },
+  }),
+  'POST /lti/launch': () => ({ body: { state: 'no-such-state', id_token: 'a.b.c' } }),
+  'GET /api/lti/contexts/:contextId': () => ({ params: { contextId: 1 } }),
+  'POST /api/lti/contexts/:contextId/link': (w) => ({ params: { contextId: 1 }, body: { course_id: w.course.id } }),
 
   // teacher requests
   'POST /api/teacher-account-requests': () => ({ body: { school_name: 'Riverside School', phone: '+1 555 123 4567' } }),

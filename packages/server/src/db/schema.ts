@@ -57,6 +57,13 @@ export interface Database {
   leases: LeasesTable;
   media_collections: MediaCollectionsTable;
   media_files: MediaFilesTable;
+  lti_platforms: LtiPlatformsTable;
+  lti_deployments: LtiDeploymentsTable;
+  lti_keys: LtiKeysTable;
+  lti_login_states: LtiLoginStatesTable;
+  lti_user_links: LtiUserLinksTable;
+  lti_contexts: LtiContextsTable;
+  lti_context_members: LtiContextMembersTable;
 }
 
 export interface UsersTable {
@@ -559,4 +566,76 @@ export interface LeasesTable {
   name: string;
   holder: string;
   expires_at: number;
+}
+
+/** An LTI 1.3 platform registration (issue 28, decision 038). */
+export interface LtiPlatformsTable {
+  id: Generated<number>;
+  issuer: string;
+  client_id: string;
+  auth_url: string;
+  token_url: string;
+  jwks_url: string;
+  /** 1 when the admin said this platform's e-mail claims are verified. */
+  emails_verified: number;
+  created_at: number;
+  updated_at: number;
+}
+export type LtiPlatformRow = Selectable<LtiPlatformsTable>;
+
+export interface LtiDeploymentsTable {
+  id: Generated<number>;
+  platform_id: number;
+  deployment_id: string;
+}
+
+/** The tool's signing keys; `retired_at` null for the current one. */
+export interface LtiKeysTable {
+  id: Generated<number>;
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+}
+export type LtiKeyRow = Selectable<LtiKeysTable>;
+
+/** An OIDC login initiation waiting for its launch: single use, bound to the browser's cookie. */
+export interface LtiLoginStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  platform_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LtiUserLinksTable {
+  id: Generated<number>;
+  issuer: string;
+  sub: string;
+  user_id: number;
+  created_at: number;
+}
+
+/** An LMS course (context) and the course it is linked to (null until an instructor links one). */
+export interface LtiContextsTable {
+  id: Generated<number>;
+  issuer: string;
+  deployment_id: string;
+  context_id: string;
+  title: string;
+  course_id: number | null;
+  created_at: number;
+}
+export type LtiContextRow = Selectable<LtiContextsTable>;
+
+/** A person's role in an LMS context as their latest launch said it. */
+export interface LtiContextMembersTable {
+  id: Generated<number>;
+  context_id: number;
+  user_id: number;
+  role: CourseRole;
+  launched_at: number;
 }

@@ -112,6 +112,9 @@ export function createAuthService(deps: Deps, collaborators: { users: UsersServi
       return { user, session: await startSession(user.id, info) };
     },
 
+    /** A new session for an account another sign-in route has proven (an LTI launch, issue 28). */
+    startSessionFor: (userId: number, info: RequestInfo) => startSession(userId, info),
+
     /** A session by id if it is still live (the Google sign-in return finds the session it started from). */
     findLiveSession: (sessionId: number, now = clock.now()) => repo.findLiveSessionById(db, sessionId, now),
 

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { CourseRole } from './courses.ts';
+
+/** An LMS course (LTI context) a launch brought, as its LMS instructors see it (issue 28). */
+export const LtiContext = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The course here it is linked to; null until an instructor links one. */
+  course_id: z.number().int().nullable(),
+  /** The caller's role in the LMS course, as their latest launch said it. */
+  role: CourseRole,
+});
+export type LtiContext = z.infer<typeof LtiContext>;
+
+/** Links an LMS course to a course the caller instructs. */
+export const LinkLtiContextRequest = z.object({ course_id: z.number().int().positive() });
+export type LinkLtiContextRequest = z.infer<typeof LinkLtiContextRequest>;

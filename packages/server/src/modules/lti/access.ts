@@ -1,0 +1,36 @@
+import { type AccessTable, anyone, everyCaller, signedIn } from '../../http/access.ts';
+
+/**
+ * Who may call the routes of `routes.ts` (checked by test/access-matrix.test.ts). The matrix
+ * world registers no LTI platform and no LMS course: the login and launch answer every caller
+ * alike, and no caller is an instructor of an LMS course there.
+ */
+export const ltiAccess: AccessTable = {
+  // Public by nature: the platform fetches them.
+  'GET /lti/jwks': anyone,
+  'GET /lti/config.json': anyone,
+  // From the LMS, with or without a session here: an unknown issuer is refused alike.
+  'GET /lti/login': everyCaller(401),
+  'POST /lti/login': everyCaller(401),
+  // No login state was started: refused alike.
+  'POST /lti/launch': everyCaller(401),
+  // Only people an LMS launch made members of the LMS course see or link it; nobody in the matrix.
+  'GET /api/lti/contexts/:contextId': {
+    ...signedIn,
+    stranger: 404,
+    outsideStudent: 404,
+    student: 404,
+    ta: 404,
+    outsideInstructor: 404,
+    instructor: 404,
+  },
+  'POST /api/lti/contexts/:contextId/link': {
+    ...signedIn,
+    stranger: 404,
+    outsideStudent: 404,
+    student: 404,
+    ta: 404,
+    outsideInstructor: 404,
+    instructor: 404,
+  },
+};

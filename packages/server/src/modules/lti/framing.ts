@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { LtiService } from './service.ts';
+
+/** How long the list of platform origins is kept before the registrations are read again. */
+const ORIGINS_SECONDS = 60;
+
+/**
+ * Lets registered LMS platforms frame the web app's pages (issue 28): on every page (not /api),
+ * the CSP's `frame-ancestors 'none'` becomes `'self'` and the platforms' origins, and
+ * X-Frame-Options goes (frame-ancestors replaces it). Without registrations nothing changes.
+ * The origins are read at most once a minute, so a registration made by the CLI reaches every
+ * instance within a minute.
+ */
+export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: () => number) {
+  let cached: { origins: string[]; until: number } | undefined;
+  const origins = async () => {
+    const at = now();
+    if (!cached || cached.until <= at) cached = { origins: await lti.frameAncestors(), until: at + ORIGINS_SECONDS };
+    return cached.origins;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') return;
+    const list = await origins();
+    if (list.length === 0) return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp !== 'string') return;
+    reply.raw.setHeader('content-security-policy', csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${list.join(' ')}`));
+    reply.raw.removeHeader('x-frame-options');
+  });
+}

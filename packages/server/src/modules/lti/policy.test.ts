@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { courseRoleFromLti, emailMayLink, landingPath, platformOrigins, platformUrlRefusal, targetOnSite } from './policy.ts';
+
+const M = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
+
+describe('LTI policy', () => {
+  it('maps the context roles of a launch to course roles, and nothing else', () => {
+    expect(courseRoleFromLti([`${M}Instructor`])).toBe('instructor');
+    expect(courseRoleFromLti([`${M}Learner`])).toBe('student');
+    expect(courseRoleFromLti([`${M}Instructor`, 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant'])).toBe(
+      'ta',
+    );
+    expect(courseRoleFromLti([`${M}TeachingAssistant`])).toBe('ta');
+    expect(courseRoleFromLti(['Learner'])).toBe('student');
+    expect(courseRoleFromLti([`${M}Learner`, `${M}Instructor`])).toBe('instructor');
+    // Institution and system roles give nothing in a course.
+    expect(courseRoleFromLti(['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor'])).toBeUndefined();
+    expect(courseRoleFromLti(['http://purl.imsglobal.org/vocab/lis/v2/system/person#Administrator'])).toBeUndefined();
+    expect(courseRoleFromLti([`${M}Mentor`])).toBeUndefined();
+    expect(courseRoleFromLti([])).toBeUndefined();
+  });
+
+  it('takes https platform URLs always, loopback http only outside production', () => {
+    expect(platformUrlRefusal('https://canvas.example.edu/api/lti/authorize_redirect', 'production')).toBeUndefined();
+    expect(platformUrlRefusal('http://127.0.0.1:4000/auth', 'production')).toBe('insecure');
+    expect(platformUrlRefusal('http://127.0.0.1:4000/auth', 'test')).toBeUndefined();
+    expect(platformUrlRefusal('http://localhost:4000/auth', 'development')).toBeUndefined();
+    expect(platformUrlRefusal('http://canvas.example.edu/auth', 'development')).toBe('insecure');
+    expect(platformUrlRefusal('ftp://127.0.0.1/auth', 'test')).toBe('insecure');
+    expect(platformUrlRefusal('not a url', 'test')).toBe('invalid');
+  });
+
+  it('keeps launch targets on this site', () => {
+    expect(targetOnSite('https://hd.example.edu/lti/launch', 'https://hd.example.edu')).toBe(true);
+    expect(targetOnSite('https://hd.example.edu.evil.test/lti/launch', 'https://hd.example.edu')).toBe(false);
+    expect(targetOnSite('http://hd.example.edu/lti/launch', 'https://hd.example.edu')).toBe(false);
+    expect(targetOnSite('/lti/launch', 'https://hd.example.edu')).toBe(false);
+  });
+
+  it('lets an e-mail claim link an account only when the registration vouches for the e-mails', () => {
+    expect(emailMayLink(true, 'a@example.edu')).toBe(true);
+    expect(emailMayLink(false, 'a@example.edu')).toBe(false);
+    expect(emailMayLink(true, undefined)).toBe(false);
+    expect(emailMayLink(true, '')).toBe(false);
+  });
+
+  it('lands teachers on the course and students on its assignments', () => {
+    expect(landingPath(7, 'instructor')).toBe('/course/7');
+    expect(landingPath(7, 'ta')).toBe('/course/7');
+    expect(landingPath(7, 'student')).toBe('/student/course/7/assignments');
+  });
+
+  it('names each platform origin once for frame-ancestors', () => {
+    expect(
+      platformOrigins([
+        { issuer: 'https://canvas.instructure.com', auth_url: 'https://school.instructure.com/api/lti/authorize_redirect' },
+        { issuer: 'https://canvas.instructure.com', auth_url: 'https://sso.canvaslms.com/api/lti/authorize_redirect' },
+        { issuer: 'not-a-url', auth_url: 'https://moodle.example.edu/mod/lti/auth.php' },
+      ]),
+    ).toEqual([
+      'https://canvas.instructure.com',
+      'https://moodle.example.edu',
+      'https://school.instructure.com',
+      'https://sso.canvaslms.com',
+    ]);
+  });
+});

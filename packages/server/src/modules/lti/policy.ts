@@ -1,0 +1,95 @@
+import type { CourseRole } from '@app/contract/courses';
+
+/** The sentences the LTI routes answer with (a launch's failure is shown to the person in the LMS frame). */
+export const LtiMessages = {
+  unknownPlatform: 'This LMS is not registered with this tool.',
+  unknownDeployment: 'This LMS deployment is not registered with this tool.',
+  loginHint: 'The login request lacks iss, login_hint or target_link_uri.',
+  targetOffSite: 'The launch target is not on this site.',
+  stateInvalid: 'This launch has expired or was already used. Open the tool from your LMS again.',
+  stateOtherBrowser: 'This launch was started in another browser. Open the tool from your LMS again.',
+  tokenInvalid: 'The launch token could not be verified.',
+  nonceMismatch: 'The launch token does not belong to this login.',
+  messageType: 'The launch lacks a supported message type or LTI version 1.3.0.',
+  noSubject: 'The launch does not name the user (anonymous launches are not supported).',
+  noContext: 'The launch does not name an LMS course (context).',
+  noRole: 'Your role in this LMS course gives no access to this tool.',
+  notLinked: 'This LMS course is not linked to a course here yet. Ask your instructor to open the tool from the LMS first.',
+  platformUrl: (what: string) =>
+    `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
+} as const;
+
+const MEMBERSHIP = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
+const INSTRUCTOR_SUB = 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#';
+
+/**
+ * The course role an LTI launch's roles claim grants in the launch's own context: context
+ * (membership) roles only — an institution or system role such as
+ * `institution/person#Instructor` grants nothing here. TeachingAssistant (a sub-role of
+ * Instructor, or its own membership role) wins over Instructor; Instructor over Learner.
+ * LTI 1.3 also allows the simple names for context roles.
+ */
+export function courseRoleFromLti(roles: readonly string[]): CourseRole | undefined {
+  const has = (name: string) => roles.includes(`${MEMBERSHIP}${name}`) || roles.includes(name);
+  if (roles.includes(`${INSTRUCTOR_SUB}TeachingAssistant`) || has('TeachingAssistant')) return 'ta';
+  if (has('Instructor') || has('Administrator')) return 'instructor';
+  if (has('Learner')) return 'student';
+  return undefined;
+}
+
+/** The message types this tool takes, and the one LTI version. */
+export const LAUNCH_MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
+export const LTI_VERSION = '1.3.0';
+
+/** Why a platform URL is refused (undefined when fine): https always; loopback http outside production only. */
+export function platformUrlRefusal(value: string, mode: 'production' | 'development' | 'test'): 'invalid' | 'insecure' | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'invalid';
+  }
+  if (url.protocol === 'https:') return undefined;
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  if (url.protocol === 'http:' && loopback && mode !== 'production') return undefined;
+  return 'insecure';
+}
+
+/** Whether a launch's target link leads to this site (same origin as PUBLIC_URL). */
+export function targetOnSite(target: string, publicUrl: string): boolean {
+  try {
+    return new URL(target).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a platform's e-mail claim may link the launch to an existing account of that e-mail:
+ * only when the registration says the platform's e-mails are verified. Otherwise a new account
+ * is made (users are linked by issuer and sub).
+ */
+export function emailMayLink(emailsVerified: boolean, email: string | undefined): email is string {
+  return emailsVerified && typeof email === 'string' && email.length > 0;
+}
+
+/** Where a launch lands: the course's page for its role. */
+export function landingPath(courseId: number, role: CourseRole): string {
+  return role === 'student' ? `/student/course/${courseId}/assignments` : `/course/${courseId}`;
+}
+
+/** The origins a CSP frame-ancestors list names for registered platforms (their issuers and auth URLs). */
+export function platformOrigins(platforms: readonly { issuer: string; auth_url: string }[]): string[] {
+  const origins = new Set<string>();
+  for (const p of platforms) {
+    for (const value of [p.issuer, p.auth_url]) {
+      try {
+        const { origin } = new URL(value);
+        if (origin !== 'null') origins.add(origin);
+      } catch {
+        // Not a URL: names no origin.
+      }
+    }
+  }
+  return [...origins].sort();
+}

@@ -1,0 +1,217 @@
+import type { CourseRole } from '@app/contract/courses';
+import type { Db } from '../../db/database.ts';
+import type { LtiContextRow, LtiKeyRow, LtiPlatformRow } from '../../db/schema.ts';
+
+export type PlatformValues = {
+  issuer: string;
+  client_id: string;
+  auth_url: string;
+  token_url: string;
+  jwks_url: string;
+  emails_verified: number;
+};
+
+export type PlatformWithDeployments = LtiPlatformRow & { deployments: string[] };
+
+export async function insertPlatform(db: Db, values: PlatformValues, deploymentIds: string[], now: number): Promise<number> {
+  const row = await db
+    .insertInto('lti_platforms')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await replaceDeployments(db, row.id, deploymentIds);
+  return row.id;
+}
+
+export async function updatePlatform(db: Db, id: number, changes: Partial<PlatformValues>, now: number): Promise<void> {
+  await db
+    .updateTable('lti_platforms')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceDeployments(db: Db, platformId: number, deploymentIds: string[]): Promise<void> {
+  await db.deleteFrom('lti_deployments').where('platform_id', '=', platformId).execute();
+  if (deploymentIds.length > 0)
+    await db
+      .insertInto('lti_deployments')
+      .values(deploymentIds.map((deployment_id) => ({ platform_id: platformId, deployment_id })))
+      .execute();
+}
+
+export async function deletePlatform(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('lti_platforms').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listPlatforms(db: Db): Promise<PlatformWithDeployments[]> {
+  const platforms = await db.selectFrom('lti_platforms').selectAll().orderBy('id').execute();
+  const deployments = await db.selectFrom('lti_deployments').select(['platform_id', 'deployment_id']).orderBy('id').execute();
+  return platforms.map((p) => ({
+    ...p,
+    deployments: deployments.filter((d) => Number(d.platform_id) === Number(p.id)).map((d) => d.deployment_id),
+  }));
+}
+
+export async function findPlatformById(db: Db, id: number): Promise<LtiPlatformRow | undefined> {
+  return db.selectFrom('lti_platforms').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The registrations of an issuer (a login initiation may name the client id, or not). */
+export async function findPlatformsByIssuer(db: Db, issuer: string): Promise<LtiPlatformRow[]> {
+  return db.selectFrom('lti_platforms').selectAll().where('issuer', '=', issuer).orderBy('id').execute();
+}
+
+export async function deploymentRegistered(db: Db, platformId: number, deploymentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('lti_deployments')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .where('deployment_id', '=', deploymentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// The tool's keys.
+
+export async function listKeys(db: Db): Promise<LtiKeyRow[]> {
+  return db.selectFrom('lti_keys').selectAll().orderBy('id').execute();
+}
+
+export async function insertKey(db: Db, values: { kid: string; privateJwk: string; publicJwk: string; now: number }): Promise<void> {
+  await db
+    .insertInto('lti_keys')
+    .values({ kid: values.kid, private_jwk: values.privateJwk, public_jwk: values.publicJwk, created_at: values.now, retired_at: null })
+    .execute();
+}
+
+/** Retires every current key (rotation); returns how many. */
+export async function retireCurrentKeys(db: Db, now: number): Promise<number> {
+  const result = await db.updateTable('lti_keys').set({ retired_at: now }).where('retired_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Drops keys retired before `before`: no token they signed is still live. */
+export async function deleteKeysRetiredBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('lti_keys').where('retired_at', '<', before).execute();
+}
+
+// Login states.
+
+export async function insertLoginState(
+  db: Db,
+  values: { stateHash: string; browserHash: string; nonce: string; platformId: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('lti_login_states')
+    .values({
+      state_hash: values.stateHash,
+      browser_hash: values.browserHash,
+      nonce: values.nonce,
+      platform_id: values.platformId,
+      expires_at: values.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** Spends a live, unused state in one statement; undefined when it is unknown, used or expired. */
+export async function consumeLoginState(
+  db: Db,
+  stateHash: string,
+  now: number,
+): Promise<{ browser_hash: string; nonce: string; platform_id: number } | undefined> {
+  return db
+    .updateTable('lti_login_states')
+    .set({ used_at: now })
+    .where('state_hash', '=', stateHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['browser_hash', 'nonce', 'platform_id'])
+    .executeTakeFirst();
+}
+
+export async function deleteLoginStatesBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('lti_login_states').where('expires_at', '<', before).execute();
+}
+
+// Users and contexts.
+
+export async function findLinkedUserId(db: Db, issuer: string, sub: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('lti_user_links')
+    .select('user_id')
+    .where('issuer', '=', issuer)
+    .where('sub', '=', sub)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.user_id);
+}
+
+export async function insertUserLink(db: Db, values: { issuer: string; sub: string; userId: number; now: number }): Promise<void> {
+  await db
+    .insertInto('lti_user_links')
+    .values({ issuer: values.issuer, sub: values.sub, user_id: values.userId, created_at: values.now })
+    .execute();
+}
+
+export async function findContext(db: Db, issuer: string, deploymentId: string, contextId: string): Promise<LtiContextRow | undefined> {
+  return db
+    .selectFrom('lti_contexts')
+    .selectAll()
+    .where('issuer', '=', issuer)
+    .where('deployment_id', '=', deploymentId)
+    .where('context_id', '=', contextId)
+    .executeTakeFirst();
+}
+
+export async function insertContext(
+  db: Db,
+  values: { issuer: string; deploymentId: string; contextId: string; title: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('lti_contexts')
+    .values({
+      issuer: values.issuer,
+      deployment_id: values.deploymentId,
+      context_id: values.contextId,
+      title: values.title,
+      course_id: null,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+export async function updateContextTitle(db: Db, id: number, title: string): Promise<void> {
+  await db.updateTable('lti_contexts').set({ title }).where('id', '=', id).execute();
+}
+
+export async function findContextById(db: Db, id: number): Promise<LtiContextRow | undefined> {
+  return db.selectFrom('lti_contexts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setContextCourse(db: Db, id: number, courseId: number): Promise<void> {
+  await db.updateTable('lti_contexts').set({ course_id: courseId }).where('id', '=', id).execute();
+}
+
+/** Records the role a launch gave a person in a context (the latest launch wins). */
+export async function upsertContextMember(
+  db: Db,
+  values: { contextId: number; userId: number; role: CourseRole; now: number },
+): Promise<void> {
+  await db
+    .insertInto('lti_context_members')
+    .values({ context_id: values.contextId, user_id: values.userId, role: values.role, launched_at: values.now })
+    .onConflict((oc) => oc.columns(['context_id', 'user_id']).doUpdateSet({ role: values.role, launched_at: values.now }))
+    .execute();
+}
+
+export async function findContextRole(db: Db, contextId: number, userId: number): Promise<CourseRole | undefined> {
+  const row = await db
+    .selectFrom('lti_context_members')
+    .select('role')
+    .where('context_id', '=', contextId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}

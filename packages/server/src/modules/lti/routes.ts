@@ -1,0 +1,77 @@
+import { envelope } from '@app/contract/errors';
+import { LinkLtiContextRequest, LtiContext } from '@app/contract/lti';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestInfo, requireActor } from '../../http/auth.ts';
+import { LOGIN_COOKIE_PREFIX, LOGIN_STATE_SECONDS, LTI_PATHS, type LtiService } from './service.ts';
+
+const tags = ['lti'];
+const param = z.string().max(2000).optional();
+const LoginParams = z.object({
+  iss: param,
+  login_hint: param,
+  target_link_uri: param,
+  lti_message_hint: param,
+  client_id: param,
+  lti_deployment_id: param,
+  lti_storage_target: param,
+});
+const LaunchBody = z.object({ id_token: z.string().max(100_000).optional(), state: z.string().max(200).optional() });
+
+/** The cookie that binds a login's state to the browser that started it (one per state, so tabs do not collide). */
+const loginCookieName = (state: string) => `${LOGIN_COOKIE_PREFIX}${state.slice(0, 16).replace(/[^A-Za-z0-9_-]/g, '')}`;
+
+/** LTI 1.3 (issue 28): the tool's key set and configuration, OIDC login initiation, launch, course linking. */
+export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secure }: { secure: boolean }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The launch is a cross-site form post from the LMS (often in a frame): the login cookie must be
+  // sent with it, so SameSite=None, which browsers take only with Secure (localhost counts as secure).
+  const loginCookie = { path: LTI_PATHS.launch, httpOnly: true, sameSite: 'none', secure: true } as const;
+
+  r.get(LTI_PATHS.jwks, { schema: { tags } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return lti.jwks();
+  });
+
+  r.get(LTI_PATHS.config, { schema: { tags } }, async () => lti.toolConfiguration());
+
+  const login = async (params: z.infer<typeof LoginParams>, reply: FastifyReply) => {
+    const { redirectUrl, state, browserSecret } = await lti.startLogin(params);
+    reply.setCookie(loginCookieName(state), browserSecret, { ...loginCookie, maxAge: LOGIN_STATE_SECONDS });
+    return reply.redirect(redirectUrl, 302);
+  };
+  r.get(LTI_PATHS.login, { schema: { tags, querystring: LoginParams } }, async (request, reply) => login(request.query, reply));
+  r.post(LTI_PATHS.login, { schema: { tags, body: LoginParams } }, async (request, reply) => login(request.body, reply));
+
+  r.post(LTI_PATHS.launch, { schema: { tags, body: LaunchBody } }, async (request, reply) => {
+    const state = request.body.state ?? '';
+    const cookieName = loginCookieName(state);
+    const browserSecret = state ? request.cookies[cookieName] : undefined;
+    if (state) reply.clearCookie(cookieName, loginCookie);
+    const { session, redirect } = await lti.launch(request.body, browserSecret, requestInfo(request));
+    // The product's ordinary session (DESIGN §5): the cookies the web app reads its token from,
+    // set here as the web app sets them after sign-in, so no script needs to run first.
+    const tokenCookie = {
+      path: '/',
+      sameSite: secure ? 'none' : 'lax',
+      secure,
+      expires: new Date(session.expiresAt * 1000),
+    } as const;
+    reply.setCookie('access_token', session.token, tokenCookie);
+    reply.setCookie('token_expire', String(session.expiresAt), tokenCookie);
+    return reply.redirect(redirect, 303);
+  });
+
+  const ContextParams = z.object({ contextId: z.coerce.number().int().positive() });
+  r.get(
+    '/api/lti/contexts/:contextId',
+    { schema: { tags, params: ContextParams, response: { 200: envelope(LtiContext) } } },
+    async (request) => ({ data: await lti.context(requireActor(request), request.params.contextId) }),
+  );
+  r.post(
+    '/api/lti/contexts/:contextId/link',
+    { schema: { tags, params: ContextParams, body: LinkLtiContextRequest, response: { 200: envelope(LtiContext) } } },
+    async (request) => ({ data: await lti.linkContext(requireActor(request), request.params.contextId, request.body.course_id) }),
+  );
+}

@@ -1,0 +1,436 @@
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { IssuedSession } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { hashSecret, newSecret } from '../../lib/random.ts';
+import type { AuthService, RequestInfo } from '../auth/service.ts';
+import type { CoursesService } from '../courses/service.ts';
+import type { UsersService } from '../users/service.ts';
+import {
+  courseRoleFromLti,
+  emailMayLink,
+  LAUNCH_MESSAGE_TYPES,
+  LTI_VERSION,
+  LtiMessages,
+  landingPath,
+  platformOrigins,
+  platformUrlRefusal,
+  targetOnSite,
+} from './policy.ts';
+import * as repo from './repository.ts';
+
+/** How long a login initiation waits for its launch. */
+export const LOGIN_STATE_SECONDS = 600;
+/** The launch's browser cookie: its name starts with this, followed by the state's first characters. */
+export const LOGIN_COOKIE_PREFIX = 'lti_login_';
+/**
+ * How long a rotated key stays in the JWKS: the longest life of a token the tool signs (deep
+ * linking responses and client assertions live at most an hour) plus a margin.
+ */
+export const KEY_GRACE_SECONDS = 2 * 3600;
+/** An id_token older than this (by its iat) is refused. */
+const MAX_TOKEN_AGE_SECONDS = 600;
+/** Clock skew allowed between the platform and this server. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+export const LTI_PATHS = {
+  login: '/lti/login',
+  launch: '/lti/launch',
+  jwks: '/lti/jwks',
+  config: '/lti/config.json',
+  deepLink: '/lti/launch',
+} as const;
+
+export type PlatformInput = {
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  authUrl: string;
+  tokenUrl: string;
+  jwksUrl: string;
+  emailsVerified: boolean;
+};
+
+type LtiClaims = JWTPayload & {
+  nonce?: unknown;
+  azp?: unknown;
+  email?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/message_type'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/version'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/deployment_id'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/target_link_uri'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/roles'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/context'?: unknown;
+};
+
+const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/** LTI 1.3 tool (issue 28, decision 038): registrations, keys, OIDC login, launch. */
+export function createLtiService(deps: Deps, collaborators: { auth: AuthService; users: UsersService; courses: CoursesService }) {
+  const { db, clock, config } = deps;
+  const { auth, users, courses } = collaborators;
+  // One remote key set per JWKS URL: jose caches the keys and fetches again for an unknown kid.
+  const keySets = new Map<string, JWTVerifyGetKey>();
+  const keySet = (url: string) => {
+    let set = keySets.get(url);
+    if (!set) {
+      set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60 * 1000, cooldownDuration: 30 * 1000, timeoutDuration: 5000 });
+      keySets.set(url, set);
+    }
+    return set;
+  };
+
+  const urlError = (field: string, what: string, value: string) => {
+    const refusal = platformUrlRefusal(value, config.mode);
+    return refusal ? AppError.badRequest(field, LtiMessages.platformUrl(what)) : undefined;
+  };
+  function checkUrls(input: Partial<Pick<PlatformInput, 'authUrl' | 'tokenUrl' | 'jwksUrl'>>) {
+    const checks: [string, string, string | undefined][] = [
+      ['auth_url', 'authorisation URL', input.authUrl],
+      ['token_url', 'token URL', input.tokenUrl],
+      ['jwks_url', 'key set URL', input.jwksUrl],
+    ];
+    for (const [field, what, value] of checks) {
+      const error = value === undefined ? undefined : urlError(field, what, value);
+      if (error) throw error;
+    }
+  }
+
+  /** The current signing key, made on first use. */
+  async function currentKey(): Promise<{ kid: string; privateJwk: JWK }> {
+    const keys = await repo.listKeys(db);
+    const current = keys.filter((k) => k.retired_at === null).at(-1);
+    if (current) return { kid: current.kid, privateJwk: JSON.parse(current.private_jwk) as JWK };
+    return makeKey();
+  }
+
+  async function makeKey(): Promise<{ kid: string; privateJwk: JWK }> {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const kid = newSecret(16);
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+    await repo.insertKey(db, { kid, privateJwk: JSON.stringify(privateJwk), publicJwk: JSON.stringify(publicJwk), now: clock.now() });
+    return { kid, privateJwk };
+  }
+
+  /** Creates the account a first launch brings, without a password (the LMS signs the person in). */
+  async function newAccount(trx: typeof db, claims: LtiClaims, instructor: boolean, email: string | undefined): Promise<number> {
+    const now = clock.now();
+    // The e-mail column is unique: a claimed address another account holds (unverified, so
+    // not linked) is not taken; the account gets an address of its own that mails nobody.
+    const free = email && !(await users.findAccountByEmail(email, trx)) ? email : `lti-${randomUUID()}@lti.invalid`;
+    const given = str(claims.given_name) ?? str(claims.name)?.split(' ')[0] ?? 'LMS';
+    const family = str(claims.family_name) ?? str(claims.name)?.split(' ').slice(1).join(' ') ?? 'User';
+    return users.insertAccount(trx, {
+      uuid: randomUUID(),
+      user_type: instructor ? 2 : 1,
+      first_name: given.slice(0, 100),
+      last_name: (family || 'User').slice(0, 100),
+      email: free,
+      password_hash: null,
+      gender: null,
+      school: null,
+      phone_number: null,
+      timezone_id: (await users.timezoneId('UTC')) ?? 1,
+      language: 'en',
+      will_receive_marketing_emails: 0,
+      will_receive_notification_emails: 0,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  return {
+    // Registrations (the admin CLI).
+
+    async addPlatform(input: PlatformInput): Promise<number> {
+      checkUrls(input);
+      const existing = await repo.findPlatformsByIssuer(db, input.issuer);
+      if (existing.some((p) => p.client_id === input.clientId))
+        throw AppError.badRequest('client_id', 'A platform with this issuer and client id is registered already.');
+      return repo.insertPlatform(
+        db,
+        {
+          issuer: input.issuer,
+          client_id: input.clientId,
+          auth_url: input.authUrl,
+          token_url: input.tokenUrl,
+          jwks_url: input.jwksUrl,
+          emails_verified: input.emailsVerified ? 1 : 0,
+        },
+        [...new Set(input.deploymentIds)],
+        clock.now(),
+      );
+    },
+
+    listPlatforms: () => repo.listPlatforms(db),
+
+    async updatePlatform(id: number, input: Partial<PlatformInput>): Promise<void> {
+      if (!(await repo.findPlatformById(db, id))) throw new AppError('not_found', `No LTI platform has id ${id}.`, 404);
+      checkUrls(input);
+      await db.transaction().execute(async (trx) => {
+        const changes: Partial<repo.PlatformValues> = {};
+        if (input.issuer !== undefined) changes.issuer = input.issuer;
+        if (input.clientId !== undefined) changes.client_id = input.clientId;
+        if (input.authUrl !== undefined) changes.auth_url = input.authUrl;
+        if (input.tokenUrl !== undefined) changes.token_url = input.tokenUrl;
+        if (input.jwksUrl !== undefined) changes.jwks_url = input.jwksUrl;
+        if (input.emailsVerified !== undefined) changes.emails_verified = input.emailsVerified ? 1 : 0;
+        await repo.updatePlatform(trx, id, changes, clock.now());
+        if (input.deploymentIds !== undefined) await repo.replaceDeployments(trx, id, [...new Set(input.deploymentIds)]);
+      });
+    },
+
+    async removePlatform(id: number): Promise<void> {
+      if (!(await repo.deletePlatform(db, id))) throw new AppError('not_found', `No LTI platform has id ${id}.`, 404);
+    },
+
+    /** The origins of the registered platforms, for the CSP's frame-ancestors. */
+    async frameAncestors(): Promise<string[]> {
+      return platformOrigins(await repo.listPlatforms(db));
+    },
+
+    // Keys.
+
+    /** The public keys the tool signs with: the current one, and rotated ones still within their grace. */
+    async jwks(): Promise<{ keys: JWK[] }> {
+      await currentKey();
+      const now = clock.now();
+      const keys = await repo.listKeys(db);
+      return {
+        keys: keys
+          .filter((k) => k.retired_at === null || Number(k.retired_at) > now - KEY_GRACE_SECONDS)
+          .map((k) => JSON.parse(k.public_jwk) as JWK),
+      };
+    },
+
+    /** Makes a new signing key; the old one stays published until its tokens have expired. Returns the new kid. */
+    async rotateKeys(): Promise<{ kid: string; retired: number }> {
+      const now = clock.now();
+      const retired = await repo.retireCurrentKeys(db, now);
+      await repo.deleteKeysRetiredBefore(db, now - KEY_GRACE_SECONDS);
+      const { kid } = await makeKey();
+      return { kid, retired };
+    },
+
+    /** The signing key (deep linking and client assertions use it). */
+    currentKey,
+
+    /** Canvas's developer-key JSON form, for the fixed public path. */
+    toolConfiguration() {
+      const base = config.publicUrl;
+      const host = new URL(base).host;
+      return {
+        title: 'Harmony Dashboard',
+        description: 'Music-theory exercises, assignments and grades.',
+        oidc_initiation_url: `${base}${LTI_PATHS.login}`,
+        target_link_uri: `${base}${LTI_PATHS.launch}`,
+        public_jwk_url: `${base}${LTI_PATHS.jwks}`,
+        scopes: [
+          'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+          'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+          'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+          'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+        ],
+        extensions: [
+          {
+            domain: host,
+            tool_id: 'harmony-dashboard',
+            platform: 'canvas.instructure.com',
+            privacy_level: 'public',
+            settings: {
+              text: 'Harmony Dashboard',
+              placements: [
+                {
+                  placement: 'course_navigation',
+                  message_type: 'LtiResourceLinkRequest',
+                  target_link_uri: `${base}${LTI_PATHS.launch}`,
+                  text: 'Harmony Dashboard',
+                },
+                {
+                  placement: 'assignment_selection',
+                  message_type: 'LtiDeepLinkingRequest',
+                  target_link_uri: `${base}${LTI_PATHS.deepLink}`,
+                  text: 'Harmony Dashboard exercise',
+                },
+                {
+                  placement: 'link_selection',
+                  message_type: 'LtiDeepLinkingRequest',
+                  target_link_uri: `${base}${LTI_PATHS.deepLink}`,
+                  text: 'Harmony Dashboard exercise',
+                },
+              ],
+            },
+          },
+        ],
+        custom_fields: {},
+      };
+    },
+
+    // OIDC login initiation and launch.
+
+    /**
+     * Third-party login initiation: a state and nonce for the platform's authorisation request,
+     * and a browser secret the route keeps in a cookie, so the launch must come back to the same browser.
+     */
+    async startLogin(params: {
+      iss?: string | undefined;
+      login_hint?: string | undefined;
+      target_link_uri?: string | undefined;
+      lti_message_hint?: string | undefined;
+      client_id?: string | undefined;
+      lti_deployment_id?: string | undefined;
+    }): Promise<{ redirectUrl: string; state: string; browserSecret: string }> {
+      if (!params.iss || !params.login_hint || !params.target_link_uri) throw AppError.badRequest('iss', LtiMessages.loginHint);
+      const candidates = await repo.findPlatformsByIssuer(db, params.iss);
+      const platform = params.client_id ? candidates.find((p) => p.client_id === params.client_id) : candidates[0];
+      if (!platform) throw new AppError('unauthenticated', LtiMessages.unknownPlatform, 401);
+      if (!targetOnSite(params.target_link_uri, config.publicUrl)) throw AppError.badRequest('target_link_uri', LtiMessages.targetOffSite);
+      if (platformUrlRefusal(platform.auth_url, config.mode))
+        throw AppError.badRequest('auth_url', LtiMessages.platformUrl('authorisation URL'));
+      const state = newSecret();
+      const nonce = newSecret();
+      const browserSecret = newSecret();
+      await repo.insertLoginState(db, {
+        stateHash: hashSecret(state),
+        browserHash: hashSecret(browserSecret),
+        nonce,
+        platformId: platform.id,
+        expiresAt: clock.now() + LOGIN_STATE_SECONDS,
+      });
+      const url = new URL(platform.auth_url);
+      const query: Record<string, string> = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: platform.client_id,
+        redirect_uri: `${config.publicUrl}${LTI_PATHS.launch}`,
+        login_hint: params.login_hint,
+        state,
+        nonce,
+      };
+      if (params.lti_message_hint) query.lti_message_hint = params.lti_message_hint;
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      return { redirectUrl: url.toString(), state, browserSecret };
+    },
+
+    /**
+     * The launch: the state spent once and from the browser that started the login, the id_token
+     * checked (signature against the platform's key set, iss, aud/azp, exp/iat, nonce, deployment,
+     * message type and version, target link), the person linked by (issuer, sub), the course role
+     * from the roles of this context only. Answers the session to set and where to go.
+     */
+    async launch(
+      body: { id_token?: string | undefined; state?: string | undefined },
+      browserSecret: string | undefined,
+      info: RequestInfo,
+    ): Promise<{ session: IssuedSession; redirect: string }> {
+      const now = clock.now();
+      if (!body.state || !body.id_token) throw new AppError('unauthenticated', LtiMessages.stateInvalid, 401);
+      const login = await repo.consumeLoginState(db, hashSecret(body.state), now);
+      if (!login) throw new AppError('unauthenticated', LtiMessages.stateInvalid, 401);
+      if (!browserSecret || hashSecret(browserSecret) !== login.browser_hash)
+        throw new AppError('unauthenticated', LtiMessages.stateOtherBrowser, 401);
+      const platform = await repo.findPlatformById(db, Number(login.platform_id));
+      if (!platform) throw new AppError('unauthenticated', LtiMessages.unknownPlatform, 401);
+      if (platformUrlRefusal(platform.jwks_url, config.mode)) throw new AppError('unauthenticated', LtiMessages.tokenInvalid, 401);
+
+      let claims: LtiClaims;
+      try {
+        const verified = await jwtVerify(body.id_token, keySet(platform.jwks_url), {
+          issuer: platform.issuer,
+          audience: platform.client_id,
+          algorithms: ['RS256'],
+          currentDate: new Date(now * 1000),
+          maxTokenAge: MAX_TOKEN_AGE_SECONDS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ['exp', 'iat', 'nonce'],
+        });
+        claims = verified.payload as LtiClaims;
+      } catch (error) {
+        deps.log.info({ reason: error instanceof Error ? error.message : String(error), issuer: platform.issuer }, 'LTI id_token refused');
+        throw new AppError('unauthenticated', LtiMessages.tokenInvalid, 401);
+      }
+      // With several audiences the token must say which party it is for (azp); when it says, it must be us.
+      const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+      if ((audiences.length > 1 && claims.azp === undefined) || (claims.azp !== undefined && claims.azp !== platform.client_id))
+        throw new AppError('unauthenticated', LtiMessages.tokenInvalid, 401);
+      if (claims.nonce !== login.nonce) throw new AppError('unauthenticated', LtiMessages.nonceMismatch, 401);
+
+      const deploymentId = str(claims[`${CLAIM}deployment_id`]);
+      if (!deploymentId || !(await repo.deploymentRegistered(db, platform.id, deploymentId)))
+        throw new AppError('forbidden', LtiMessages.unknownDeployment, 403);
+      const messageType = claims[`${CLAIM}message_type`];
+      if (!LAUNCH_MESSAGE_TYPES.includes(messageType as never) || claims[`${CLAIM}version`] !== LTI_VERSION)
+        throw AppError.badRequest('id_token', LtiMessages.messageType);
+      const target = str(claims[`${CLAIM}target_link_uri`]);
+      if (!target || !targetOnSite(target, config.publicUrl)) throw AppError.badRequest('id_token', LtiMessages.targetOffSite);
+      const sub = str(claims.sub);
+      if (!sub) throw AppError.badRequest('id_token', LtiMessages.noSubject);
+      const context = claims[`${CLAIM}context`] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
+      const contextId = str(context?.id);
+      if (!contextId) throw AppError.badRequest('id_token', LtiMessages.noContext);
+      const rolesClaim = claims[`${CLAIM}roles`];
+      const role = courseRoleFromLti(Array.isArray(rolesClaim) ? rolesClaim.filter((r): r is string => typeof r === 'string') : []);
+      if (!role) throw new AppError('forbidden', LtiMessages.noRole, 403);
+      const title = (str(context?.title) ?? str(context?.label) ?? contextId).slice(0, 500);
+
+      const { userId, redirect } = await db.transaction().execute(async (trx) => {
+        // The person: by (issuer, sub); by e-mail only where the registration vouches for the platform's e-mails.
+        let userId = await repo.findLinkedUserId(trx, platform.issuer, sub);
+        if (userId === undefined) {
+          const email = str(claims.email)?.toLowerCase();
+          const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
+          userId = existing ? Number(existing.id) : await newAccount(trx, claims, role === 'instructor', email);
+          await repo.insertUserLink(trx, { issuer: platform.issuer, sub, userId, now });
+        }
+        // The LMS course, and this person's role in it (this context's roles only).
+        let row = await repo.findContext(trx, platform.issuer, deploymentId, contextId);
+        if (!row) {
+          await repo.insertContext(trx, { issuer: platform.issuer, deploymentId, contextId, title, now });
+          row = await repo.findContext(trx, platform.issuer, deploymentId, contextId);
+        } else if (row.title !== title) await repo.updateContextTitle(trx, row.id, title);
+        if (!row) throw new Error('LTI context vanished after insertion');
+        await repo.upsertContextMember(trx, { contextId: row.id, userId, role, now });
+        if (row.course_id === null) {
+          // The first instructor launch offers to link a course; others wait for it.
+          if (role !== 'instructor') throw new AppError('conflict', LtiMessages.notLinked, 409);
+          return { userId, redirect: `/lti/link-course/${row.id}` };
+        }
+        const courseId = Number(row.course_id);
+        await courses.addMember(trx, { courseId, userId, role, now });
+        return { userId, redirect: landingPath(courseId, role) };
+      });
+      return { session: await auth.startSessionFor(userId, info), redirect };
+    },
+
+    /** The LMS course an instructor's launch offered to link: its title, and whether it is linked. */
+    async context(actor: Actor, contextId: number) {
+      const row = await repo.findContextById(db, contextId);
+      const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
+      if (!row || role === undefined) throw new AppError('not_found', 'This LMS course does not exist.', 404);
+      return { id: Number(row.id), title: row.title, course_id: row.course_id === null ? null : Number(row.course_id), role };
+    },
+
+    /** Links an LMS course to a course the caller instructs here; only its LMS instructors may, and only once. */
+    async linkContext(actor: Actor, contextId: number, courseId: number) {
+      const row = await repo.findContextById(db, contextId);
+      const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
+      if (!row || role === undefined) throw new AppError('not_found', 'This LMS course does not exist.', 404);
+      if (role !== 'instructor') throw new AppError('forbidden', 'Only an instructor of the LMS course may link it.', 403);
+      if (row.course_id !== null) throw new AppError('conflict', 'This LMS course is linked already.', 409);
+      await courses.requireCourseAccess(actor, courseId, { need: 'instruct' });
+      await repo.setContextCourse(db, row.id, courseId);
+      return { id: Number(row.id), title: row.title, course_id: courseId, role };
+    },
+  };
+}
+
+export type LtiService = ReturnType<typeof createLtiService>;
