@@ -70,7 +70,7 @@ type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; read
 /** The chord found at each position (looking through suspensions) as pitch classes, root first, for finding key areas. */
 export function chordTones(positions: AnalysisPosition[], key: Key, allNotes: SpelledNote[]): KeyedChord[] {
   const melody = melodicNeighbours(allNotes);
-  return positions.map((position, index) => {
+  return positions.map((_position, index) => {
     const named = namedAt(positions, index, key, melody);
     const reading = named?.reading;
     if (!reading) return { rootPosition: false };
