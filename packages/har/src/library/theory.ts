@@ -99,8 +99,9 @@ function tonicize(key: Key, target: Tonicization): Key {
 
 /**
  * The chord a Roman numeral names in a key. 'Cad64' is the tonic triad over the
- * dominant bass; in minor, 'vii' sits on the raised leading tone, 'VII' on the
- * subtonic, and V and vii° are built from the harmonic minor by their quality.
+ * dominant bass; in minor, 'vii' sits on the raised leading tone and 'vi' on the raised
+ * sixth ('#vii°7' and '#vi°' are the same chords), 'VII' on the subtonic and 'VI' on the natural
+ * sixth, and V and vii° are built from the harmonic minor by their quality.
  */
 export function chordOf(key: Key, label: string): Chord {
   const parsed = parseRomanNumeral(label);
@@ -117,8 +118,12 @@ export function chordOf(key: Key, label: string): Chord {
 function spell(home: Key, label: ChordLabel): Chord {
   let key = home;
   for (const target of [...label.applied].reverse()) key = tonicize(key, target);
-  const raised = key.mode === 'minor' && label.degree === 7 && label.quality !== 'major' && label.quality !== 'augmented' ? 1 : 0;
-  const root = scaleStep(key, label.degree, label.accidental + raised);
+  // RomanText's minor (roman-numeral.ts): lower-case vi and vii stand on the raised degrees, and an
+  // explicit '#vi°' or '#vii°7' names the same chord; upper-case VI and VII are the natural ones.
+  const raisedDegree =
+    key.mode === 'minor' && (label.degree === 6 || label.degree === 7) && label.quality !== 'major' && label.quality !== 'augmented';
+  const accidental = raisedDegree && (label.accidental === 0 || label.accidental === 1) ? 1 : label.accidental;
+  const root = scaleStep(key, label.degree, accidental);
   const q = label.quality;
   const third = above(root, 2, q === 'major' || q === 'augmented' ? 4 : 3);
   const fifth = above(root, 4, q === 'diminished' || q === 'half-diminished' ? 6 : q === 'augmented' ? 8 : 7);
