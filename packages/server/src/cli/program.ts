@@ -16,6 +16,7 @@ import {
   nextAcademicTermWeight,
 } from '../modules/reference/repository.ts';
 import type { TeacherRequestRef } from '../modules/teacher-requests/service.ts';
+import { registerLtiCommands } from './lti-commands.ts';
 
 /** Runs work against an app built on the configured database, and closes it afterwards when it owns it. */
 export type AppRunner = <T>(work: (app: FastifyInstance) => Promise<T>) => Promise<T>;
@@ -364,6 +365,8 @@ export function buildAdminProgram(withApp: AppRunner, output: AdminOutput = cons
       });
       say(`Imported ${added} of ${names.length} files into the library set "${title}".`);
     });
+
+  registerLtiCommands(program, withApp, { say, sayLines, table });
 
   return program;
 }
