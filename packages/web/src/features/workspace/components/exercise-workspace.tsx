@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@app/contract/users';
 import { type StartedWorkspace, WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -19,7 +19,7 @@ import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
 import { useMediaQuery } from '../use-media-query.ts';
-import { type ChordFeedback, ChordField } from './chord-field.tsx';
+import { type ChordFeedback, ChordField, type ChordFieldProps } from './chord-field.tsx';
 import styles from './exercise-workspace.module.css';
 import { SaveIndicator } from './save-indicator.tsx';
 import { ScoreView } from './score-view.tsx';
@@ -39,8 +39,8 @@ const FIELD_WIDTH = 64;
 const FIELD_ROW_HEIGHT = 80;
 const FEEDBACK_HEIGHT = 20;
 /** Room under each system's fields for the note on the focused chord (its place, the grader's complaint). */
-const NOTE_HEIGHT = 48;
-const NOTE_WIDTH = 340;
+const NOTE_HEIGHT = 56;
+const NOTE_WIDTH = 480;
 export const NARROW_QUERY = '(max-width: 640px)';
 const zoomStorageKey = (userId: number) => `workspace-zoom:${userId}`;
 
@@ -54,6 +54,28 @@ function storedZoom(userId: number): number | null {
     return null;
   }
 }
+
+/**
+ * A chord's field drawn again only when what it shows changes: a long chorale has hundreds, and a
+ * focus or a keystroke changes one or two. Its handlers are stable per chord (they read the latest
+ * state through a ref), so only what is shown is compared.
+ */
+const ChordFieldOnce = memo(ChordField, (before: ChordFieldProps, after: ChordFieldProps) => {
+  const same = <K extends keyof ChordFieldProps>(key: K) => before[key] === after[key];
+  return (
+    same('item') &&
+    same('value') &&
+    same('readOnly') &&
+    same('active') &&
+    same('variant') &&
+    before.feedback?.correct === after.feedback?.correct &&
+    before.feedback?.expected === after.feedback?.expected &&
+    JSON.stringify(before.keyInForce) === JSON.stringify(after.keyInForce) &&
+    before.style?.left === after.style?.left &&
+    before.style?.top === after.style?.top &&
+    before.style?.width === after.style?.width
+  );
+});
 
 export interface Viewer {
   id: number;
@@ -278,28 +300,44 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const fieldKeys = useMemo(() => keysInForce(items, answers, workspace.key), [items, answers, workspace.key]);
   const activeKey = activeItem ? fieldKeys.get(activeItem.id) : undefined;
 
+  // Each chord's handlers, made once per chord; they call this render's functions through the ref.
+  const now = useRef({ update, move, playChord });
+  now.current = { update, move, playChord };
+  const handlers = useMemo(
+    () =>
+      new Map(
+        items.map((item) => [
+          item.id,
+          {
+            onChange: (value: string) => now.current.update(item.id, value),
+            onFocus: () => {
+              setActiveId(item.id);
+              setLastUsedId(item.id);
+            },
+            onMove: (step: 1 | -1) => now.current.move(item, step),
+            onPlay: () => now.current.playChord(item),
+            inputRef: (element: HTMLInputElement | null) => {
+              if (element) inputs.current.set(item.id, element);
+              else inputs.current.delete(item.id);
+            },
+          },
+        ]),
+      ),
+    [items],
+  );
+
   const field = (item: WorkspaceItem, style?: CSSProperties) => (
-    <ChordField
+    <ChordFieldOnce
       key={item.id}
       item={item}
       value={answers[item.id] ?? ''}
-      onChange={(value) => update(item.id, value)}
-      onFocus={() => {
-        setActiveId(item.id);
-        setLastUsedId(item.id);
-      }}
-      onMove={(step) => move(item, step)}
-      onPlay={() => playChord(item)}
+      {...(handlers.get(item.id) as NonNullable<ReturnType<typeof handlers.get>>)}
       readOnly={readOnly}
       feedback={feedback.get(item.id) ?? null}
       active={activeId === item.id}
       variant="compact"
       keyInForce={fieldKeys.get(item.id)}
       style={style}
-      inputRef={(element) => {
-        if (element) inputs.current.set(item.id, element);
-        else inputs.current.delete(item.id);
-      }}
     />
   );
 
@@ -315,8 +353,9 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         className={styles.note}
         aria-hidden="true"
         style={{
-          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - ${NOTE_WIDTH}px))`,
-          width: NOTE_WIDTH,
+          // Centred under the field, as wide as it may be, never past the score's edges.
+          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - min(${NOTE_WIDTH}px, 100%)))`,
+          width: `min(${NOTE_WIDTH}px, 100%)`,
         }}
       >
         <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
