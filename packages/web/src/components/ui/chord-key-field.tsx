@@ -73,9 +73,6 @@ export function ChordKeyField({ position, field, problem, skippable, onChange, a
           {/* Named by what it shows first ('1 pt, points and options of chord 1, …'): the visible text is part of the name. */}
           <Popover.Trigger className={styles.details} aria-label={t('authoring.detailsFor', { value: shown, n, where })}>
             {shown}
-            <span aria-hidden="true" className={styles.caret}>
-              ▾
-            </span>
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content className={styles.popover} side="bottom" align="center" sideOffset={4} collisionPadding={8}>
