@@ -46,7 +46,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [draft, setDraft] = useState<ExerciseDraft | null>(null);
   const [fields, setFields] = useState<Record<string, AnswerField>>({});
   const [title, setTitle] = useState('');
-  // The opening key (decision 031), from the key the analysis found; empty for one unnamed key.
+  // The opening key (decision 031), from the key the analysis found where the music starts; empty for one unnamed key.
   const [openingKey, setOpeningKey] = useState('');
   const [toLibrary, setToLibrary] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
@@ -86,7 +86,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           setDraft(made);
           setFields(initialFields(made.positions));
           setTitle(made.title);
-          setOpeningKey(keyTokenOf(made.key.tonic, made.key.mode));
+          // The first key area's key (where the music starts), else the piece's.
+          setOpeningKey(made.opening_key?.token || keyTokenOf(made.key.tonic, made.key.mode));
         },
         onError: (error) => setUploadError(error instanceof ApiError ? error.message : t('authoring.uploadFailed')),
       },
