@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
 import styles from './part-writing-authoring.module.css';
@@ -117,7 +118,12 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     <div className={styles.editor}>
       <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <p>
-        {t('partWriting.authoring.read', { key: draft.key, meter: draft.meter, count: draft.chords.length, given: voiceList(draft.given) })}
+        {t('partWriting.authoring.read', {
+          key: keyName(draft.key, t),
+          meter: draft.meter,
+          count: draft.chords.length,
+          given: voiceList(draft.given),
+        })}
       </p>
       <ol className={styles.chords} aria-label={t('partWriting.authoring.chords')}>
         {draft.chords.map((chord, index) => (

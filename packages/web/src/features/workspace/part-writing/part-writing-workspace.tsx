@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
+import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useSubmitAnswers } from '../api/submit-answers.ts';
 import type { Viewer } from '../components/exercise-workspace.tsx';
@@ -251,7 +252,7 @@ export function PartWritingWorkspace({
         {t('partWriting.task', {
           voices: order.map(voiceName).join(', '),
           given: view.given.map(voiceName).join(', '),
-          key: view.key,
+          key: keyName(view.key, t),
           meter: view.meter,
         })}
       </p>
@@ -371,6 +372,7 @@ export function PartWritingWorkspace({
               disabled={!selected}
               aria-label={t('partWriting.pointer.sharp')}
               onClick={() => apply((note) => (note ? alterStep(note, 1) : note))}
+              className={styles.symbol}
             >
               ♯
             </Button>
@@ -380,6 +382,7 @@ export function PartWritingWorkspace({
               disabled={!selected}
               aria-label={t('partWriting.pointer.flat')}
               onClick={() => apply((note) => (note ? alterStep(note, -1) : note))}
+              className={styles.symbol}
             >
               ♭
             </Button>
@@ -387,7 +390,7 @@ export function PartWritingWorkspace({
               size="sm"
               variant="outline"
               disabled={!selected}
-              aria-label={t('partWriting.pointer.octaveUp')}
+              aria-label={`8va: ${t('partWriting.pointer.octaveUp')}`}
               onClick={() => apply((note) => (note ? octaveStep(note, 1) : note))}
             >
               8va
@@ -396,7 +399,7 @@ export function PartWritingWorkspace({
               size="sm"
               variant="outline"
               disabled={!selected}
-              aria-label={t('partWriting.pointer.octaveDown')}
+              aria-label={`8vb: ${t('partWriting.pointer.octaveDown')}`}
               onClick={() => apply((note) => (note ? octaveStep(note, -1) : note))}
             >
               8vb
