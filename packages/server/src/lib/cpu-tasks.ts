@@ -6,9 +6,9 @@ import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPreview } from '@app/har/preview';
+import { shownPositions } from '@app/har/shown-positions';
 import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
-import { shownPositions } from '@app/har/shown-positions';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 
 /**
