@@ -13,6 +13,8 @@ export function useStartDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startDocument,
+    // The Start screen shows a refusal beside its button.
+    meta: { handlesErrors: true },
     onSuccess: (workspace, documentId) => {
       queryClient.setQueryData(workspaceKeys.document(documentId), workspace);
       return queryClient.invalidateQueries({ queryKey: workspaceKeys.drafts(workspace.document.course_id) });

@@ -1,11 +1,10 @@
 import type { Course } from '@app/contract/courses';
 import { SubmissionMessages } from '@app/contract/submissions';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { renderRoutes } from '../../../testing/render.tsx';
 import { NOW, workspace, workspaceApi } from '../test-workspace.ts';
 import { WorkspacePage } from './workspace-page.tsx';
 
@@ -13,8 +12,9 @@ const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
 const course = { id: 3, title: 'Music Theory I', user_course_role: 'student' } as Course;
 const timed = { timed_seconds: 1800, deadline_at: null, started_at: null };
 
+/** The page inside its course route, with the app's query client and toast outlet (testing/render). */
 function show() {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/student/course/:courseId',
@@ -22,12 +22,7 @@ function show() {
         children: [{ path: 'document/:documentId', element: <WorkspacePage viewer={viewer} /> }],
       },
     ],
-    { initialEntries: ['/student/course/3/document/1'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    '/student/course/3/document/1',
   );
 }
 
@@ -64,6 +59,21 @@ describe('a timed document in the workspace', () => {
     expect(await screen.findByText('0 of 3 chords answered')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('30:00');
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+
+  it('shows why the server refused a Start beside the button', async () => {
+    const waiting = {
+      ...workspace({ rules: { ...timed, can_submit: false, refusal: SubmissionMessages.downloadFirst } }),
+      items: [],
+      score: null,
+    };
+    workspaceApi((call) =>
+      call.method === 'POST' ? { status: 409, message: 'This document has no time limit to start.' } : { status: 200, data: waiting },
+    );
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('This document has no time limit to start.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
   });
 
   it('offers no Start once the document takes no work (past due)', async () => {
