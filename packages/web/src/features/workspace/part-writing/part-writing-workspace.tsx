@@ -228,6 +228,16 @@ export function PartWritingWorkspace({
     );
   };
 
+  // A timed document hands in what is there when its time runs out, as analysis exercises do.
+  const autoSubmitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, when the clock reaches zero
+  useEffect(() => {
+    if (secondsLeft === 0 && rules.timed_seconds !== null && rules.can_submit && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      handIn();
+    }
+  }, [secondsLeft]);
+
   const voiceName = (voice: Voice) => t(`partWriting.voice.${voice}`);
   const findingText = (finding: Finding) => findingMessage(finding.rule, finding.params, language);
   const selectedName = selected
