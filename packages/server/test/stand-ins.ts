@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 
 /**
  * Local stand-ins for Google (OAuth consent, token endpoint, Classroom API) and for
@@ -116,6 +117,119 @@ export async function startStandIns() {
       FASTSPRING_PASSWORD: 'fs-pass',
       FASTSPRING_WEBHOOK_SECRET: 'fs-webhook-secret',
       FASTSPRING_STOREFRONT: 'harmony.test.onfastspring.com/popup-harmony',
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A local stand-in LTI 1.3 platform (an LMS such as Canvas or Moodle), for API tests and journeys
+ * (issue 28): its own RSA keys published at its JWKS URL, and an OIDC authorisation endpoint that
+ * answers the tool's login with a page that posts a signed id_token back to the tool's launch URL.
+ * Tests choose the launch's claims (`nextLaunch`) and may sign tokens themselves (`sign`), with
+ * another key under the same kid, or none at all.
+ */
+export type LtiPlatformStandIn = Awaited<ReturnType<typeof startLtiPlatform>>;
+
+export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const LTI_ROLE = {
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  ta: 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  institutionInstructor: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor',
+} as const;
+
+export async function startLtiPlatform(options: { clientId?: string; deploymentId?: string } = {}) {
+  const clientId = options.clientId ?? 'harmony-tool';
+  const deploymentId = options.deploymentId ?? 'deployment-1';
+  const makeKey = async (kid: string) => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+  };
+  const state = {
+    key: await makeKey('platform-key-1'),
+    /** The claims the authorisation endpoint puts into its next id_token (beside iss, aud, nonce, iat, exp). */
+    nextLaunch: {} as Record<string, unknown>,
+    /** Authorisation requests received, newest last. */
+    authRequests: [] as URLSearchParams[],
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const send = (status: number, body: unknown, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/jwks') return send(200, { keys: [state.key.publicJwk] });
+    if (req.method === 'GET' && url.pathname === '/auth') {
+      state.authRequests.push(url.searchParams);
+      const q = url.searchParams;
+      if (q.get('client_id') !== clientId || q.get('response_type') !== 'id_token' || q.get('scope') !== 'openid')
+        return send(400, { error: 'invalid_request' });
+      void sign({
+        sub: 'platform-user-1',
+        ...launchClaims(),
+        // The platform launches the link it was configured with: the tool's redirect URI.
+        [`${LTI_CLAIM}target_link_uri`]: q.get('redirect_uri'),
+        ...state.nextLaunch,
+        nonce: q.get('nonce'),
+      }).then((token) => {
+        const attr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+        send(
+          200,
+          `<!doctype html><html><body><form method="post" action="${attr(q.get('redirect_uri') ?? '')}"><input type="hidden" name="id_token" value="${attr(token)}"><input type="hidden" name="state" value="${attr(q.get('state') ?? '')}"><button>Continue</button></form><script>document.forms[0].submit()</script></body></html>`,
+          'text/html',
+        );
+      });
+      return undefined;
+    }
+    return send(404, { error: 'no such stand-in route' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  /** A resource-link launch's claims for a Learner of one LMS course (tests override what they test). */
+  function launchClaims(): Record<string, unknown> {
+    return {
+      [`${LTI_CLAIM}message_type`]: 'LtiResourceLinkRequest',
+      [`${LTI_CLAIM}version`]: '1.3.0',
+      [`${LTI_CLAIM}deployment_id`]: deploymentId,
+      [`${LTI_CLAIM}resource_link`]: { id: 'resource-link-1' },
+      [`${LTI_CLAIM}roles`]: [LTI_ROLE.learner],
+      [`${LTI_CLAIM}context`]: { id: 'context-1', label: 'MUS 101', title: 'Music Theory I' },
+      given_name: 'Lena',
+      family_name: 'Platform',
+    };
+  }
+
+  /**
+   * Signs an id_token as this platform: iss, aud, iat and exp are filled in unless given. `key`
+   * 'other' signs with a fresh key under the same kid; `alg` 'none' makes an unsigned token.
+   */
+  async function sign(payload: Record<string, unknown>, how: { key?: 'own' | 'other'; alg?: 'RS256' | 'none'; now?: number } = {}) {
+    const now = how.now ?? Math.floor(Date.now() / 1000);
+    const claims = { iss: url, aud: clientId, iat: now, exp: now + 300, ...payload };
+    if (how.alg === 'none') return new UnsecuredJWT(claims).encode();
+    const key = how.key === 'other' ? (await makeKey(state.key.kid)).privateKey : state.key.privateKey;
+    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: state.key.kid, typ: 'JWT' }).sign(key);
+  }
+
+  return {
+    url,
+    issuer: url,
+    clientId,
+    deploymentId,
+    authUrl: `${url}/auth`,
+    tokenUrl: `${url}/token`,
+    jwksUrl: `${url}/jwks`,
+    state,
+    launchClaims,
+    sign,
+    /** A new key under a new kid replaces the old one in the JWKS. */
+    async rotateKey(kid: string) {
+      state.key = await makeKey(kid);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

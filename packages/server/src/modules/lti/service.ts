@@ -32,6 +32,11 @@ export const LOGIN_COOKIE_PREFIX = 'lti_login_';
 export const KEY_GRACE_SECONDS = 2 * 3600;
 /** An id_token older than this (by its iat) is refused. */
 const MAX_TOKEN_AGE_SECONDS = 600;
+/**
+ * After fetching a platform's key set, how long before an unknown kid may fetch it again (a
+ * platform that rotates its key is followed within this; a flood of made-up kids is not).
+ */
+const JWKS_COOLDOWN_MS = 5000;
 /** Clock skew allowed between the platform and this server. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
@@ -80,7 +85,7 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
   const keySet = (url: string) => {
     let set = keySets.get(url);
     if (!set) {
-      set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60 * 1000, cooldownDuration: 30 * 1000, timeoutDuration: 5000 });
+      set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60 * 1000, cooldownDuration: JWKS_COOLDOWN_MS, timeoutDuration: 5000 });
       keySets.set(url, set);
     }
     return set;
@@ -120,7 +125,13 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
   }
 
   /** Creates the account a first launch brings, without a password (the LMS signs the person in). */
-  async function newAccount(trx: typeof db, claims: LtiClaims, instructor: boolean, email: string | undefined): Promise<number> {
+  async function newAccount(
+    trx: typeof db,
+    claims: LtiClaims,
+    instructor: boolean,
+    email: string | undefined,
+    timezoneId: number,
+  ): Promise<number> {
     const now = clock.now();
     // The e-mail column is unique: a claimed address another account holds (unverified, so
     // not linked) is not taken; the account gets an address of its own that mails nobody.
@@ -137,7 +148,7 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       gender: null,
       school: null,
       phone_number: null,
-      timezone_id: (await users.timezoneId('UTC')) ?? 1,
+      timezone_id: timezoneId,
       language: 'en',
       will_receive_marketing_emails: 0,
       will_receive_notification_emails: 0,
@@ -382,13 +393,15 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       if (!role) throw new AppError('forbidden', LtiMessages.noRole, 403);
       const title = (str(context?.title) ?? str(context?.label) ?? contextId).slice(0, 500);
 
+      // Read before the transaction: on SQLite a statement outside it would wait for it forever.
+      const timezoneId = (await users.timezoneId('UTC')) ?? 1;
       const { userId, redirect } = await db.transaction().execute(async (trx) => {
         // The person: by (issuer, sub); by e-mail only where the registration vouches for the platform's e-mails.
         let userId = await repo.findLinkedUserId(trx, platform.issuer, sub);
         if (userId === undefined) {
           const email = str(claims.email)?.toLowerCase();
           const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
-          userId = existing ? Number(existing.id) : await newAccount(trx, claims, role === 'instructor', email);
+          userId = existing ? Number(existing.id) : await newAccount(trx, claims, role === 'instructor', email, timezoneId);
           await repo.insertUserLink(trx, { issuer: platform.issuer, sub, userId, now });
         }
         // The LMS course, and this person's role in it (this context's roles only).
