@@ -36,7 +36,7 @@ export type KeyAreaSettings = {
   confirm: number;
 };
 
-export const KEY_AREA_SETTINGS: KeyAreaSettings = { window: 2, profile: 1, diatonic: 1.2, cadence: 3, change: 3, confirm: 4 };
+export const KEY_AREA_SETTINGS: KeyAreaSettings = { window: 2, profile: 1.5, diatonic: 1.2, cadence: 3, change: 3, confirm: 3 };
 
 const SCALE_MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const SCALE_MINOR = [0, 2, 3, 5, 7, 8, 10, 11];
