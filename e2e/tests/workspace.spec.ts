@@ -214,11 +214,16 @@ test.describe('the exercise workspace', () => {
     await expect(page.getByTestId('time-left')).toHaveCount(0);
     await expect(chord(page, 1)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('timed-start.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('timed-start-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByTestId('time-left')).toContainText(/Time left\s*(1:00|0:[0-5]\d)/, { timeout: 30_000 });
     // The assignments list counts the minutes down meanwhile; back in, the clock has not restarted.
     await page.getByRole('link', { name: 'Assignments', exact: true }).first().click();
     await expect(row.getByText('In progress, 1 min left')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('timed-list.png') });
     await page.getByRole('link', { name: `Open ${title}` }).click();
     await expect(page.getByTestId('time-left')).toContainText(/Time left\s*0:[0-5]\d/, { timeout: 30_000 });
     await chord(page, 1).fill('I');
