@@ -7,7 +7,7 @@ import { type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts'
 
 // Floors on the shared corpus (../shared/corpora/bach-chorales: 142 Bach chorales with expert
 // When-in-Rome analyses, read at run time, never copied here): the figures `npm run bench --
-// analysis` reached (decision 035) less a small margin, so a change cannot quietly make the
+// analysis` reached (decision 039) less a small margin, so a change cannot quietly make the
 // suggestions worse.
 const CORPUS = new URL('../../../../../shared/corpora/bach-chorales/', import.meta.url);
 const present = existsSync(new URL('manifest.json', CORPUS));
@@ -50,4 +50,4 @@ describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus
 });
 
 /** The figures reached (percent) less about one point. */
-const FLOORS = { globalKey: 92, exact: 72, exactWhereKeysAgree: 86.5, chord: 87.5, root: 89.5 };
+const FLOORS = { globalKey: 92, exact: 76.5, exactWhereKeysAgree: 89.5, chord: 90.5, root: 92.5 };
