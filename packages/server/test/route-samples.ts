@@ -278,6 +278,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /lti/launch': () => ({ body: { state: 'no-such-state', id_token: 'a.b.c' } }),
   'GET /api/lti/contexts/:contextId': () => ({ params: { contextId: 1 } }),
   'POST /api/lti/contexts/:contextId/link': (w) => ({ params: { contextId: 1 }, body: { course_id: w.course.id } }),
+  'POST /api/lti/contexts/:contextId/course': () => ({ params: { contextId: 1 } }),
 
   // teacher requests
   'POST /api/teacher-account-requests': () => ({ body: { school_name: 'Riverside School', phone: '+1 555 123 4567' } }),

@@ -24,6 +24,15 @@ export const ltiAccess: AccessTable = {
     outsideInstructor: 404,
     instructor: 404,
   },
+  'POST /api/lti/contexts/:contextId/course': {
+    ...signedIn,
+    stranger: 404,
+    outsideStudent: 404,
+    student: 404,
+    ta: 404,
+    outsideInstructor: 404,
+    instructor: 404,
+  },
   'POST /api/lti/contexts/:contextId/link': {
     ...signedIn,
     stranger: 404,

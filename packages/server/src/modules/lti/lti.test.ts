@@ -196,7 +196,7 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     const linked = await teacher.post(`/api/lti/contexts/${contextId}/link`, { course_id: course.id });
     expect(linked.json().data).toEqual({ id: contextId, title: 'Music Theory I', course_id: course.id, role: 'instructor' });
     const again = await teacher.post(`/api/lti/contexts/${contextId}/link`, { course_id: course.id });
-    expect([again.statusCode, message(again)]).toEqual([409, 'This LMS course is linked already.']);
+    expect([again.statusCode, message(again)]).toEqual([409, LtiMessages.alreadyLinked]);
 
     const learner = await launch({ sub: 'learner-1' });
     expect(learner.statusCode, learner.body).toBe(303);
@@ -304,7 +304,7 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     expect(elsewhere.headers.location).toMatch(/^\/lti\/link-course\/\d+$/);
     expect(await roleIn(courseId, learnerId)).toBe('student');
     const refused = await learner.post(`/api/lti/contexts/${contextId}/link`, { course_id: courseId });
-    expect([refused.statusCode, message(refused)]).toEqual([403, 'Only an instructor of the LMS course may link it.']);
+    expect([refused.statusCode, message(refused)]).toEqual([403, LtiMessages.onlyInstructorsLink]);
   });
 
   it('links people by issuer and sub: the same sub from another issuer is another person', async () => {
@@ -361,7 +361,7 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     const anonymous = await t.client().post(`/api/lti/contexts/${contextId}/link`, { course_id: strangersCourse.id });
     expect(anonymous.statusCode).toBe(401);
     const notMember = await stranger.client.post(`/api/lti/contexts/${contextId}/link`, { course_id: strangersCourse.id });
-    expect([notMember.statusCode, message(notMember)]).toEqual([404, 'This LMS course does not exist.']);
+    expect([notMember.statusCode, message(notMember)]).toEqual([404, LtiMessages.noSuchContext]);
     expect((await stranger.client.get(`/api/lti/contexts/${contextId}`)).statusCode).toBe(404);
     const otherCourse = await teacher.post(`/api/lti/contexts/${contextId}/link`, { course_id: strangersCourse.id });
     expect(otherCourse.statusCode).toBe(404);
@@ -369,5 +369,16 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)[0]?.field).toBe('course_id');
     expect((await teacher.get(`/api/lti/contexts/${contextId}`)).json().data.course_id).toBeNull();
+
+    // Or a new course named after the LMS course: it shows on the instructor's dashboard under that title.
+    const coTeacher = clientOf(await launch({ sub: 'teacher-2', ...instructor }));
+    const created = await teacher.post(`/api/lti/contexts/${contextId}/course`);
+    expect(created.statusCode, created.body).toBe(201);
+    const courseId = created.json().data.course_id as number;
+    expect(created.json().data).toEqual({ id: contextId, title: 'Music Theory I', course_id: courseId, role: 'instructor' });
+    const dashboard = JSON.stringify((await teacher.get('/api/users')).json().data);
+    expect(dashboard).toContain('"title":"Music Theory I"');
+    const twice = await coTeacher.post(`/api/lti/contexts/${contextId}/course`);
+    expect([twice.statusCode, message(twice)]).toEqual([409, LtiMessages.alreadyLinked]);
   });
 });

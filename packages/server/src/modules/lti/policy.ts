@@ -15,6 +15,9 @@ export const LtiMessages = {
   noContext: 'The launch does not name an LMS course (context).',
   noRole: 'Your role in this LMS course gives no access to this tool.',
   notLinked: 'This LMS course is not linked to a course here yet. Ask your instructor to open the tool from the LMS first.',
+  noSuchContext: 'This LMS course does not exist.',
+  onlyInstructorsLink: 'Only an instructor of the LMS course may link it.',
+  alreadyLinked: 'This LMS course is linked already.',
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;

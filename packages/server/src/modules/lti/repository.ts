@@ -190,8 +190,15 @@ export async function findContextById(db: Db, id: number): Promise<LtiContextRow
   return db.selectFrom('lti_contexts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setContextCourse(db: Db, id: number, courseId: number): Promise<void> {
-  await db.updateTable('lti_contexts').set({ course_id: courseId }).where('id', '=', id).execute();
+/** Links a context that is not linked yet; false when another link came first. */
+export async function setContextCourse(db: Db, id: number, courseId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('lti_contexts')
+    .set({ course_id: courseId })
+    .where('id', '=', id)
+    .where('course_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Records the role a launch gave a person in a context (the latest launch wins). */

@@ -74,4 +74,10 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
     { schema: { tags, params: ContextParams, body: LinkLtiContextRequest, response: { 200: envelope(LtiContext) } } },
     async (request) => ({ data: await lti.linkContext(requireActor(request), request.params.contextId, request.body.course_id) }),
   );
+  r.post(
+    '/api/lti/contexts/:contextId/course',
+    { schema: { tags, params: ContextParams, response: { 201: envelope(LtiContext) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await lti.createCourseForContext(requireActor(request), request.params.contextId) }),
+  );
 }

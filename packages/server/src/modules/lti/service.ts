@@ -30,6 +30,8 @@ export const LOGIN_COOKIE_PREFIX = 'lti_login_';
  * linking responses and client assertions live at most an hour) plus a margin.
  */
 export const KEY_GRACE_SECONDS = 2 * 3600;
+/** The longest course title (the contract's). */
+const COURSE_TITLE_MAX = 200;
 /** An id_token older than this (by its iat) is refused. */
 const MAX_TOKEN_AGE_SECONDS = 600;
 /**
@@ -155,6 +157,16 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /** An LMS course the caller may link: they launched as its instructor, and it is not linked yet. */
+  async function linkable(actor: Actor, contextId: number) {
+    const row = await repo.findContextById(db, contextId);
+    const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
+    if (!row || role === undefined) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
+    if (role !== 'instructor') throw new AppError('forbidden', LtiMessages.onlyInstructorsLink, 403);
+    if (row.course_id !== null) throw new AppError('conflict', LtiMessages.alreadyLinked, 409);
+    return row;
   }
 
   return {
@@ -428,20 +440,24 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
     async context(actor: Actor, contextId: number) {
       const row = await repo.findContextById(db, contextId);
       const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
-      if (!row || role === undefined) throw new AppError('not_found', 'This LMS course does not exist.', 404);
+      if (!row || role === undefined) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
       return { id: Number(row.id), title: row.title, course_id: row.course_id === null ? null : Number(row.course_id), role };
     },
 
     /** Links an LMS course to a course the caller instructs here; only its LMS instructors may, and only once. */
     async linkContext(actor: Actor, contextId: number, courseId: number) {
-      const row = await repo.findContextById(db, contextId);
-      const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
-      if (!row || role === undefined) throw new AppError('not_found', 'This LMS course does not exist.', 404);
-      if (role !== 'instructor') throw new AppError('forbidden', 'Only an instructor of the LMS course may link it.', 403);
-      if (row.course_id !== null) throw new AppError('conflict', 'This LMS course is linked already.', 409);
+      const row = await linkable(actor, contextId);
       await courses.requireCourseAccess(actor, courseId, { need: 'instruct' });
-      await repo.setContextCourse(db, row.id, courseId);
-      return { id: Number(row.id), title: row.title, course_id: courseId, role };
+      if (!(await repo.setContextCourse(db, row.id, courseId))) throw new AppError('conflict', LtiMessages.alreadyLinked, 409);
+      return { id: Number(row.id), title: row.title, course_id: courseId, role: 'instructor' as const };
+    },
+
+    /** Creates a course here named after the LMS course, with the caller as its instructor, and links it. */
+    async createCourseForContext(actor: Actor, contextId: number) {
+      const row = await linkable(actor, contextId);
+      const course = await courses.create(actor, { title: row.title.trim().slice(0, COURSE_TITLE_MAX) || 'LMS course' });
+      if (!(await repo.setContextCourse(db, row.id, course.id))) throw new AppError('conflict', LtiMessages.alreadyLinked, 409);
+      return { id: Number(row.id), title: row.title, course_id: course.id, role: 'instructor' as const };
     },
   };
 }
