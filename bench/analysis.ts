@@ -44,7 +44,7 @@ export async function runAnalysisBenchmark() {
   line('expert labels the parser refuses', `${figures.refused} (${spellings.length} spellings)`);
   if (spellings.length > 0) console.log(`  ${spellings.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   console.log('Ten most common disagreements (expert → suggestion; a key is named where it differs):');
-  for (const [text, n] of [...figures.disagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+  for (const [text, n] of [...figures.disagreements.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 10))) {
     console.log(`  ${String(n).padStart(4)}  ${text}`);
   }
   if (process.env.ROOTS) {

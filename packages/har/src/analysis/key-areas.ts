@@ -73,7 +73,12 @@ export function keyAreas(
       let value = settings.profile * profileFit(profile, tonic, key.mode);
       if (chord?.tones) {
         const scale = key.mode === 'major' ? SCALE_MAJOR : SCALE_MINOR;
-        const inKey = chord.tones.every((t) => scale.includes((t - tonic + 12) % 12));
+        const picardy =
+          key.mode === 'minor' &&
+          (fermataAt[i] || i === positions.length - 1) &&
+          chord.tones[0] === tonic &&
+          chord.tones[1] === (tonic + 4) % 12;
+        const inKey = picardy || chord.tones.every((t) => scale.includes((t - tonic + 12) % 12));
         value += inKey ? settings.diatonic : -settings.diatonic;
       }
       return value * weight;
@@ -89,7 +94,10 @@ export function keyAreas(
     keys.forEach((key, k) => {
       const tonic = semitone(key.tonic);
       const third = (tonic + (key.mode === 'major' ? 4 : 3)) % 12;
-      const isTonic = chord.tones?.[0] === tonic && chord.tones.length === 3 && (chord.tones[1] === third || i === positions.length - 1);
+      // A minor key's phrase may end on its major tonic (a Picardy third); a major key's never on a minor one.
+      const ending = fermataAt[i] || i === positions.length - 1;
+      const picardy = key.mode === 'minor' && ending && chord.tones?.[1] === (tonic + 4) % 12;
+      const isTonic = chord.tones?.[0] === tonic && chord.tones.length === 3 && (chord.tones[1] === third || picardy);
       const isDominant = before.tones?.[0] === (tonic + 7) % 12 && before.tones[1] === (tonic + 11) % 12;
       if (!isTonic || !isDominant) return;
       if (fermataAt[i] || i === positions.length - 1) cadences[i]?.add(k);
