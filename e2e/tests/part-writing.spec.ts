@@ -121,6 +121,10 @@ test('an instructor makes a figured-bass exercise; students write it by keyboard
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(result.getByTestId('submission-score')).toHaveText('20 / 20');
   await page.screenshot({ path: '/tmp/part-writing-1280.png', fullPage: true });
+  // The submission's page: the score drawn with the written voices, and the grade report.
+  await result.getByRole('link', { name: 'View submission' }).click();
+  await expect(page.getByRole('img', { name: new RegExp(`^${TITLE}`) })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: '/tmp/part-writing-submission.png', fullPage: true });
   await page.context().close();
 
   // Student 2 at 375 px, pointer only: tap a cell, tap a note; a step down and a sharp then natural.
