@@ -175,6 +175,14 @@ export const signedInRoutes: RouteObject[] = [
     ),
   },
   {
+    // An LMS instructor's first launch of an LMS course not linked yet (issue 28).
+    path: 'lti/link-course/:contextId',
+    lazy: page(
+      () => import('../features/lti/routes/link-course-page.tsx'),
+      (m) => m.LinkCoursePage,
+    ),
+  },
+  {
     path: 'my-profile',
     lazy: page(
       () => import('../features/users/routes/my-profile.tsx'),
