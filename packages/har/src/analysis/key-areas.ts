@@ -38,6 +38,8 @@ export type KeyAreaSettings = {
 
 export const KEY_AREA_SETTINGS: KeyAreaSettings = { window: 2, profile: 1.5, diatonic: 1.2, cadence: 3, change: 3, confirm: 3 };
 
+/** A change of key right after a phrase ending (a fermata) costs this share of `change`. */
+const PHRASE = 0.5;
 const SCALE_MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const SCALE_MINOR = [0, 2, 3, 5, 7, 8, 10, 11];
 
@@ -122,7 +124,9 @@ export function keyAreas(
     const from: number[] = [];
     for (let k = 0; k < m; k++) {
       const stay = previous[k] as number;
-      const move = (previous[bestIndex] as number) - settings.change;
+      // A new phrase (after a fermata) may start in a new key at a lower cost.
+      const cost = fermataAt[i - 1] ? settings.change * PHRASE : settings.change;
+      const move = (previous[bestIndex] as number) - cost;
       const useStay = stay >= move || bestIndex === k;
       row.push((useStay ? stay : move) + ((emissions[i] as number[])[k] as number));
       from.push(useStay ? k : bestIndex);
