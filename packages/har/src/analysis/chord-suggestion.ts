@@ -376,6 +376,7 @@ function readings(position: AnalysisPosition): Reading[] {
 const SCALE_MAJOR = [0, 2, 4, 5, 7, 9, 11];
 // Minor: the natural minor with the raised sixth and seventh of the melodic and harmonic forms.
 const SCALE_MINOR = [0, 2, 3, 5, 7, 8, 9, 10, 11];
+const HARMONIC_MINOR = [0, 2, 3, 5, 7, 8, 10, 11];
 
 /** A reading as a Roman numeral in the key, with a bonus for the usual (diatonic, applied, Neapolitan) readings. */
 function labelInKey(reading: Reading, key: Key): { label: ChordLabel; bonus: number } {
@@ -396,7 +397,11 @@ function labelInKey(reading: Reading, key: Key): { label: ChordLabel; bonus: num
   const tonic = semitone(key.tonic);
   const scale = key.mode === 'major' ? SCALE_MAJOR : SCALE_MINOR;
   const tones = type.tones.map((tone) => normalize12(semitone(root) + tone.semitones - tonic));
-  if (tones.every((tone) => scale.includes(tone)) && matches(key, plain, reading)) return { label: plain, bonus: 0.3 };
+  if (tones.every((tone) => scale.includes(tone)) && matches(key, plain, reading)) {
+    // Where a chord tone is missing, the key's own form of the chord is the likelier (iiø7 in minor, not ii7 on the raised sixth).
+    const plainScale = key.mode === 'major' ? SCALE_MAJOR : HARMONIC_MINOR;
+    return { label: plain, bonus: tones.every((tone) => plainScale.includes(tone)) ? 0.35 : 0.3 };
+  }
 
   if (plain.degree === 2 && plain.accidental === -1 && type.name === 'major') return { label: plain, bonus: 0.25 };
   const applied = appliedChord(reading, key, figure);
