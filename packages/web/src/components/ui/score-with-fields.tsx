@@ -15,6 +15,9 @@ const ROW_HEIGHT = 84;
 const ROW_HEIGHT_WITHOUT_SKIP = 84;
 /** Pixels per unit of the server's SVG: a staff space of about 8.6 px, as the workspace at 75 %. */
 const SCALE = 1.2;
+/** On a phone, as the workspace there (its 75 %): two or three measures a line instead of one. */
+const NARROW_SCALE = 0.9;
+const narrowScreen = () => typeof window !== 'undefined' && (window.matchMedia?.('(max-width: 640px)').matches ?? false);
 
 /** A chord of the score with a field: where it is across the width (0–1), and a suggestion if any. */
 export type ScoreFieldPosition = ChordKeyPosition & {
@@ -90,7 +93,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
           svg={score.svg}
           width={score.width}
           height={score.height}
-          scale={SCALE}
+          scale={narrowScreen() ? NARROW_SCALE : SCALE}
           items={positions}
           fieldWidth={FIELD_WIDTH}
           rowHeight={rowHeight}

@@ -35,8 +35,8 @@ const BASE_SCALE = 1.6;
 export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5] as const;
 const DEFAULT_ZOOM = { wide: 2, narrow: 1 };
 const FIELD_WIDTH = 64;
-/** A row of fields: the chord's number, the field, and a line under it (a refused label's mark, a key hint). */
-const FIELD_ROW_HEIGHT = 80;
+/** A row of fields: the chord's number, the field, and two short lines under it (a refused label's mark, a key change). */
+const FIELD_ROW_HEIGHT = 92;
 const FEEDBACK_HEIGHT = 20;
 /** Room under each system's fields for the note on the focused chord (its place, the grader's complaint). */
 const NOTE_HEIGHT = 56;
