@@ -36,12 +36,13 @@ async function main() {
       : ((await withLease(deps.db, deps.clock, 'demo-data', { seconds: 600, holder: instance, wait: true }, () =>
           seedDemoData(deps, app.services),
         )) ?? { accounts: [] });
-  // Every SWEEP_INTERVAL_SECONDS: forget expired sessions, tokens and idempotency answers, mark courses
+  // Every SWEEP_INTERVAL_SECONDS: forget expired sessions, tokens, LTI login states and idempotency answers, mark courses
   // past their end date ENDED (DESIGN §7.5), and (one instance at a time) remove files no row references.
   const runsJobs = config.role === 'worker' || config.jobs.concurrency > 0;
   const housekeeping = () =>
     Promise.all([
       app.services.auth.sweep(),
+      app.services.lti.sweep(),
       app.services.courses.endPastCourses(),
       sweepIdempotencyKeys(deps.db, deps.clock.now()),
       // Background work: on instances that run jobs (a web-only instance leaves it to the workers).

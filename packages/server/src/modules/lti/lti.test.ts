@@ -273,6 +273,11 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     t.clock.advance(601);
     const late = await postLaunch({ id_token: token2, state: l4.state }, l4.cookies);
     expect([late.statusCode, message(late)]).toEqual([401, LtiMessages.stateInvalid]);
+    // Housekeeping forgets the expired states.
+    const states = () => t.app.deps.db.selectFrom('lti_login_states').select('id').execute();
+    expect((await states()).length).toBeGreaterThan(0);
+    await t.app.services.lti.sweep();
+    expect(await states()).toEqual([]);
   });
 
   it('refuses an unknown deployment, a missing message type or version, an off-site target, no sub, no context, no course role', async () => {

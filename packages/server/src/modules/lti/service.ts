@@ -242,6 +242,13 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       return { kid, retired };
     },
 
+    /** Housekeeping: forgets login states past their expiry and keys past their grace. */
+    async sweep(): Promise<void> {
+      const now = clock.now();
+      await repo.deleteLoginStatesBefore(db, now);
+      await repo.deleteKeysRetiredBefore(db, now - KEY_GRACE_SECONDS);
+    },
+
     /** The signing key (deep linking and client assertions use it). */
     currentKey,
 
