@@ -1,5 +1,5 @@
 import type { PlaybackNote } from '@app/contract/workspace';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { type CSSProperties, memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnswerField, fieldProblem } from '../../lib/answer-fields.ts';
 import { usePlayback } from '../../lib/use-playback.ts';
@@ -57,30 +57,43 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
     [playback.soundingId],
   );
 
+  // Each chord's handlers are made once and call the latest onChange, so a keystroke in one of a
+  // long chorale's hundreds of groups draws only that group again (FieldGroup is memoised).
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const handlers = useMemo(
+    () =>
+      new Map(
+        positions.map((p) => [
+          p.id,
+          { onChange: (patch: Partial<AnswerField>) => latest.current(p.id, patch), onFocus: () => setLastUsed(p) },
+        ]),
+      ),
+    [positions],
+  );
+
   // The score as a page (components/ui/score-systems): systems that fit the dialog, each chord's
   // fields under it, crowded chords on further rows.
   const renderField = (i: number, style: CSSProperties) => {
     const p = positions[i];
-    if (!p) return null;
+    const handler = p ? handlers.get(p.id) : undefined;
+    if (!p || !handler) return null;
     const field = fields[p.id] as AnswerField;
-    const problem = showProblems ? fieldProblem(field) : undefined;
     return (
-      <fieldset
+      <FieldGroup
         key={p.id}
-        className={`${styles.field} ${field.skipped ? styles.skipped : ''} ${p.id === playback.soundingId ? styles.soundingField : ''}`}
-        style={style}
-        aria-label={t('authoring.chordNumber', { n: p.number })}
-        onFocus={() => setLastUsed(p)}
-      >
-        <ChordKeyField
-          position={p}
-          field={field}
-          problem={problem}
-          skippable={skippable}
-          onChange={(patch) => onChange(p.id, patch)}
-          answerClassName={styles.answer}
-        />
-      </fieldset>
+        position={p}
+        field={field}
+        problem={showProblems ? fieldProblem(field) : undefined}
+        sounding={p.id === playback.soundingId}
+        skippable={skippable}
+        left={style.left}
+        top={style.top}
+        width={style.width}
+        label={t('authoring.chordNumber', { n: p.number })}
+        onChange={handler.onChange}
+        onFocus={handler.onFocus}
+      />
     );
   };
 
@@ -111,3 +124,37 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
     </div>
   );
 }
+
+/** One chord's group under the score, drawn again only when its own props change. */
+const FieldGroup = memo(function FieldGroup(props: {
+  position: ScoreFieldPosition;
+  field: AnswerField;
+  problem: ReturnType<typeof fieldProblem>;
+  sounding: boolean;
+  skippable: boolean;
+  left: CSSProperties['left'];
+  top: CSSProperties['top'];
+  width: CSSProperties['width'];
+  label: string;
+  onChange: (patch: Partial<AnswerField>) => void;
+  onFocus: () => void;
+}) {
+  const { position, field, problem, sounding, skippable, left, top, width, label, onChange, onFocus } = props;
+  return (
+    <fieldset
+      className={`${styles.field} ${field.skipped ? styles.skipped : ''} ${sounding ? styles.soundingField : ''}`}
+      style={{ left, top, width }}
+      aria-label={label}
+      onFocus={onFocus}
+    >
+      <ChordKeyField
+        position={position}
+        field={field}
+        problem={problem}
+        skippable={skippable}
+        onChange={onChange}
+        answerClassName={styles.answer}
+      />
+    </fieldset>
+  );
+});
