@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTHORING_MAX_ITEMS, OpeningKey, SaveExerciseItem } from './exercise-authoring.ts';
+import { RULE_IDS } from './part-writing/rules.ts';
 import { WorkspaceScore } from './workspace.ts';
 
 /**
@@ -12,6 +13,12 @@ export const AnswerKeyMessages = {
   noKey: 'This document has no answer key to edit.',
   itemsMismatch: 'Give each chord of the exercise exactly once.',
   changedMeanwhile: 'Someone changed these answers meanwhile. Open them again to see their version.',
+  notPartWriting: 'This document is not a part-writing exercise.',
+  ruleUnknown: 'Name only the part-writing rules.',
+  ruleOn: 'Say whether each rule is on with true or false.',
+  rulePoints: 'An error costs from 0 to 1000 points.',
+  exercisePoints: 'An exercise is worth from 0 to 10000 points.',
+  style: 'Style must be free or strict.',
 } as const;
 
 /** One keyed chord as the editor shows it: where it is, and what the key accepts now. */
@@ -55,6 +62,54 @@ export const UpdateKeyRequest = z.object({
     .max(AUTHORING_MAX_ITEMS, { message: AnswerKeyMessages.itemsMismatch }),
 });
 export type UpdateKeyRequest = z.infer<typeof UpdateKeyRequest>;
+
+/**
+ * GET /api/documents/{id}/key for a part-writing document (issue 27): it has no key of labels; what
+ * grades it is its rule settings (each rule on or off and what an error costs), style and points.
+ */
+export const PartWritingRulesKey = z.object({
+  kind: z.literal('part-writing'),
+  document_id: z.number().int(),
+  title: z.string(),
+  version: z.number().int(),
+  style: z.enum(['free', 'strict']),
+  points: z.number(),
+  rules: z.record(z.enum(RULE_IDS), z.object({ on: z.boolean(), points: z.number() })),
+});
+export type PartWritingRulesKey = z.infer<typeof PartWritingRulesKey>;
+
+/** What GET /api/documents/{id}/key answers: an analysis key, or a part-writing document's rule settings. */
+export const DocumentKeyOrRules = z.union([DocumentKey, PartWritingRulesKey]);
+export type DocumentKeyOrRules = z.infer<typeof DocumentKeyOrRules>;
+
+/** True when GET …/key answered a part-writing document's rule settings. */
+export function isPartWritingRulesKey(key: DocumentKeyOrRules): key is PartWritingRulesKey {
+  return 'kind' in key && key.kind === 'part-writing';
+}
+
+/**
+ * PUT /api/documents/{id}/rules: a part-writing document's new rule settings (a new version of the
+ * document, as an edited key is); rules left out keep their setting. Grades stay until a regrade.
+ */
+export const UpdatePartWritingRulesRequest = z.object({
+  style: z.enum(['free', 'strict'], { message: AnswerKeyMessages.style }),
+  points: z
+    .number({ message: AnswerKeyMessages.exercisePoints })
+    .min(0, { message: AnswerKeyMessages.exercisePoints })
+    .max(10_000, { message: AnswerKeyMessages.exercisePoints }),
+  rules: z.partialRecord(
+    z.enum(RULE_IDS, { message: AnswerKeyMessages.ruleUnknown }),
+    z.object({
+      on: z.boolean({ message: AnswerKeyMessages.ruleOn }),
+      points: z
+        .number({ message: AnswerKeyMessages.rulePoints })
+        .min(0, { message: AnswerKeyMessages.rulePoints })
+        .max(1000, { message: AnswerKeyMessages.rulePoints }),
+    }),
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? AnswerKeyMessages.ruleUnknown : undefined) },
+  ),
+});
+export type UpdatePartWritingRulesRequest = z.infer<typeof UpdatePartWritingRulesRequest>;
 
 export const RegradeStatus = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']);
 export type RegradeStatus = z.infer<typeof RegradeStatus>;

@@ -243,6 +243,16 @@ export const SAMPLES: Record<string, Sample> = {
     return { params: { id }, body: { items: key.map((item) => ({ id: item.id, answers: item.answers, points: item.points + 1 })) } };
   },
   'POST /api/documents/:id/regrade': async (w) => ({ params: { id: await w.fresh.document() } }),
+  // a part-writing document's rule settings: a figured bass saved into a fresh set by the instructor
+  'PUT /api/documents/:id/rules': async (w) => {
+    const made = await w.clients.instructor.post('/api/part-writing/exercises', {
+      title: 'Figured bass',
+      assignment_set_id: (await w.fresh.set()).id,
+      ...FIGURED_BASS,
+    });
+    const id = (made.json() as { data: { id: number } }).data.id;
+    return { params: { id }, body: { style: 'free', points: 12, rules: { 'parallel-fifths': { on: false, points: 5 } } } };
+  },
 
   // submissions
   'POST /api/documents/:id/submissions': (w) => ({
@@ -279,6 +289,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/lti/contexts/:contextId': () => ({ params: { contextId: 1 } }),
   'POST /api/lti/contexts/:contextId/link': (w) => ({ params: { contextId: 1 }, body: { course_id: w.course.id } }),
   'POST /api/lti/contexts/:contextId/course': () => ({ params: { contextId: 1 } }),
+  'POST /api/lti/deep-links/:key': (w) => ({ params: { key: 'no-such-request' }, body: { set_id: w.set } }),
 
   // teacher requests
   'POST /api/teacher-account-requests': () => ({ body: { school_name: 'Riverside School', phone: '+1 555 123 4567' } }),

@@ -27,6 +27,7 @@ import { partWritingReportHtml } from '@app/har/part-writing/report';
 import type { ReportLanguage } from '@app/har/report';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
+import { newKey } from '../lib/random.ts';
 import { loadHar, newDocKey, previewKey, type StoredHar, studentCopyKey } from './har-files.ts';
 
 /**
@@ -83,6 +84,45 @@ export async function storePartWritingHar(
     previewReady: (await deps.storage.stat(previewKey(hash))) !== undefined,
     removedForStudents: [],
   };
+}
+
+/** A stored part-writing `.har` read (its rule settings, for editing them). */
+export function readPartWritingDocument(bytes: Uint8Array): PartWritingDocument {
+  return readPartWritingHar(bytes);
+}
+
+/**
+ * storeKeyVersion for a part-writing document (issue 27): a new version with new rule settings,
+ * its own student copy beside it, under names unique per attempt (decision 020). Throws HarError
+ * when the settings do not make a valid exercise.
+ */
+export async function storePartWritingVersion(
+  deps: Pick<Deps, 'storage'>,
+  doc: PartWritingDocument,
+  docKey: string,
+  version: number,
+): Promise<{ storageKey: string; studentStorageKey: string; size: number }> {
+  const stamped: PartWritingDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
+  const bytes = writePartWritingHar(stamped);
+  const copy = writePartWritingHar(partWritingStudentCopy(stamped));
+  const attempt = newKey(6);
+  const storageKey = `documents/${docKey}.v${version}-${attempt}.har`;
+  const studentStorageKey = `documents/${docKey}.v${version}-${attempt}.student.har`;
+  await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+  try {
+    await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(copy)), { contentType: 'application/zip' });
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    throw error;
+  }
+  return { storageKey, studentStorageKey, size: bytes.byteLength };
+}
+
+/** A part-writing submission graded again by its document's current rule settings: the student's voices, the document's exercise. */
+export function regradePartWriting(document: PartWritingDocument, submissionBytes: Uint8Array): PartWritingResult {
+  const submission = readPartWritingHar(submissionBytes);
+  if (!submission.voices) throw new HarError('A submission must contain voices.json, and voices.json is missing.');
+  return partWritingResult(document.exercise, submission.voices);
 }
 
 /** The score of a stored part-writing `.har` (for its preview). */

@@ -4,6 +4,7 @@ import { type AccessTable, courseInstructors } from '../../http/access.ts';
 export const answerKeysAccess: AccessTable = {
   'GET /api/documents/:id/key': courseInstructors,
   'PUT /api/documents/:id/key': courseInstructors,
+  'PUT /api/documents/:id/rules': courseInstructors,
   'GET /api/documents/:id/regrade': courseInstructors,
   'POST /api/documents/:id/regrade': courseInstructors,
   'GET /api/documents/:id/grade-changes': courseInstructors,

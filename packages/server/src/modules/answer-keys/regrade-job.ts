@@ -2,6 +2,7 @@ import { readHandIn } from '@app/har/format';
 import { gradeSubmission } from '@app/har/grade';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { isPartWritingHar, readPartWritingDocument, regradePartWriting } from '../../documents/part-writing-files.ts';
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
@@ -31,7 +32,10 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
         const doc = await repo.findDocumentForKey(db, regrade.document_id);
         if (!doc) return; // removed meanwhile (the regrade row went with it)
         const version = doc.key_version;
-        const exercise = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)], { signal: context.signal });
+        const documentBytes = await loadHar(deps, doc.storage_key);
+        // A part-writing document (issue 27) grades by its rule settings: the student's voices against the current version.
+        const partWriting = isPartWritingHar(documentBytes) ? readPartWritingDocument(documentBytes) : undefined;
+        const exercise = partWriting ? undefined : await deps.cpu.run('readHar', [documentBytes], { signal: context.signal });
         const settings = gradingSettings(doc);
         const ids = await repo.submissionIdsOf(db, doc.id);
         await repo.updateRegrade(db, regradeId, { status: 'RUNNING', key_version: version, total: ids.length, done: 0 });
@@ -42,8 +46,10 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
           if (row && row.key_version !== version) {
             let result: ReturnType<typeof gradeSubmission> | undefined;
             try {
+              const handIn = await loadHar(deps, row.har_key);
+              if (partWriting) result = regradePartWriting(partWriting, handIn);
               // Only the answers of a hand-in are read (decision 032), whatever score it carries.
-              result = gradeSubmission(exercise, { ...readHandIn(await loadHar(deps, row.har_key)), score: exercise.score }, settings);
+              else if (exercise) result = gradeSubmission(exercise, { ...readHandIn(handIn), score: exercise.score }, settings);
             } catch (error) {
               // An unreadable hand-in keeps its grade and stays counted as graded by the old key.
               context.log.warn({ submissionId: id, err: error }, 'regrade: submission unreadable');

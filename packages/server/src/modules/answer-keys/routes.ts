@@ -1,4 +1,4 @@
-import { DocumentKey, GradeChange, RegradeState, UpdateKeyRequest } from '@app/contract/answer-keys';
+import { DocumentKeyOrRules, GradeChange, RegradeState, UpdateKeyRequest, UpdatePartWritingRulesRequest } from '@app/contract/answer-keys';
 import { envelope, Messages } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,8 @@ const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.i
 export function registerAnswerKeyRoutes(app: FastifyInstance, answerKeys: AnswerKeysService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/documents/:id/key', { schema: { tags, params: Id, response: { 200: envelope(DocumentKey) } } }, async (request) => ({
+  // An analysis document's key, or a part-writing document's rule settings (issue 27).
+  r.get('/api/documents/:id/key', { schema: { tags, params: Id, response: { 200: envelope(DocumentKeyOrRules) } } }, async (request) => ({
     data: await answerKeys.getKey(requireActor(request), request.params.id),
   }));
 
@@ -21,6 +22,13 @@ export function registerAnswerKeyRoutes(app: FastifyInstance, answerKeys: Answer
     '/api/documents/:id/key',
     { schema: { tags, params: Id, body: UpdateKeyRequest, response: { 200: envelope(RegradeState) } } },
     async (request) => ({ data: await answerKeys.updateKey(requireActor(request), request.params.id, request.body) }),
+  );
+
+  // A part-writing document's rule settings (issue 27): a new version, regraded by POST …/regrade.
+  r.put(
+    '/api/documents/:id/rules',
+    { schema: { tags, params: Id, body: UpdatePartWritingRulesRequest, response: { 200: envelope(RegradeState) } } },
+    async (request) => ({ data: await answerKeys.updateRules(requireActor(request), request.params.id, request.body) }),
   );
 
   r.get('/api/documents/:id/regrade', { schema: { tags, params: Id, response: { 200: envelope(RegradeState) } } }, async (request) => ({

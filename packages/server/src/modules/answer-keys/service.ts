@@ -1,11 +1,20 @@
-import { AnswerKeyMessages, type DocumentKey, type GradeChange, type RegradeState, type UpdateKeyRequest } from '@app/contract/answer-keys';
+import {
+  AnswerKeyMessages,
+  type DocumentKeyOrRules,
+  type GradeChange,
+  type PartWritingRulesKey,
+  type RegradeState,
+  type UpdateKeyRequest,
+  type UpdatePartWritingRulesRequest,
+} from '@app/contract/answer-keys';
 import { AssignmentMessages } from '@app/contract/assignments';
+import { ruleSettings } from '@app/contract/part-writing/written';
 import type { AnswerKey, HarDocument } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
-import { isPartWritingHar } from '../../documents/part-writing-files.ts';
+import { isPartWritingHar, readPartWritingDocument, storePartWritingVersion } from '../../documents/part-writing-files.ts';
 import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -47,6 +56,30 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
     return exercise as HarDocument & { key: AnswerKey };
   }
 
+  /** The part-writing document as stored now (issue 27); 409 for any other. */
+  async function partWritingDocument(storageKey: string) {
+    const bytes = await loadHar(deps, storageKey);
+    if (!isPartWritingHar(bytes)) throw AppError.conflict(AnswerKeyMessages.notPartWriting);
+    return readPartWritingDocument(bytes);
+  }
+
+  /** Stores a new version's files and points the document at them, unless another edit came first (409). */
+  async function writeVersion(
+    actor: Actor,
+    doc: NonNullable<Awaited<ReturnType<typeof repo.findDocumentForKey>>>,
+    stored: { storageKey: string; studentStorageKey: string; size: number },
+  ) {
+    const written = await commitOrRemove(storage, [stored.storageKey, stored.studentStorageKey], () =>
+      db
+        .transaction()
+        .execute((trx) => repo.writeKeyVersion(trx, doc, doc.key_version, { ...stored, by: actor.user.id, now: clock.now() })),
+    );
+    if (!written) {
+      await Promise.all([storage.delete(stored.storageKey), storage.delete(stored.studentStorageKey)]);
+      throw AppError.conflict(AnswerKeyMessages.changedMeanwhile);
+    }
+  }
+
   async function state(doc: { id: number }): Promise<RegradeState> {
     const current = await repo.findDocumentForKey(db, doc.id);
     const version = current?.key_version ?? 1;
@@ -60,9 +93,26 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
   }
 
   return {
-    /** The document's score laid out as in the workspace, each keyed chord with its answers and points. */
-    async getKey(actor: Actor, documentId: number): Promise<DocumentKey> {
+    /**
+     * The document's score laid out as in the workspace, each keyed chord with its answers and
+     * points; for a part-writing document, its rule settings, style and points instead.
+     */
+    async getKey(actor: Actor, documentId: number): Promise<DocumentKeyOrRules> {
       const doc = await loadForInstructor(actor, documentId);
+      const bytes = await loadHar(deps, doc.storage_key);
+      if (isPartWritingHar(bytes)) {
+        const { manifest, exercise: pw } = readPartWritingDocument(bytes);
+        const rules: PartWritingRulesKey = {
+          kind: 'part-writing',
+          document_id: doc.id,
+          title: manifest.title,
+          version: doc.key_version,
+          style: pw.style,
+          points: pw.points,
+          rules: ruleSettings(pw),
+        };
+        return rules;
+      }
       const exercise = await keyedExercise(doc.storage_key);
       const answers = new Map(exercise.key.items.map((item) => [item.id, item.answers]));
       const layout = await layOutExercise(deps, exercise);
@@ -120,6 +170,31 @@ export function createAnswerKeysService(deps: Deps, collaborators: { assignments
         await Promise.all([storage.delete(stored.storageKey), storage.delete(stored.studentStorageKey)]);
         throw AppError.conflict(AnswerKeyMessages.changedMeanwhile);
       }
+      return state(doc);
+    },
+
+    /**
+     * A part-writing document's new rule settings (issue 27): a new version of the document, as
+     * an edited key makes; every rule is stored explicitly, those not given as they are now.
+     * Grades already given stay until a regrade.
+     */
+    async updateRules(actor: Actor, documentId: number, input: UpdatePartWritingRulesRequest): Promise<RegradeState> {
+      const doc = await loadForInstructor(actor, documentId);
+      const current = await partWritingDocument(doc.storage_key);
+      const rules = { ...ruleSettings(current.exercise), ...input.rules };
+      let stored: Awaited<ReturnType<typeof storePartWritingVersion>>;
+      try {
+        stored = await storePartWritingVersion(
+          deps,
+          { ...current, exercise: { ...current.exercise, style: input.style, points: input.points, rules } },
+          doc.doc_key,
+          doc.key_version + 1,
+        );
+      } catch (error) {
+        if (error instanceof HarError) throw AppError.badRequest('rules', error.message);
+        throw error;
+      }
+      await writeVersion(actor, doc, stored);
       return state(doc);
     },
 

@@ -105,10 +105,12 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
     expect(copy.manifest.document_key).toBe(doc.doc_key);
     const forTeacher = (await ta.get(`/api/documents/${doc.id}/file-url`)).json().data;
     expect(readPartWritingHar(new Uint8Array(await fetchFile(forTeacher.url))).model?.chords[0]).toEqual({ S: 'G5', A: 'C5', T: 'E4' });
-    // Edit Answers has no key of labels to edit here: a 409 in the module's own words, not a failure.
-    const key = await owner.get(`/api/documents/${doc.id}/key`);
+    // Edit Answers has no key of labels to put here: a 409 in the module's own words, not a failure;
+    // GET …/key answers the rule settings instead (part-writing-rules.test.ts).
+    const key = await owner.put(`/api/documents/${doc.id}/key`, { items: [{ id: 'chord-1', answers: ['I'], points: 1 }] });
     expect(key.statusCode).toBe(409);
     expect(errorsOf(key)[0]?.message).toBe(AnswerKeyMessages.noKey);
+    expect((await owner.get(`/api/documents/${doc.id}/key`)).json().data.kind).toBe('part-writing');
   });
 
   it('serves the workspace: given voice, voices to write, key, meter, figures, rules — never the model', async () => {
