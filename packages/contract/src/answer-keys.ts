@@ -106,7 +106,7 @@ export const UpdatePartWritingRulesRequest = z.object({
         .min(0, { message: AnswerKeyMessages.rulePoints })
         .max(1000, { message: AnswerKeyMessages.rulePoints }),
     }),
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? AnswerKeyMessages.ruleUnknown : undefined) },
+    { error: (issue) => ((issue.code as string) === 'unrecognized_keys' ? AnswerKeyMessages.ruleUnknown : undefined) },
   ),
 });
 export type UpdatePartWritingRulesRequest = z.infer<typeof UpdatePartWritingRulesRequest>;

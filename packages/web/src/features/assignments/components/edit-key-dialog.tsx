@@ -1,3 +1,4 @@
+import { isPartWritingRulesKey } from '@app/contract/answer-keys';
 import type { CourseDocument } from '@app/contract/assignments';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { useDocumentKey } from '../api/get-document-key.ts';
 import { useUpdateDocumentKey } from '../api/update-document-key.ts';
 import styles from './edit-key-dialog.module.css';
+import { PartWritingRulesDialog } from './part-writing-rules-dialog.tsx';
 import { RegradeSection } from './regrade-section.tsx';
 
 export interface EditKeyDialogProps {
@@ -30,7 +32,10 @@ export interface EditKeyDialogProps {
  */
 export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialogProps) {
   const { t } = useTranslation();
-  const key = useDocumentKey(doc?.id ?? null);
+  const answered = useDocumentKey(doc?.id ?? null);
+  // A part-writing document (issue 27) answers its rule settings: those open in their own dialog.
+  const rulesKey = answered.data && isPartWritingRulesKey(answered.data) ? answered.data : null;
+  const key = { error: answered.error, data: answered.data && !isPartWritingRulesKey(answered.data) ? answered.data : undefined };
   const save = useUpdateDocumentKey();
   const [fields, setFields] = useState<Record<string, AnswerField>>({});
   const [showProblems, setShowProblems] = useState(false);
@@ -67,6 +72,8 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
       { onSuccess: (state) => notify({ severity: 'success', message: t('answerKeys.saved', { version: state.key_version }) }) },
     );
   };
+
+  if (doc && rulesKey) return <PartWritingRulesDialog document={doc} stored={rulesKey} onClose={onClose} timeZone={timeZone} />;
 
   return (
     <>

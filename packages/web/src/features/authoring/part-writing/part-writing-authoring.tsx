@@ -1,10 +1,10 @@
 import type { PartWritingDraft } from '@app/contract/part-writing';
-import { RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { exercisePointsBad, PartWritingRuleSettings } from '../../../components/ui/part-writing-rule-settings.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { keyName } from '../../../lib/keys.ts';
@@ -83,10 +83,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const choices = writeChoices(draft.given);
   const write = choices.find((c) => c.id === choice)?.write ?? choices[0]?.write ?? [];
   const voiceList = (voices: readonly Voice[]) => voices.map((v) => t(`partWriting.voice.${v}`)).join(', ');
-  const setRule = (rule: RuleId, patch: Partial<{ on: boolean; points: number }>) =>
-    setRules((current) => (current ? { ...current, [rule]: { ...current[rule], ...patch } } : current));
   const pointsValue = Number(points);
-  const pointsBad = points.trim() === '' || !Number.isFinite(pointsValue) || pointsValue < 0 || pointsValue > 10_000;
+  const pointsBad = exercisePointsBad(points);
 
   const onSave = () => {
     if (title.trim() === '' || pointsBad) return;
@@ -143,67 +141,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           </label>
         ))}
       </fieldset>
-      <div className={styles.row}>
-        <TextField
-          label={t('partWriting.authoring.points')}
-          type="number"
-          min={0}
-          max={10000}
-          value={points}
-          error={pointsBad ? t('partWriting.authoring.pointsBad') : undefined}
-          onChange={(e) => setPoints(e.target.value)}
-        />
-        <SelectField
-          label={t('partWriting.authoring.style')}
-          options={[
-            { value: 'free', label: t('partWriting.authoring.free') },
-            { value: 'strict', label: t('partWriting.authoring.strict') },
-          ]}
-          value={style}
-          onChange={(e) => {
-            const next = e.target.value === 'strict' ? 'strict' : 'free';
-            setStyle(next);
-            setRule('seventh-preparation', { on: next === 'strict' });
-          }}
-        />
-      </div>
-      <table className={styles.rules}>
-        <caption>{t('partWriting.authoring.rules')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('partWriting.authoring.rule')}</th>
-            <th scope="col">{t('partWriting.authoring.on')}</th>
-            <th scope="col">{t('partWriting.authoring.cost')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {RULE_IDS.map((rule) => (
-            <tr key={rule}>
-              <th scope="row">{t(`partWriting.rules.${rule}`)}</th>
-              <td>
-                <input
-                  type="checkbox"
-                  checked={rules[rule].on}
-                  aria-label={t('partWriting.authoring.ruleOn', { rule: t(`partWriting.rules.${rule}`) })}
-                  onChange={(e) => setRule(rule, { on: e.target.checked })}
-                />
-              </td>
-              <td>
-                <input
-                  type="number"
-                  min={0}
-                  max={1000}
-                  className={styles.cost}
-                  value={rules[rule].points}
-                  disabled={!rules[rule].on}
-                  aria-label={t('partWriting.authoring.ruleCost', { rule: t(`partWriting.rules.${rule}`) })}
-                  onChange={(e) => setRule(rule, { points: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PartWritingRuleSettings rules={rules} style={style} points={points} onRules={setRules} onStyle={setStyle} onPoints={setPoints} />
       {error ? <Notice severity="error">{error}</Notice> : null}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onCancel}>
