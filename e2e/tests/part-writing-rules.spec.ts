@@ -1,0 +1,87 @@
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, test } from '../fixtures.ts';
+
+/*
+ * Part writing (issue 27): an instructor changes the rule settings of a part-writing exercise a
+ * student has handed in. Edit Answers opens the document's rule settings; turning parallel fifths
+ * off and saving makes version 2 without touching the grade; Regrade raises the student's grade,
+ * the audit list says from what to what, and the student's grade book shows the new grade.
+ */
+
+const COURSE = 'Music Theory I';
+const TITLE = 'Figured bass: rules changed';
+/** Chords 1–2 hold parallel fifths between soprano and bass (G4/C3 → C5/F3), nothing else. */
+const FIFTHS = ['G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
+
+test('an instructor turns a rule off, saves, regrades, and the student’s grade changes in the grade book', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+
+  // The exercise, saved into the new set as Create Exercise saves it; parallel fifths cost 5.
+  const instructor = await apiAs(server, DEMO.instructor);
+  const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
+  const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
+  const sets = await instructor.get<{ id: number }[]>(`/api/courses/${courseId}/assignments`);
+  const setId = Math.max(...sets.map((s) => s.id));
+  const doc = await instructor.post<{ id: number }>('/api/part-writing/exercises', {
+    title: TITLE,
+    assignment_set_id: setId,
+    key: 'C major',
+    meter: '4/4',
+    given: ['B'],
+    write: ['S', 'A', 'T'],
+    chords: ['C3', 'F3', 'G3', 'C3'].map((B) => ({ B, figures: '', beats: 1 })),
+    rules: { 'parallel-fifths': { on: true, points: 5 } },
+    points: 20,
+  });
+
+  // The student hands in the fifths: 15 / 20.
+  const student = await apiAs(server, DEMO.student);
+  const handedIn = await student.post<{ points: number; max_points: number }>(`/api/documents/${doc.id}/submissions`, {
+    answers: FIFTHS.map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+  });
+  expect([handedIn.points, handedIn.max_points]).toEqual([15, 20]);
+
+  // Edit Answers of a part-writing document: its rule settings.
+  await teacher.reload();
+  await teacher.getByRole('button', { name: `Edit the answers of ${TITLE}` }).click();
+  const dialog = teacher.getByRole('dialog', { name: `Rule settings: ${TITLE}` });
+  await expect(dialog.getByText('Version 1 of the rule settings')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByLabel('Points for Parallel fifths')).toHaveValue('5');
+  const fifths = dialog.getByLabel('Check Parallel fifths');
+  await expect(fifths).toBeChecked();
+  await fifths.uncheck();
+  // Unsaved changes: Close asks first; keep editing.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  const leave = teacher
+    .getByRole('alertdialog', { name: 'Leave without saving?' })
+    .or(teacher.getByRole('dialog', { name: 'Leave without saving?' }));
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(fifths).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save Rule Settings' }).click();
+  await expect(teacher.getByText('Rule settings saved as version 2. Grades already given have not changed.')).toBeVisible();
+  await expect(dialog.getByText('Version 2 of the rule settings')).toBeVisible();
+  await expect(dialog.getByText('Submissions graded with older answers: 1 of 1.')).toBeVisible();
+  await expectAccessible(teacher);
+
+  // Regrade, confirmed; the job runs in the server's worker.
+  await dialog.getByRole('button', { name: 'Regrade', exact: true }).click();
+  await teacher.getByRole('dialog', { name: 'Regrade this document?' }).getByRole('button', { name: 'Regrade now' }).click();
+  await expect(dialog.getByText(/^Last regrade finished .*\. Grades changed: 1\.$/)).toBeVisible({ timeout: 60_000 });
+  const row = dialog.getByRole('table', { name: 'Grade changes' }).getByRole('row').filter({ hasText: 'Fanny Mendelssohn' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('15 / 20 points');
+  await expect(row).toContainText('20 / 20 points');
+  await teacher.screenshot({ path: '/tmp/part-writing-rules-regrade.png', fullPage: true });
+  await teacher.screenshot({ path: testInfo.outputPath('part-writing-rules-regrade.png'), fullPage: true });
+
+  // The student's grade book: the new grade.
+  const page = await signedInElsewhere(browser, server, DEMO.student, { width: 1280, height: 900 });
+  await page.goto(`/student/course/${courseId}`);
+  await expect(page.getByRole('row').filter({ hasText: TITLE })).toContainText('20 / 20', { timeout: 30_000 });
+  await page.screenshot({ path: '/tmp/part-writing-rules-gradebook.png', fullPage: true });
+  await Promise.all([instructor.dispose(), student.dispose()]);
+});
