@@ -38,6 +38,32 @@ describe('CPU pool', () => {
     console.info(`largest allowed score laid out in ${Math.round(performance.now() - started)} ms`);
   });
 
+  it('starts a waiting request task before waiting background tasks (decision 040)', async () => {
+    const finished: string[] = [];
+    const note = (name: string) => (value: unknown) => {
+      finished.push(name);
+      return value;
+    };
+    // One thread: the first drawing runs, the second waits, then a request's task arrives.
+    const first = pool.run('renderPreview', [SMALL_SCORE]).then(note('background 1'));
+    const second = pool.run('renderPreview', [SMALL_SCORE]).then(note('background 2'));
+    const request = pool.run('analysisPositions', [SMALL_SCORE]).then(note('request'));
+    expect(pool.stats().queued).toBe(2);
+    await Promise.all([first, second, request]);
+    expect(finished).toEqual(['background 1', 'request', 'background 2']);
+  });
+
+  it('drops a waiting task whose signal aborts, without taking a thread', async () => {
+    const running = pool.run('renderPreview', [SMALL_SCORE]);
+    const stop = new AbortController();
+    const waiting = pool.run('renderPreview', [SMALL_SCORE], { signal: stop.signal }).catch((e: unknown) => e);
+    stop.abort(new Error('job cancelled'));
+    expect(((await waiting) as Error).message).toBe('job cancelled');
+    expect(pool.stats().queued).toBe(0);
+    await running;
+    expect((await pool.run('analysisPositions', [SMALL_SCORE])).length).toBeGreaterThan(0);
+  });
+
   it('stops a task past its time limit by ending its thread, and goes on with the next', async () => {
     const error = await pool.run('renderWorkspaceScore', [largest, []], { taskMs: 200 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CpuTaskError);

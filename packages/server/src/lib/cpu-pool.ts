@@ -28,7 +28,18 @@ export type CpuRunOptions = {
   signal?: AbortSignal;
   /** This task's own time limit, instead of the pool's. */
   taskMs?: number;
+  /**
+   * 'request': someone waits for it (a hand-in, an upload); 'background': a job's drawing. A
+   * waiting request task always starts before a waiting background one (decision 040). By
+   * default the drawings only jobs make (BACKGROUND_TASKS) are background, the rest requests.
+   */
+  lane?: CpuLane;
 };
+
+export type CpuLane = 'request' | 'background';
+
+/** The tasks only background jobs run: submission images, previews, printed positions (issue 29). */
+const BACKGROUND_TASKS: ReadonlySet<CpuTaskName> = new Set(['renderSubmissionImage', 'renderPreview', 'shownPositions']);
 
 export type CpuPool = {
   run<K extends CpuTaskName>(task: K, args: Parameters<CpuTasks[K]>, options?: CpuRunOptions): Promise<Awaited<ReturnType<CpuTasks[K]>>>;
@@ -59,6 +70,36 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const threads = options.threads ?? Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
   let pool: Tinypool | undefined;
   let running = 0;
+  // The pool's own admission (decision 040): at most `threads` tasks are handed to tinypool (whose
+  // queue is first come, first served); the rest wait here in two lanes, requests first.
+  let admitted = 0;
+  const waiting: Record<CpuLane, (() => void)[]> = { request: [], background: [] };
+  const admit = (lane: CpuLane, signal: AbortSignal | undefined) => {
+    if (admitted < threads && waiting.request.length === 0 && (lane === 'request' || waiting.background.length === 0)) {
+      admitted += 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        const queue = waiting[lane];
+        const at = queue.indexOf(go);
+        if (at >= 0) queue.splice(at, 1);
+        reject(signal?.reason ?? new CpuTaskError('aborted', 'The work was stopped.'));
+      };
+      waiting[lane].push(go);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+  };
+  /** A finished task's slot goes to the next waiting request task, else background task. */
+  const release = () => {
+    const next = waiting.request.shift() ?? waiting.background.shift();
+    if (next) next();
+    else admitted -= 1;
+  };
   const open = () => {
     pool ??= new Tinypool({
       filename: workerEntry().href,
@@ -75,6 +116,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   return {
     async run(task, args, runOptions = {}) {
       const taskMs = runOptions.taskMs ?? options.taskMs;
+      await admit(runOptions.lane ?? (BACKGROUND_TASKS.has(task) ? 'background' : 'request'), runOptions.signal);
       // The time limit starts when a thread starts the task (it says so on this channel), so
       // waiting for a free thread, or for a new one to load, does not count against it.
       const timeUp = new AbortController();
@@ -109,6 +151,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
           `The score could not be read: the work stopped unexpectedly (${String((error as Error).message ?? error)}).`,
         );
       } finally {
+        release();
         running -= 1;
         clearTimeout(timer);
         port1.close();
@@ -119,7 +162,11 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       if (response.error.stack) failure.stack = response.error.stack;
       throw failure;
     },
-    stats: () => ({ running, queued: pool?.queueSize ?? 0, threads: pool?.threads.length ?? 0 }),
+    stats: () => ({
+      running,
+      queued: waiting.request.length + waiting.background.length + (pool?.queueSize ?? 0),
+      threads: pool?.threads.length ?? 0,
+    }),
     async close() {
       const current = pool;
       pool = undefined;
