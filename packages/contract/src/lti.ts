@@ -15,3 +15,11 @@ export type LtiContext = z.infer<typeof LtiContext>;
 /** Links an LMS course to a course the caller instructs. */
 export const LinkLtiContextRequest = z.object({ course_id: z.number().int().positive() });
 export type LinkLtiContextRequest = z.infer<typeof LinkLtiContextRequest>;
+
+/** POST /api/lti/deep-links/{key}: the assignment set an instructor picked for the LMS. */
+export const DeepLinkChoice = z.object({ set_id: z.number().int().positive() });
+export type DeepLinkChoice = z.infer<typeof DeepLinkChoice>;
+
+/** The signed LtiDeepLinkingResponse and where the browser posts it (as the form field JWT). */
+export const DeepLinkResponse = z.object({ return_url: z.string(), jwt: z.string() });
+export type DeepLinkResponse = z.infer<typeof DeepLinkResponse>;

@@ -227,7 +227,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
     partWriting: createPartWritingService(deps, { courses, assignments }),
-    lti: createLtiService(deps, { auth, users, courses }),
+    lti: createLtiService(deps, { auth, users, courses, assignments }),
   };
 
   const secure = config.publicUrl.startsWith('https://');

@@ -64,6 +64,7 @@ export interface Database {
   lti_user_links: LtiUserLinksTable;
   lti_contexts: LtiContextsTable;
   lti_context_members: LtiContextMembersTable;
+  lti_deep_link_requests: LtiDeepLinkRequestsTable;
 }
 
 export interface UsersTable {
@@ -638,4 +639,18 @@ export interface LtiContextMembersTable {
   user_id: number;
   role: CourseRole;
   launched_at: number;
+}
+
+/** A Deep Linking request waiting for its instructor's choice (single use, an hour at most). */
+export interface LtiDeepLinkRequestsTable {
+  id: Generated<number>;
+  key_hash: string;
+  user_id: number;
+  platform_id: number;
+  deployment_id: string;
+  context_id: number;
+  return_url: string;
+  data: string | null;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -176,6 +176,14 @@ export const signedInRoutes: RouteObject[] = [
   },
   {
     // An LMS instructor's first launch of an LMS course not linked yet (issue 28).
+    // An LMS instructor's content selection (Deep Linking 2.0, issue 28).
+    path: 'lti/deep-link/:key',
+    lazy: page(
+      () => import('../features/lti/routes/deep-link-page.tsx'),
+      (m) => m.DeepLinkPage,
+    ),
+  },
+  {
     path: 'lti/link-course/:contextId',
     lazy: page(
       () => import('../features/lti/routes/link-course-page.tsx'),

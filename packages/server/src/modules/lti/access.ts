@@ -24,6 +24,16 @@ export const ltiAccess: AccessTable = {
     outsideInstructor: 404,
     instructor: 404,
   },
+  // A deep-linking request is its launcher's own; the matrix has none.
+  'POST /api/lti/deep-links/:key': {
+    ...signedIn,
+    stranger: 404,
+    outsideStudent: 404,
+    student: 404,
+    ta: 404,
+    outsideInstructor: 404,
+    instructor: 404,
+  },
   'POST /api/lti/contexts/:contextId/course': {
     ...signedIn,
     stranger: 404,

@@ -9,7 +9,8 @@ const ORIGINS_SECONDS = 60;
  * the CSP's `frame-ancestors 'none'` becomes `'self'` and the platforms' origins, and
  * X-Frame-Options goes (frame-ancestors replaces it). Without registrations nothing changes.
  * The origins are read at most once a minute, so a registration made by the CLI reaches every
- * instance within a minute.
+ * instance within a minute. The deep-linking selection page's form may also post to its LMS's
+ * return URL (form-action).
  */
 export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: () => number) {
   let cached: { origins: string[]; until: number } | undefined;
@@ -20,6 +21,14 @@ export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: (
   };
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return;
+    // The deep-linking selection page posts the signed response to the LMS: its form may go there.
+    const deepLink = /^\/lti\/deep-link\/([A-Za-z0-9_-]{1,100})(?:\?|$)/.exec(request.url);
+    const returnOrigin = deepLink?.[1] ? await lti.deepLinkReturnOrigin(deepLink[1]) : undefined;
+    if (returnOrigin) {
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.raw.setHeader('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${returnOrigin}`));
+    }
     const list = await origins();
     if (list.length === 0) return;
     const csp = reply.raw.getHeader('content-security-policy');

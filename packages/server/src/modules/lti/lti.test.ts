@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, TestClient, type TestContext } from '../../../test/helpers.ts';
 import { LTI_CLAIM, LTI_ROLE, type LtiPlatformStandIn, startLtiPlatform } from '../../../test/stand-ins.ts';
-import { LtiMessages } from './policy.ts';
+import { LINE_ITEM_SCORE_MAXIMUM, LtiMessages } from './policy.ts';
 
 type Login = { state: string; nonce: string; cookies: Record<string, string>; location: URL };
 
@@ -385,5 +386,113 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     expect(dashboard).toContain('"title":"Music Theory I"');
     const twice = await coTeacher.post(`/api/lti/contexts/${contextId}/course`);
     expect([twice.statusCode, message(twice)]).toEqual([409, LtiMessages.alreadyLinked]);
+  });
+
+  describe('Deep Linking 2.0', () => {
+    const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+    const deepLinking = (returnUrl = `${platform.url}/deep-link-return`) => ({
+      [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+      [`${DL}deep_linking_settings`]: { deep_link_return_url: returnUrl, accept_types: ['ltiResourceLink'], data: 'platform-data-1' },
+    });
+
+    it('answers an instructor with a signed LtiDeepLinkingResponse for a set of the linked course, once', async () => {
+      const { teacher, courseId } = await linkedCourse();
+      const due = t.clock.now() + 7 * 86_400;
+      const set = (await teacher.post(`/api/courses/${courseId}/assignments`, { title: 'Cadences', due_at: due })).json().data as {
+        id: number;
+        due_at: number;
+      };
+      const res = await launch({ sub: 'teacher-1', ...instructor, ...deepLinking() });
+      expect(res.statusCode, res.body).toBe(303);
+      const page = await t.app.inject({ method: 'GET', url: String(res.headers.location) });
+      expect(String(page.headers['content-security-policy'])).toContain(`form-action 'self' ${platform.url}`);
+      const key = /^\/lti\/deep-link\/([\w-]+)\?course=(\d+)$/.exec(String(res.headers.location))?.[1] ?? '';
+      expect(String(res.headers.location)).toMatch(new RegExp(`\\?course=${courseId}$`));
+      expect(key).not.toBe('');
+      const answer = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { return_url, jwt } = answer.json().data as { return_url: string; jwt: string };
+      expect(return_url).toBe(`${platform.url}/deep-link-return`);
+      // The platform checks it against the tool's published key set.
+      const keys = createLocalJWKSet((await t.client().get('/lti/jwks')).json());
+      const { payload, protectedHeader } = await jwtVerify(jwt, keys, {
+        issuer: platform.clientId,
+        audience: platform.issuer,
+        currentDate: new Date(t.clock.now() * 1000),
+      });
+      expect(protectedHeader.alg).toBe('RS256');
+      expect(payload).toMatchObject({
+        [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingResponse',
+        [`${LTI_CLAIM}version`]: '1.3.0',
+        [`${LTI_CLAIM}deployment_id`]: platform.deploymentId,
+        [`${DL}data`]: 'platform-data-1',
+      });
+      expect(payload[`${DL}content_items`]).toEqual([
+        {
+          type: 'ltiResourceLink',
+          title: 'Cadences',
+          url: target(),
+          custom: { harmony_set_id: String(set.id) },
+          lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: 'Cadences', resourceId: `set-${set.id}` },
+          submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
+        },
+      ]);
+      // Once the request is spent, the selection page's form may no longer post to the LMS.
+      const csp = async () =>
+        String((await t.app.inject({ method: 'GET', url: `/lti/deep-link/${key}?course=${courseId}` })).headers['content-security-policy']);
+      expect(await csp()).toContain("form-action 'self'");
+      expect(await csp()).not.toContain(`form-action 'self' ${platform.url}`);
+      // Spent: a second answer is refused.
+      const again = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id });
+      expect([again.statusCode, message(again)]).toEqual([404, LtiMessages.deepLinkGone]);
+    });
+
+    it("refuses a Learner, settings without a return URL or resource links, another course's set, and another person", async () => {
+      const { teacher, courseId } = await linkedCourse();
+      const learner = await launch({ sub: 'learner-1', ...deepLinking() });
+      expect([learner.statusCode, message(learner)]).toEqual([403, LtiMessages.deepLinkLearner]);
+      const noReturn = await launch({
+        sub: 'teacher-1',
+        ...instructor,
+        ...deepLinking(''),
+        [`${DL}deep_linking_settings`]: { accept_types: ['ltiResourceLink'] },
+      });
+      expect([noReturn.statusCode, message(noReturn)]).toEqual([400, LtiMessages.deepLinkSettings]);
+      const noLinks = await launch({
+        sub: 'teacher-1',
+        ...instructor,
+        [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+        [`${DL}deep_linking_settings`]: { deep_link_return_url: `${platform.url}/r`, accept_types: ['file'] },
+      });
+      expect([noLinks.statusCode, message(noLinks)]).toEqual([400, LtiMessages.deepLinkSettings]);
+      const offSite = await launch({ sub: 'teacher-1', ...instructor, ...deepLinking('http://lms.example.edu/return') });
+      expect([offSite.statusCode, message(offSite)]).toEqual([400, LtiMessages.deepLinkSettings]);
+
+      const res = await launch({ sub: 'teacher-1', ...instructor, ...deepLinking() });
+      const key = new URL(String(res.headers.location), t.config.publicUrl).pathname.split('/').at(-1) ?? '';
+      const elsewhere = await t.signedIn({ user_type: 2 });
+      const foreign = (await elsewhere.client.post('/api/courses', { title: 'Elsewhere' })).json().data as { id: number };
+      const foreignSet = (await elsewhere.client.post(`/api/courses/${foreign.id}/assignments`, { title: 'Not here' })).json().data as {
+        id: number;
+      };
+      const wrongSet = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: foreignSet.id });
+      expect([wrongSet.statusCode, message(wrongSet)]).toEqual([404, LtiMessages.setNotInCourse]);
+      const notTheirs = await elsewhere.client.post(`/api/lti/deep-links/${key}`, { set_id: foreignSet.id });
+      expect([notTheirs.statusCode, message(notTheirs)]).toEqual([404, LtiMessages.deepLinkGone]);
+      const anonymous = await t.client().post(`/api/lti/deep-links/${key}`, { set_id: foreignSet.id });
+      expect(anonymous.statusCode).toBe(401);
+      const bad = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: 'x' });
+      expect([bad.statusCode, errorsOf(bad)[0]?.field]).toEqual([400, 'set_id']);
+      // The refusals did not spend it; a set of the linked course does.
+      const own = (await teacher.post(`/api/courses/${courseId}/assignments`, { title: 'Mine' })).json().data as { id: number };
+      expect((await teacher.post(`/api/lti/deep-links/${key}`, { set_id: own.id })).statusCode).toBe(200);
+      // An hour later a request is gone.
+      const late = await launch({ sub: 'teacher-1', ...instructor, ...deepLinking() });
+      t.clock.advance(3601);
+      const lateKey = new URL(String(late.headers.location), t.config.publicUrl).pathname.split('/').at(-1) ?? '';
+      const fresh = clientOf(await launch({ sub: 'teacher-1', ...instructor }));
+      const expired = await fresh.post(`/api/lti/deep-links/${lateKey}`, { set_id: own.id });
+      expect([expired.statusCode, message(expired)]).toEqual([404, LtiMessages.deepLinkGone]);
+    });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { courseRoleFromLti, emailMayLink, landingPath, platformOrigins, platformUrlRefusal, targetOnSite } from './policy.ts';
+import {
+  courseRoleFromLti,
+  emailMayLink,
+  landingPath,
+  platformOrigins,
+  platformUrlRefusal,
+  setResourceLink,
+  targetOnSite,
+} from './policy.ts';
 
 const M = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 
@@ -63,5 +71,16 @@ describe('LTI policy', () => {
       'https://school.instructure.com',
       'https://sso.canvaslms.com',
     ]);
+  });
+
+  it('links a set as an LTI resource link with a line item out of 100 and its due date', () => {
+    expect(setResourceLink({ id: 12, title: 'Cadences', due_at: 1_900_000_000 }, 'https://hd.example.edu/lti/launch')).toEqual({
+      type: 'ltiResourceLink',
+      title: 'Cadences',
+      url: 'https://hd.example.edu/lti/launch',
+      custom: { harmony_set_id: '12' },
+      lineItem: { scoreMaximum: 100, label: 'Cadences', resourceId: 'set-12' },
+      submission: { endDateTime: '2030-03-17T17:46:40.000Z' },
+    });
   });
 });

@@ -18,6 +18,10 @@ export const LtiMessages = {
   noSuchContext: 'This LMS course does not exist.',
   onlyInstructorsLink: 'Only an instructor of the LMS course may link it.',
   alreadyLinked: 'This LMS course is linked already.',
+  deepLinkLearner: 'Only instructors can add content from this tool to the LMS.',
+  deepLinkSettings: 'The deep-linking request lacks a return URL or does not take LTI resource links.',
+  deepLinkGone: 'This content selection has expired or was already used. Open it from your LMS again.',
+  setNotInCourse: 'This assignment set is not in the linked course.',
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;
@@ -95,4 +99,23 @@ export function platformOrigins(platforms: readonly { issuer: string; auth_url: 
     }
   }
   return [...origins].sort();
+}
+
+/** The score maximum of a line item: grades are posted as percentages. */
+export const LINE_ITEM_SCORE_MAXIMUM = 100;
+
+/**
+ * The Deep Linking content item for an assignment set: an LTI resource link to the launch URL
+ * that names the set, with a line item (score maximum, label, resource id) and the set's due date
+ * as the submission window's end, which platforms that take it show as the due date.
+ */
+export function setResourceLink(set: { id: number; title: string; due_at: number }, launchUrl: string) {
+  return {
+    type: 'ltiResourceLink',
+    title: set.title,
+    url: launchUrl,
+    custom: { harmony_set_id: String(set.id) },
+    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: set.title, resourceId: `set-${set.id}` },
+    submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
+  };
 }

@@ -222,3 +222,74 @@ export async function findContextRole(db: Db, contextId: number, userId: number)
     .executeTakeFirst();
   return row?.role;
 }
+
+// Deep linking.
+
+export async function insertDeepLinkRequest(
+  db: Db,
+  values: {
+    keyHash: string;
+    userId: number;
+    platformId: number;
+    deploymentId: string;
+    contextId: number;
+    returnUrl: string;
+    data: string | null;
+    expiresAt: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('lti_deep_link_requests')
+    .values({
+      key_hash: values.keyHash,
+      user_id: values.userId,
+      platform_id: values.platformId,
+      deployment_id: values.deploymentId,
+      context_id: values.contextId,
+      return_url: values.returnUrl,
+      data: values.data,
+      expires_at: values.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** Spends a live deep-linking request of this user in one statement; undefined when unknown, used, expired or another's. */
+export async function consumeDeepLinkRequest(db: Db, keyHash: string, userId: number, now: number) {
+  return db
+    .updateTable('lti_deep_link_requests')
+    .set({ used_at: now })
+    .where('key_hash', '=', keyHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['platform_id', 'deployment_id', 'context_id', 'return_url', 'data'])
+    .executeTakeFirst();
+}
+
+export async function deleteDeepLinkRequestsBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('lti_deep_link_requests').where('expires_at', '<', before).execute();
+}
+
+export async function findDeepLinkRequest(db: Db, keyHash: string, userId: number, now: number) {
+  return db
+    .selectFrom('lti_deep_link_requests')
+    .select(['platform_id', 'deployment_id', 'context_id', 'return_url', 'data'])
+    .where('key_hash', '=', keyHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The return URL of a live deep-linking request (the selection page's CSP lets its form post there). */
+export async function findDeepLinkReturnUrl(db: Db, keyHash: string, now: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('lti_deep_link_requests')
+    .select('return_url')
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.return_url;
+}

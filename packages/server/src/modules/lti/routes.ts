@@ -1,5 +1,5 @@
 import { envelope } from '@app/contract/errors';
-import { LinkLtiContextRequest, LtiContext } from '@app/contract/lti';
+import { DeepLinkChoice, DeepLinkResponse, LinkLtiContextRequest, LtiContext } from '@app/contract/lti';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,6 +73,20 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
     '/api/lti/contexts/:contextId/link',
     { schema: { tags, params: ContextParams, body: LinkLtiContextRequest, response: { 200: envelope(LtiContext) } } },
     async (request) => ({ data: await lti.linkContext(requireActor(request), request.params.contextId, request.body.course_id) }),
+  );
+  r.post(
+    '/api/lti/deep-links/:key',
+    {
+      schema: {
+        tags,
+        params: z.object({ key: z.string().min(1).max(100) }),
+        body: DeepLinkChoice,
+        response: { 200: envelope(DeepLinkResponse) },
+      },
+    },
+    async (request) => ({
+      data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body.set_id),
+    }),
   );
   r.post(
     '/api/lti/contexts/:contextId/course',

@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { IssuedSession } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
+import type { AssignmentsService } from '../assignments/service.ts';
 import type { AuthService, RequestInfo } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -17,6 +28,7 @@ import {
   landingPath,
   platformOrigins,
   platformUrlRefusal,
+  setResourceLink,
   targetOnSite,
 } from './policy.ts';
 import * as repo from './repository.ts';
@@ -76,12 +88,20 @@ type LtiClaims = JWTPayload & {
 };
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+/** How long a deep-linking request waits for the instructor's choice. */
+const DEEP_LINK_SECONDS = 3600;
+/** How long the signed deep-linking response is valid. */
+const RESPONSE_SECONDS = 300;
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** LTI 1.3 tool (issue 28, decision 038): registrations, keys, OIDC login, launch. */
-export function createLtiService(deps: Deps, collaborators: { auth: AuthService; users: UsersService; courses: CoursesService }) {
+export function createLtiService(
+  deps: Deps,
+  collaborators: { auth: AuthService; users: UsersService; courses: CoursesService; assignments: AssignmentsService },
+) {
   const { db, clock, config } = deps;
-  const { auth, users, courses } = collaborators;
+  const { auth, users, courses, assignments } = collaborators;
   // One remote key set per JWKS URL: jose caches the keys and fetches again for an unknown kid.
   const keySets = new Map<string, JWTVerifyGetKey>();
   const keySet = (url: string) => {
@@ -214,6 +234,12 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       if (!(await repo.deletePlatform(db, id))) throw new AppError('not_found', `No LTI platform has id ${id}.`, 404);
     },
 
+    /** The origin of a live deep-linking request's return URL: the selection page's form posts there. */
+    async deepLinkReturnOrigin(key: string): Promise<string | undefined> {
+      const url = await repo.findDeepLinkReturnUrl(db, hashSecret(key), clock.now());
+      return url === undefined ? undefined : new URL(url).origin;
+    },
+
     /** The origins of the registered platforms, for the CSP's frame-ancestors. */
     async frameAncestors(): Promise<string[]> {
       return platformOrigins(await repo.listPlatforms(db));
@@ -242,10 +268,11 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       return { kid, retired };
     },
 
-    /** Housekeeping: forgets login states past their expiry and keys past their grace. */
+    /** Housekeeping: forgets login states and deep-linking requests past their expiry, and keys past their grace. */
     async sweep(): Promise<void> {
       const now = clock.now();
       await repo.deleteLoginStatesBefore(db, now);
+      await repo.deleteDeepLinkRequestsBefore(db, now);
       await repo.deleteKeysRetiredBefore(db, now - KEY_GRACE_SECONDS);
     },
 
@@ -411,6 +438,19 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       const role = courseRoleFromLti(Array.isArray(rolesClaim) ? rolesClaim.filter((r): r is string => typeof r === 'string') : []);
       if (!role) throw new AppError('forbidden', LtiMessages.noRole, 403);
       const title = (str(context?.title) ?? str(context?.label) ?? contextId).slice(0, 500);
+      // Deep Linking: only the LMS course's teachers choose content, for a platform that takes resource links.
+      let deepLink: { key: string; returnUrl: string; data: string | null } | undefined;
+      if (messageType === 'LtiDeepLinkingRequest') {
+        if (role === 'student') throw new AppError('forbidden', LtiMessages.deepLinkLearner, 403);
+        const settings = claims[`${DL_CLAIM}deep_linking_settings`] as
+          | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown }
+          | undefined;
+        const returnUrl = str(settings?.deep_link_return_url);
+        const accepts = Array.isArray(settings?.accept_types) && settings.accept_types.includes('ltiResourceLink');
+        if (!returnUrl || platformUrlRefusal(returnUrl, config.mode) || !accepts)
+          throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
+        deepLink = { key: newSecret(), returnUrl, data: typeof settings?.data === 'string' ? settings.data : null };
+      }
 
       // Read before the transaction: on SQLite a statement outside it would wait for it forever.
       const timezoneId = (await users.timezoneId('UTC')) ?? 1;
@@ -438,6 +478,19 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
         }
         const courseId = Number(row.course_id);
         await courses.addMember(trx, { courseId, userId, role, now });
+        if (deepLink) {
+          await repo.insertDeepLinkRequest(trx, {
+            keyHash: hashSecret(deepLink.key),
+            userId,
+            platformId: platform.id,
+            deploymentId,
+            contextId: row.id,
+            returnUrl: deepLink.returnUrl,
+            data: deepLink.data,
+            expiresAt: now + DEEP_LINK_SECONDS,
+          });
+          return { userId, redirect: `/lti/deep-link/${deepLink.key}?course=${courseId}` };
+        }
         return { userId, redirect: landingPath(courseId, role) };
       });
       return { session: await auth.startSessionFor(userId, info), redirect };
@@ -449,6 +502,46 @@ export function createLtiService(deps: Deps, collaborators: { auth: AuthService;
       const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
       if (!row || role === undefined) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
       return { id: Number(row.id), title: row.title, course_id: row.course_id === null ? null : Number(row.course_id), role };
+    },
+
+    /**
+     * Deep Linking 2.0: the instructor's choice of an assignment set of the linked course, as a
+     * signed LtiDeepLinkingResponse with one ltiResourceLink and its line item; the browser posts
+     * it to the platform's return URL. The request is spent by a successful answer only.
+     */
+    async deepLinkResponse(actor: Actor, key: string, setId: number): Promise<{ return_url: string; jwt: string }> {
+      const now = clock.now();
+      const request = await repo.findDeepLinkRequest(db, hashSecret(key), actor.user.id, now);
+      if (!request) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
+      const context = await repo.findContextById(db, Number(request.context_id));
+      const platform = await repo.findPlatformById(db, Number(request.platform_id));
+      if (!context || context.course_id === null || !platform) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
+      const courseId = Number(context.course_id);
+      await courses.requireCourseAccess(actor, courseId, { need: 'teach' });
+      const { set } = await assignments.openSet(actor, setId, LtiMessages.setNotInCourse);
+      if (Number(set.course_id) !== courseId) throw new AppError('not_found', LtiMessages.setNotInCourse, 404);
+      if (!(await repo.consumeDeepLinkRequest(db, hashSecret(key), actor.user.id, now)))
+        throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
+      const { kid, privateJwk } = await currentKey();
+      const item = setResourceLink(
+        { id: Number(set.id), title: set.title, due_at: Number(set.due_at) },
+        `${config.publicUrl}${LTI_PATHS.launch}`,
+      );
+      const jwt = await new SignJWT({
+        nonce: newSecret(16),
+        [`${CLAIM}message_type`]: 'LtiDeepLinkingResponse',
+        [`${CLAIM}version`]: LTI_VERSION,
+        [`${CLAIM}deployment_id`]: request.deployment_id,
+        ...(request.data !== null ? { [`${DL_CLAIM}data`]: request.data } : {}),
+        [`${DL_CLAIM}content_items`]: [item],
+      })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .setIssuer(platform.client_id)
+        .setAudience(platform.issuer)
+        .setIssuedAt(now)
+        .setExpirationTime(now + RESPONSE_SECONDS)
+        .sign(await importJWK(privateJwk, 'RS256'));
+      return { return_url: request.return_url, jwt };
     },
 
     /** Links an LMS course to a course the caller instructs here; only its LMS instructors may, and only once. */

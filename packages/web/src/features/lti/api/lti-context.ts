@@ -1,4 +1,4 @@
-import type { LtiContext } from '@app/contract/lti';
+import type { DeepLinkResponse, LtiContext } from '@app/contract/lti';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -29,5 +29,13 @@ export function useLinkLtiContext(id: number) {
     meta: { handlesErrors: true },
     onSuccess: (context) => queryClient.setQueryData(contextKey(id), context),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+  });
+}
+
+/** POST /api/lti/deep-links/{key}: the signed LtiDeepLinkingResponse for the chosen set (single use). */
+export function useDeepLinkChoice(key: string) {
+  return useMutation({
+    mutationFn: (setId: number) => api.post<DeepLinkResponse>(`/api/lti/deep-links/${encodeURIComponent(key)}`, { set_id: setId }),
+    meta: { handlesErrors: true },
   });
 }
