@@ -64,7 +64,7 @@ test('an instructor turns a rule off, saves, regrades, and the student’s grade
   await dialog.getByRole('button', { name: 'Save Rule Settings' }).click();
   await expect(teacher.getByText('Rule settings saved as version 2. Grades already given have not changed.')).toBeVisible();
   await expect(dialog.getByText('Version 2 of the rule settings')).toBeVisible();
-  await expect(dialog.getByText('Submissions graded with older answers: 1 of 1.')).toBeVisible();
+  await expect(dialog.getByText('Submissions graded with older rule settings: 1 of 1.')).toBeVisible();
   await expectAccessible(teacher);
 
   // Regrade, confirmed; the job runs in the server's worker.

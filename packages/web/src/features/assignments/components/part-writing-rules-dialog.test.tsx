@@ -31,6 +31,7 @@ describe('Edit Answers of a part-writing document (issue 27)', () => {
     const onClose = vi.fn();
     renderAt('/', <EditKeyDialog document={doc} onClose={onClose} timeZone="UTC" />);
     expect(await screen.findByText('Version 1 of the rule settings')).toBeTruthy();
+    expect(await screen.findByText('Every submission (1) is graded with these rule settings.')).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save Rule Settings' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
 

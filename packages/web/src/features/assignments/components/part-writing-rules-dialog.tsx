@@ -93,7 +93,7 @@ export function PartWritingRulesDialog({ document: doc, stored, onClose, timeZon
             </Notice>
           ) : null}
           <PartWritingRuleSettings rules={rules} style={style} points={points} onRules={setRules} onStyle={setStyle} onPoints={setPoints} />
-          <RegradeSection documentId={doc.id} timeZone={timeZone} />
+          <RegradeSection documentId={doc.id} timeZone={timeZone} wording="rules" />
         </div>
       </Modal>
     </>

@@ -17,7 +17,17 @@ import styles from './edit-key-dialog.module.css';
  * 'Regrade' for a document whose key changed: how many submissions an older key graded, the
  * button (confirmed first), the job's progress while it runs, and the audit list of grades changed.
  */
-export function RegradeSection({ documentId, timeZone }: { documentId: number; timeZone: string }) {
+export function RegradeSection({
+  documentId,
+  timeZone,
+  wording = 'answers',
+}: {
+  documentId: number;
+  timeZone: string;
+  /** What a new version changed: the answers, or a part-writing document's rule settings (issue 27). */
+  wording?: 'answers' | 'rules';
+}) {
+  const words = wording === 'rules' ? 'answerKeys.rules.regrade' : 'answerKeys.regrade';
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
@@ -50,8 +60,8 @@ export function RegradeSection({ documentId, timeZone }: { documentId: number; t
         {submissions === 0
           ? t('answerKeys.regrade.none')
           : outdated > 0
-            ? t('answerKeys.regrade.outdated', { count: outdated, total: submissions })
-            : t('answerKeys.regrade.upToDate', { total: submissions })}
+            ? t(`${words}.outdated`, { count: outdated, total: submissions })
+            : t(`${words}.upToDate`, { total: submissions })}
       </p>
       <div role="status" className={styles.status}>
         {regrade?.status === 'QUEUED' ? <p>{t('answerKeys.regrade.queued')}</p> : null}
@@ -90,7 +100,7 @@ export function RegradeSection({ documentId, timeZone }: { documentId: number; t
         open={confirming}
         onOpenChange={setConfirming}
         title={t('answerKeys.regrade.confirmTitle')}
-        message={t('answerKeys.regrade.confirmMessage', { total: submissions })}
+        message={t(`${words}.confirmMessage`, { total: submissions })}
         confirmLabel={t('answerKeys.regrade.confirm')}
         loading={request.isPending}
         onConfirm={() => request.mutate(documentId, { onSettled: () => setConfirming(false) })}
