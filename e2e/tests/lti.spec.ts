@@ -62,7 +62,9 @@ test.describe('LTI 1.3 launch', () => {
       })}`,
     );
 
-  test('an instructor links the LMS course by creating a course; a learner then lands in it', async ({ browser }) => {
+  test('an instructor links the LMS course by creating a course, a learner lands in it, the instructor deep-links a set', async ({
+    browser,
+  }) => {
     const teacher = await browser.newPage();
     platform.state.nextLaunch = {
       sub: 'e2e-teacher',
@@ -89,6 +91,32 @@ test.describe('LTI 1.3 launch', () => {
     await expect(learner).toHaveURL(`${server.url}/student/course/${courseId}/assignments`);
     await expect(learner.getByText('Music Theory I').first()).toBeVisible();
     await learner.screenshot({ path: '/tmp/lti-learner.png', fullPage: true });
+
+    // Deep Linking: the instructor adds a set of the course to the LMS; the LMS checks the signature.
+    const cookies = Object.fromEntries((await teacher.context().cookies()).map((c) => [c.name, c.value]));
+    const created = await teacher.request.post(`${server.url}/api/courses/${courseId}/assignments`, {
+      data: { title: 'Cadences', due_at: Math.floor(Date.now() / 1000) + 7 * 86_400 },
+      headers: { authorization: `Bearer ${cookies.access_token}`, 'x-csrftoken': cookies.csrftoken ?? '' },
+    });
+    expect(created.status()).toBe(201);
+    platform.state.toolJwksUrl = `${server.url}/lti/jwks`;
+    platform.state.nextLaunch = {
+      sub: 'e2e-teacher',
+      [`${CLAIM}roles`]: [LTI_ROLE.instructor],
+      [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+      'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+        deep_link_return_url: `${platform.url}/deep-link-return`,
+        accept_types: ['ltiResourceLink'],
+        data: 'e2e-data',
+      },
+    };
+    await startLaunch(teacher);
+    await expect(teacher.getByRole('heading', { name: 'Add to your LMS', level: 1 })).toBeVisible();
+    await expect(teacher.getByLabel('Assignment set')).toHaveValue(/\d+/);
+    await teacher.screenshot({ path: '/tmp/lti-deep-link.png', fullPage: true });
+    await teacher.getByRole('button', { name: 'Add to the LMS' }).click();
+    await expect(teacher.getByRole('heading', { name: 'LMS stand-in: added Cadences' })).toBeVisible();
+    expect(platform.state.deepLinks.at(-1)).toMatchObject({ 'https://purl.imsglobal.org/spec/lti-dl/claim/data': 'e2e-data' });
     console.log(`LTI: login initiation to the first screen drawn: ${firstScreenMs} ms`);
   });
 });

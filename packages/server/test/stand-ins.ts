@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 
 /**
  * Local stand-ins for Google (OAuth consent, token endpoint, Classroom API) and for
@@ -152,6 +152,10 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     nextLaunch: {} as Record<string, unknown>,
     /** Authorisation requests received, newest last. */
     authRequests: [] as URLSearchParams[],
+    /** The tool's key set URL, which the deep-linking return checks the tool's signature against. */
+    toolJwksUrl: undefined as string | undefined,
+    /** Deep-linking responses whose signature checked out: their claims, newest last. */
+    deepLinks: [] as Record<string, unknown>[],
   };
 
   const server = http.createServer((req, res) => {
@@ -161,6 +165,32 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/jwks') return send(200, { keys: [state.key.publicJwk] });
+    if (req.method === 'POST' && url.pathname === '/deep-link-return') {
+      // The deep-linking return: the tool's JWT, checked against the tool's published keys.
+      let raw = '';
+      req.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      req.on('end', () => {
+        const token = new URLSearchParams(raw).get('JWT') ?? '';
+        const keys = state.toolJwksUrl ? createRemoteJWKSet(new URL(state.toolJwksUrl)) : undefined;
+        if (!keys) return send(500, { error: 'toolJwksUrl is not set' });
+        jwtVerify(token, keys, { audience: `http://${req.headers.host}`, issuer: clientId, algorithms: ['RS256'] }).then(
+          ({ payload }) => {
+            state.deepLinks.push(payload);
+            const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as { title?: string }[] | undefined;
+            send(
+              200,
+              `<!doctype html><html><body><h1>LMS stand-in: added ${items?.map((i) => i.title).join(', ')}</h1></body></html>`,
+              'text/html',
+            );
+          },
+          (error: unknown) =>
+            send(400, `<!doctype html><html><body><h1>LMS stand-in: refused (${String(error)})</h1></body></html>`, 'text/html'),
+        );
+      });
+      return undefined;
+    }
     if (req.method === 'GET' && url.pathname === '/auth') {
       state.authRequests.push(url.searchParams);
       const q = url.searchParams;
