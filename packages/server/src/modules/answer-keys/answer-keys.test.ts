@@ -252,10 +252,29 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
   });
 
   it('two saves at once: one wins, the loser removes only its own files, and the document still works (issue 26)', async () => {
+    // Hold each save at its first file until both have read the document, so they really overlap
+    // (without the barrier a loaded machine may finish one before the other starts: two 200s).
+    const storage = t.app.deps.storage;
+    const put = storage.put.bind(storage);
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothArrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    storage.put = async (key, ...rest) => {
+      if (/\.v2-[^.]+\.har$/.test(key)) {
+        arrived += 1;
+        if (arrived === 2) release();
+        await Promise.race([bothArrived, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }
+      return put(key, ...rest);
+    };
     const [a, b] = await Promise.all([
       owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6()),
       owner.put(`/api/documents/${doc.id}/key`, keyAcceptingN6()),
     ]);
+    storage.put = put;
+    expect(arrived).toBe(2);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const row = await t.app.deps.db.selectFrom('documents').selectAll().where('id', '=', doc.id).executeTakeFirstOrThrow();
     expect(row.key_version).toBe(2);
