@@ -58,6 +58,7 @@ export function DeepLinkPage() {
             }}
           >
             <SelectField
+              className={styles.select}
               label={t('lti.deepLink.setLabel')}
               options={sets.data.map((s) => ({ value: String(s.id), label: s.title }))}
               value={setId}

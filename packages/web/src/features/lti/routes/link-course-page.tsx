@@ -74,6 +74,7 @@ export function LinkCoursePage() {
                 }}
               >
                 <SelectField
+                  className={styles.select}
                   label={t('lti.link.courseLabel')}
                   options={courses.map((c) => ({ value: String(c.id), label: c.title }))}
                   value={courseId}
