@@ -442,6 +442,12 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
         String((await t.app.inject({ method: 'GET', url: `/lti/deep-link/${key}?course=${courseId}` })).headers['content-security-policy']);
       expect(await csp()).toContain("form-action 'self'");
       expect(await csp()).not.toContain(`form-action 'self' ${platform.url}`);
+      // Launching the deep-linked item: its teachers open the set, its students the Assignments page.
+      const custom = { [`${LTI_CLAIM}custom`]: { harmony_set_id: String(set.id) } };
+      expect((await launch({ sub: 'teacher-1', ...instructor, ...custom })).headers.location).toBe(
+        `/course/${courseId}/assignment/${set.id}`,
+      );
+      expect((await launch({ sub: 'learner-1', ...custom })).headers.location).toBe(`/student/course/${courseId}/assignments`);
       // Spent: a second answer is refused.
       const again = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id });
       expect([again.statusCode, message(again)]).toEqual([404, LtiMessages.deepLinkGone]);

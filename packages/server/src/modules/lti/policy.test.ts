@@ -56,6 +56,11 @@ describe('LTI policy', () => {
     expect(landingPath(7, 'instructor')).toBe('/course/7');
     expect(landingPath(7, 'ta')).toBe('/course/7');
     expect(landingPath(7, 'student')).toBe('/student/course/7/assignments');
+    expect(landingPath(7, 'instructor', { harmony_set_id: '12' })).toBe('/course/7/assignment/12');
+    expect(landingPath(7, 'ta', { harmony_set_id: '12' })).toBe('/course/7/assignment/12');
+    expect(landingPath(7, 'student', { harmony_set_id: '12' })).toBe('/student/course/7/assignments');
+    expect(landingPath(7, 'instructor', { harmony_set_id: '../x' })).toBe('/course/7');
+    expect(landingPath(7, 'instructor', { harmony_set_id: 12 })).toBe('/course/7');
   });
 
   it('names each platform origin once for frame-ancestors', () => {

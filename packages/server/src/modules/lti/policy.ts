@@ -80,9 +80,16 @@ export function emailMayLink(emailsVerified: boolean, email: string | undefined)
   return emailsVerified && typeof email === 'string' && email.length > 0;
 }
 
-/** Where a launch lands: the course's page for its role. */
-export function landingPath(courseId: number, role: CourseRole): string {
-  return role === 'student' ? `/student/course/${courseId}/assignments` : `/course/${courseId}`;
+/**
+ * Where a launch lands: the course's page for its role. A deep-linked set (the custom parameter
+ * `harmony_set_id` the tool put into its resource link) opens that set's page for its teachers;
+ * students land on the course's Assignments page, which lists it (their pages have no page per set).
+ */
+export function landingPath(courseId: number, role: CourseRole, custom?: unknown): string {
+  if (role === 'student') return `/student/course/${courseId}/assignments`;
+  const setId = (custom as { harmony_set_id?: unknown } | undefined)?.harmony_set_id;
+  if (typeof setId === 'string' && /^[1-9]\d{0,15}$/.test(setId)) return `/course/${courseId}/assignment/${setId}`;
+  return `/course/${courseId}`;
 }
 
 /** The origins a CSP frame-ancestors list names for registered platforms (their issuers and auth URLs). */

@@ -85,6 +85,7 @@ type LtiClaims = JWTPayload & {
   'https://purl.imsglobal.org/spec/lti/claim/target_link_uri'?: unknown;
   'https://purl.imsglobal.org/spec/lti/claim/roles'?: unknown;
   'https://purl.imsglobal.org/spec/lti/claim/context'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/custom'?: unknown;
 };
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
@@ -491,7 +492,7 @@ export function createLtiService(
           });
           return { userId, redirect: `/lti/deep-link/${deepLink.key}?course=${courseId}` };
         }
-        return { userId, redirect: landingPath(courseId, role) };
+        return { userId, redirect: landingPath(courseId, role, claims[`${CLAIM}custom`]) };
       });
       return { session: await auth.startSessionFor(userId, info), redirect };
     },
