@@ -96,7 +96,7 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
   const described = await after.evaluate((element) =>
     (element.getAttribute('aria-describedby') ?? '')
       .split(' ')
-      .map((id) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
+      .map((id: string) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
       .join(' '),
   );
   expect(described).toMatch(/Key: [A-G][♯♭]? (major|minor)/);
