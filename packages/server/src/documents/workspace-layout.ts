@@ -20,7 +20,17 @@ export async function layOutExercise(deps: Pick<Deps, 'cpu'>, exercise: HarDocum
 
 /** An item placed on the layout as the API sends it: its number in score order, position and notes. */
 export function presentPlacedItem(item: WorkspaceScore['items'][number], index: number) {
-  return { id: item.id, number: index + 1, measure: item.measure, beat: item.beat, x: item.x, onset: item.onset, note_ids: item.note_ids };
+  return {
+    id: item.id,
+    number: index + 1,
+    measure: item.measure,
+    beat: item.beat,
+    measure_label: item.measure_label,
+    beat_label: item.beat_label,
+    x: item.x,
+    onset: item.onset,
+    note_ids: item.note_ids,
+  };
 }
 
 /** The drawn score of a layout as the API sends it (the items go separately, each with its own fields). */

@@ -31,11 +31,6 @@ export function registerRenderJob(deps: Deps) {
         await setRendered(deps.db, submissionId, await renderPartWritingSubmission(deps, row, result, context.signal, warn));
         return;
       }
-      if (isPartWritingResult(result)) {
-        const warn = (err: unknown) => context.log.warn({ submissionId, err }, 'submission image failed');
-        await setRendered(deps.db, submissionId, await renderPartWritingSubmission(deps, row, result, context.signal, warn));
-        return;
-      }
       const folder = `submissions/${row.file_key}`;
       const { signal } = context;
       let score = await loadHar(deps, row.document_storage_key)
@@ -80,6 +75,7 @@ export function registerRenderJob(deps: Deps) {
           language: row.language as ReportLanguage,
           timeZone: row.time_zone,
           reveal,
+          positions,
         });
         const reportKey = `${folder}/${prefix}report.html`;
         await deps.storage.put(reportKey, Readable.from(Buffer.from(html, 'utf8')), { contentType: 'text/html; charset=utf-8' });

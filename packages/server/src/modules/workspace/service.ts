@@ -38,7 +38,8 @@ type Opened = Awaited<ReturnType<AssignmentsService['openDocument']>>;
 const timeLimit = (doc: { practice: number; timed: number; timed_time_seconds: number | null }) =>
   doc.practice !== 1 && doc.timed === 1 ? doc.timed_time_seconds : null;
 
-const renderedKey = (hash: string) => `workspaces/${hash}.json`;
+// v2: measures carry their own numbers (data-n) and items the measure and beat people read (issue 24).
+const renderedKey = (hash: string) => `workspaces/v2-${hash}.json`;
 /** Layouts kept in memory, by student-copy key (a copy's key never gets other content: a new version has a new key). */
 const REMEMBERED_LAYOUTS = 200;
 
