@@ -166,12 +166,10 @@ export function partWritingLayout(copyBytes: Uint8Array): {
  * names; the first that is not is a 400 naming it (`answers.2.answer`).
  */
 export async function gradePartWritingHandIn(
-  deps: Deps,
-  documentStorageKey: string,
+  documentBytes: Uint8Array,
   docKey: string,
   input: { kind: 'answers'; answers: { id: string; answer: string }[] } | { kind: 'file' },
 ): Promise<{ bytes: Buffer; result: PartWritingResult } | undefined> {
-  const documentBytes = await loadHar(deps, documentStorageKey);
   if (!isPartWritingHar(documentBytes)) return undefined;
   const exercise = readPartWritingHar(documentBytes);
   if (input.kind !== 'answers') throw AppError.badRequest('file', SubmissionMessages.notSubmission);

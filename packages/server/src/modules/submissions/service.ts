@@ -74,8 +74,8 @@ export function createSubmissionsService(
   }
 
   /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
-  async function exerciseOf(doc: { storage_key: string }, course: Parameters<typeof gradingSettings>[0]) {
-    const exercise = await deps.cpu.run('readHar', [await loadHar(deps, doc.storage_key)]);
+  async function exerciseOf(documentBytes: Uint8Array, course: Parameters<typeof gradingSettings>[0]) {
+    const exercise = await deps.cpu.run('readHar', [documentBytes]);
     return { exercise, settings: gradingSettings(course) };
   }
 
@@ -144,12 +144,14 @@ export function createSubmissionsService(
       if (refusal) throw new AppError('conflict', refusal.message, refusal.status);
       const practice = doc.practice === 1;
 
-      // The server's grade is the only grade: it reads the key from its own copy of the exercise.
+      // The server's grade is the only grade: it reads the key from its own copy of the exercise,
+      // read from storage once whatever the document's type.
+      const documentBytes = await loadHar(deps, doc.storage_key);
       const { bytes, result } =
         // A part-writing document (issue 27) is graded by its rule costs; the checker is the contract's.
-        (await gradePartWritingHandIn(deps, doc.storage_key, doc.doc_key, input)) ??
+        (await gradePartWritingHandIn(documentBytes, doc.doc_key, input)) ??
         (await (async () => {
-          const { exercise, settings } = await exerciseOf(doc, course);
+          const { exercise, settings } = await exerciseOf(documentBytes, course);
           const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
           return { bytes, result: gradeSubmission(exercise, submission, settings) };
         })());
