@@ -16,8 +16,14 @@ export type LtiContext = z.infer<typeof LtiContext>;
 export const LinkLtiContextRequest = z.object({ course_id: z.number().int().positive() });
 export type LinkLtiContextRequest = z.infer<typeof LinkLtiContextRequest>;
 
-/** POST /api/lti/deep-links/{key}: the assignment set an instructor picked for the LMS. */
-export const DeepLinkChoice = z.object({ set_id: z.number().int().positive() });
+/**
+ * POST /api/lti/deep-links/{key}: what an instructor picked for the LMS: an assignment set, or one
+ * exercise (document) of it.
+ */
+export const DeepLinkChoice = z.object({
+  set_id: z.number().int().positive(),
+  document_id: z.number().int().positive().optional(),
+});
 export type DeepLinkChoice = z.infer<typeof DeepLinkChoice>;
 
 /** The signed LtiDeepLinkingResponse and where the browser posts it (as the form field JWT). */

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, errorsOf, TestClient, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, dialects, errorsOf, multipart, sampleExercise, TestClient, type TestContext } from '../../../test/helpers.ts';
 import { LTI_CLAIM, LTI_ROLE, type LtiPlatformStandIn, startLtiPlatform } from '../../../test/stand-ins.ts';
 import { LINE_ITEM_SCORE_MAXIMUM, LtiMessages } from './policy.ts';
 
@@ -442,15 +442,73 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
         String((await t.app.inject({ method: 'GET', url: `/lti/deep-link/${key}?course=${courseId}` })).headers['content-security-policy']);
       expect(await csp()).toContain("form-action 'self'");
       expect(await csp()).not.toContain(`form-action 'self' ${platform.url}`);
-      // Launching the deep-linked item: its teachers open the set, its students the Assignments page.
+      // Launching the deep-linked item: its teachers open the set, its students the Assignments page showing that set.
       const custom = { [`${LTI_CLAIM}custom`]: { harmony_set_id: String(set.id) } };
       expect((await launch({ sub: 'teacher-1', ...instructor, ...custom })).headers.location).toBe(
         `/course/${courseId}/assignment/${set.id}`,
       );
-      expect((await launch({ sub: 'learner-1', ...custom })).headers.location).toBe(`/student/course/${courseId}/assignments`);
+      expect((await launch({ sub: 'learner-1', ...custom })).headers.location).toBe(
+        `/student/course/${courseId}/assignments?set=${set.id}`,
+      );
       // Spent: a second answer is refused.
       const again = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id });
       expect([again.statusCode, message(again)]).toEqual([404, LtiMessages.deepLinkGone]);
+    });
+
+    it('answers with one exercise of a set, whose learners land on its workspace; refuses an exercise of another set', async () => {
+      const { teacher, courseId } = await linkedCourse();
+      const due = t.clock.now() + 7 * 86_400;
+      const newSet = async (title: string) =>
+        (await teacher.post(`/api/courses/${courseId}/assignments`, { title, due_at: due, released_at: t.clock.now() })).json().data as {
+          id: number;
+          due_at: number;
+        };
+      const set = await newSet('Cadences');
+      const otherSet = await newSet('Sequences');
+      const upload = async (setId: number) => {
+        const res = await teacher.upload(
+          `/api/assignments/${setId}/documents`,
+          multipart([{ name: 'ex.har', bytes: sampleExercise().bytes }]),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().data[0] as { id: number; title: string };
+      };
+      const doc = await upload(set.id);
+      const elsewhere = await upload(otherSet.id);
+      const res = await launch({ sub: 'teacher-1', ...instructor, ...deepLinking() });
+      const key = new URL(String(res.headers.location), t.config.publicUrl).pathname.split('/').at(-1) ?? '';
+      const wrong = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id, document_id: elsewhere.id });
+      expect([wrong.statusCode, message(wrong)]).toEqual([404, LtiMessages.documentNotInSet]);
+      const unknown = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id, document_id: 999_999 });
+      expect([unknown.statusCode, message(unknown)]).toEqual([404, LtiMessages.documentNotInSet]);
+      const bad = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id, document_id: 0 });
+      expect([bad.statusCode, errorsOf(bad)[0]?.field]).toEqual([400, 'document_id']);
+      const answer = await teacher.post(`/api/lti/deep-links/${key}`, { set_id: set.id, document_id: doc.id });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const keys = createLocalJWKSet((await t.client().get('/lti/jwks')).json());
+      const { payload } = await jwtVerify(answer.json().data.jwt as string, keys, {
+        issuer: platform.clientId,
+        audience: platform.issuer,
+        currentDate: new Date(t.clock.now() * 1000),
+      });
+      expect(payload[`${DL}content_items`]).toEqual([
+        {
+          type: 'ltiResourceLink',
+          title: doc.title,
+          url: target(),
+          custom: { harmony_set_id: String(set.id), harmony_document_id: String(doc.id) },
+          lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: doc.title, resourceId: `document-${doc.id}` },
+          submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
+        },
+      ]);
+      // The exercise's link: a learner lands on its workspace, which opens for them; a teacher on its set.
+      const custom = { [`${LTI_CLAIM}custom`]: { harmony_set_id: String(set.id), harmony_document_id: String(doc.id) } };
+      const learner = await launch({ sub: 'learner-1', ...custom });
+      expect(learner.headers.location).toBe(`/student/course/${courseId}/document/${doc.id}`);
+      expect((await clientOf(learner).get(`/api/documents/${doc.id}/workspace`)).statusCode).toBe(200);
+      expect((await launch({ sub: 'teacher-1', ...instructor, ...custom })).headers.location).toBe(
+        `/course/${courseId}/assignment/${set.id}`,
+      );
     });
 
     it("refuses a Learner, settings without a return URL or resource links, another course's set, and another person", async () => {

@@ -58,7 +58,10 @@ describe('LTI policy', () => {
     expect(landingPath(7, 'student')).toBe('/student/course/7/assignments');
     expect(landingPath(7, 'instructor', { harmony_set_id: '12' })).toBe('/course/7/assignment/12');
     expect(landingPath(7, 'ta', { harmony_set_id: '12' })).toBe('/course/7/assignment/12');
-    expect(landingPath(7, 'student', { harmony_set_id: '12' })).toBe('/student/course/7/assignments');
+    expect(landingPath(7, 'student', { harmony_set_id: '12' })).toBe('/student/course/7/assignments?set=12');
+    expect(landingPath(7, 'student', { harmony_set_id: '12', harmony_document_id: '40' })).toBe('/student/course/7/document/40');
+    expect(landingPath(7, 'student', { harmony_set_id: '12', harmony_document_id: '4/0' })).toBe('/student/course/7/assignments?set=12');
+    expect(landingPath(7, 'ta', { harmony_set_id: '12', harmony_document_id: '40' })).toBe('/course/7/assignment/12');
     expect(landingPath(7, 'instructor', { harmony_set_id: '../x' })).toBe('/course/7');
     expect(landingPath(7, 'instructor', { harmony_set_id: 12 })).toBe('/course/7');
   });

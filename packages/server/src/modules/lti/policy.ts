@@ -22,6 +22,7 @@ export const LtiMessages = {
   deepLinkSettings: 'The deep-linking request lacks a return URL or does not take LTI resource links.',
   deepLinkGone: 'This content selection has expired or was already used. Open it from your LMS again.',
   setNotInCourse: 'This assignment set is not in the linked course.',
+  documentNotInSet: 'This exercise is not in the chosen assignment set.',
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;
@@ -80,15 +81,27 @@ export function emailMayLink(emailsVerified: boolean, email: string | undefined)
   return emailsVerified && typeof email === 'string' && email.length > 0;
 }
 
+/** A positive integer id in a custom parameter the tool put into its resource link, or undefined. */
+function customId(custom: unknown, name: string): string | undefined {
+  const value = (custom as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? value : undefined;
+}
+
 /**
- * Where a launch lands: the course's page for its role. A deep-linked set (the custom parameter
- * `harmony_set_id` the tool put into its resource link) opens that set's page for its teachers;
- * students land on the course's Assignments page, which lists it (their pages have no page per set).
+ * Where a launch lands: the course's page for its role. A deep-linked item carries the custom
+ * parameters the tool put into its resource link: `harmony_set_id` (a set), and with it
+ * `harmony_document_id` (one exercise of the set). Students land on that exercise's workspace, or
+ * on the Assignments page showing that set; teachers open the set's page.
  */
 export function landingPath(courseId: number, role: CourseRole, custom?: unknown): string {
-  if (role === 'student') return `/student/course/${courseId}/assignments`;
-  const setId = (custom as { harmony_set_id?: unknown } | undefined)?.harmony_set_id;
-  if (typeof setId === 'string' && /^[1-9]\d{0,15}$/.test(setId)) return `/course/${courseId}/assignment/${setId}`;
+  const setId = customId(custom, 'harmony_set_id');
+  const documentId = customId(custom, 'harmony_document_id');
+  if (role === 'student') {
+    if (documentId) return `/student/course/${courseId}/document/${documentId}`;
+    if (setId) return `/student/course/${courseId}/assignments?set=${setId}`;
+    return `/student/course/${courseId}/assignments`;
+  }
+  if (setId) return `/course/${courseId}/assignment/${setId}`;
   return `/course/${courseId}`;
 }
 
@@ -123,6 +136,22 @@ export function setResourceLink(set: { id: number; title: string; due_at: number
     url: launchUrl,
     custom: { harmony_set_id: String(set.id) },
     lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: set.title, resourceId: `set-${set.id}` },
+    submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
+  };
+}
+
+/**
+ * The Deep Linking content item for one exercise (document) of a set: like the set's, naming the
+ * document too (`harmony_document_id`), its own line item (resource id `document-{id}`), and the
+ * set's due date.
+ */
+export function documentResourceLink(set: { id: number; due_at: number }, doc: { id: number; title: string }, launchUrl: string) {
+  return {
+    type: 'ltiResourceLink',
+    title: doc.title,
+    url: launchUrl,
+    custom: { harmony_set_id: String(set.id), harmony_document_id: String(doc.id) },
+    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: doc.title, resourceId: `document-${doc.id}` },
     submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
   };
 }

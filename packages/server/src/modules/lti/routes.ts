@@ -85,7 +85,7 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
       },
     },
     async (request) => ({
-      data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body.set_id),
+      data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body.set_id, request.body.document_id),
     }),
   );
   r.post(

@@ -21,6 +21,7 @@ import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
 import {
   courseRoleFromLti,
+  documentResourceLink,
   emailMayLink,
   LAUNCH_MESSAGE_TYPES,
   LTI_VERSION,
@@ -506,11 +507,12 @@ export function createLtiService(
     },
 
     /**
-     * Deep Linking 2.0: the instructor's choice of an assignment set of the linked course, as a
-     * signed LtiDeepLinkingResponse with one ltiResourceLink and its line item; the browser posts
-     * it to the platform's return URL. The request is spent by a successful answer only.
+     * Deep Linking 2.0: the instructor's choice of an assignment set of the linked course, or of
+     * one exercise (document) of it, as a signed LtiDeepLinkingResponse with one ltiResourceLink
+     * and its line item; the browser posts it to the platform's return URL. The request is spent
+     * by a successful answer only.
      */
-    async deepLinkResponse(actor: Actor, key: string, setId: number): Promise<{ return_url: string; jwt: string }> {
+    async deepLinkResponse(actor: Actor, key: string, setId: number, documentId?: number): Promise<{ return_url: string; jwt: string }> {
       const now = clock.now();
       const request = await repo.findDeepLinkRequest(db, hashSecret(key), actor.user.id, now);
       if (!request) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
@@ -521,13 +523,24 @@ export function createLtiService(
       await courses.requireCourseAccess(actor, courseId, { need: 'teach' });
       const { set } = await assignments.openSet(actor, setId, LtiMessages.setNotInCourse);
       if (Number(set.course_id) !== courseId) throw new AppError('not_found', LtiMessages.setNotInCourse, 404);
+      let doc: { id: number; title: string } | undefined;
+      if (documentId !== undefined) {
+        // A document the teacher cannot open (unknown, or of another course) is refused like one of another set.
+        const opened = await assignments.openDocument(actor, documentId).catch((error: unknown) => {
+          if (error instanceof AppError) return undefined;
+          throw error;
+        });
+        if (!opened || Number(opened.doc.assignment_set_id) !== Number(set.id))
+          throw new AppError('not_found', LtiMessages.documentNotInSet, 404);
+        doc = { id: Number(opened.doc.id), title: opened.doc.title };
+      }
       if (!(await repo.consumeDeepLinkRequest(db, hashSecret(key), actor.user.id, now)))
         throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
       const { kid, privateJwk } = await currentKey();
-      const item = setResourceLink(
-        { id: Number(set.id), title: set.title, due_at: Number(set.due_at) },
-        `${config.publicUrl}${LTI_PATHS.launch}`,
-      );
+      const launchUrl = `${config.publicUrl}${LTI_PATHS.launch}`;
+      const item = doc
+        ? documentResourceLink({ id: Number(set.id), due_at: Number(set.due_at) }, doc, launchUrl)
+        : setResourceLink({ id: Number(set.id), title: set.title, due_at: Number(set.due_at) }, launchUrl);
       const jwt = await new SignJWT({
         nonce: newSecret(16),
         [`${CLAIM}message_type`]: 'LtiDeepLinkingResponse',

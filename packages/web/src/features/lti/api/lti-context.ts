@@ -32,10 +32,14 @@ export function useLinkLtiContext(id: number) {
   });
 }
 
-/** POST /api/lti/deep-links/{key}: the signed LtiDeepLinkingResponse for the chosen set (single use). */
+/** POST /api/lti/deep-links/{key}: the signed LtiDeepLinkingResponse for the chosen set or exercise (single use). */
 export function useDeepLinkChoice(key: string) {
   return useMutation({
-    mutationFn: (setId: number) => api.post<DeepLinkResponse>(`/api/lti/deep-links/${encodeURIComponent(key)}`, { set_id: setId }),
+    mutationFn: ({ setId, documentId }: { setId: number; documentId?: number }) =>
+      api.post<DeepLinkResponse>(
+        `/api/lti/deep-links/${encodeURIComponent(key)}`,
+        documentId === undefined ? { set_id: setId } : { set_id: setId, document_id: documentId },
+      ),
     meta: { handlesErrors: true },
   });
 }

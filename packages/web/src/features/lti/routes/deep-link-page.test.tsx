@@ -39,6 +39,24 @@ describe('/lti/deep-link/{key}', () => {
     expect((form.elements.namedItem('JWT') as HTMLInputElement).value).toBe('signed.jwt.value');
   });
 
+  it('sends one exercise of the chosen set when the instructor picks it instead of the whole set', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const withDocs = {
+      ...set(6, 'Sequences'),
+      documents: [
+        { id: 41, title: 'Circle of fifths' },
+        { id: 42, title: 'Descending thirds' },
+      ],
+    } as AssignmentSet;
+    const calls = renderPage(ok({ return_url: 'https://lms.example.edu/r', jwt: 'j' }), [set(5, 'Cadences'), withDocs]);
+    fireEvent.change(await screen.findByLabelText('Assignment set'), { target: { value: '6' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Only the exercise "Descending thirds"');
+    fireEvent.change(screen.getByLabelText('What to add'), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the LMS' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(calls.to('POST', '/api/lti/deep-links/key-1').map((c) => c.body)).toEqual([{ set_id: 6, document_id: 42 }]);
+  });
+
   it('says the selection is gone when the server refuses it, and when the course has no sets', async () => {
     renderPage(fail(404, 'gone', 'not_found'), [set(5, 'Cadences')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to the LMS' }));

@@ -12,8 +12,9 @@ import styles from './link-course-page.module.css';
 
 /**
  * /lti/deep-link/{key}?course={id} (issue 28, Deep Linking 2.0): an instructor's content selection
- * from the LMS. They pick an assignment set of the linked course; the signed response is posted
- * back to the LMS by a form, as the specification asks (field JWT).
+ * from the LMS. They pick an assignment set of the linked course, and either the whole set or one
+ * exercise of it; the signed response is posted back to the LMS by a form, as the specification
+ * asks (field JWT).
  */
 export function DeepLinkPage() {
   const { t } = useTranslation();
@@ -23,6 +24,8 @@ export function DeepLinkPage() {
   const sets = useCourseSets(courseId);
   const choose = useDeepLinkChoice(key);
   const [chosen, setChosen] = useState('');
+  /** '' for the whole set, else a document id of the chosen set. */
+  const [item, setItem] = useState('');
   const [signed, setSigned] = useState<DeepLinkResponse | undefined>();
   const form = useRef<HTMLFormElement>(null);
 
@@ -42,6 +45,8 @@ export function DeepLinkPage() {
   }
   if (!sets.data) return <LoadingScreen label={t('lti.deepLink.loading')} />;
   const setId = chosen || (sets.data[0] ? String(sets.data[0].id) : '');
+  const documents = sets.data.find((s) => String(s.id) === setId)?.documents ?? [];
+  const documentId = documents.some((d) => String(d.id) === item) ? item : '';
 
   return (
     <section className={styles.page}>
@@ -54,7 +59,11 @@ export function DeepLinkPage() {
             className={styles.choice}
             onSubmit={(event) => {
               event.preventDefault();
-              if (setId) choose.mutate(Number(setId), { onSuccess: setSigned });
+              if (setId)
+                choose.mutate(
+                  { setId: Number(setId), ...(documentId ? { documentId: Number(documentId) } : {}) },
+                  { onSuccess: setSigned },
+                );
             }}
           >
             <SelectField
@@ -62,7 +71,20 @@ export function DeepLinkPage() {
               label={t('lti.deepLink.setLabel')}
               options={sets.data.map((s) => ({ value: String(s.id), label: s.title }))}
               value={setId}
-              onChange={(event) => setChosen(event.target.value)}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                setItem('');
+              }}
+            />
+            <SelectField
+              className={styles.select}
+              label={t('lti.deepLink.itemLabel')}
+              options={[
+                { value: '', label: t('lti.deepLink.wholeSet') },
+                ...documents.map((d) => ({ value: String(d.id), label: t('lti.deepLink.oneExercise', { title: d.title }) })),
+              ]}
+              value={documentId}
+              onChange={(event) => setItem(event.target.value)}
             />
             <Button type="submit" loading={choose.isPending || signed !== undefined} disabled={choose.isPending || signed !== undefined}>
               {t('lti.deepLink.addButton')}

@@ -98,4 +98,45 @@ describe("the students' assignments page", () => {
     expect(row('Old phrase').textContent).toContain('Past due');
     expect(screen.getByRole('link', { name: 'Open Phrase 1' }).getAttribute('href')).toBe('/student/course/3/document/1');
   });
+
+  it('shows only the set an LMS link names (?set=), with a link to all sets; an unknown set shows them all', async () => {
+    workspaceApi((call) => {
+      if (call.url === '/api/courses/3/assignments')
+        return {
+          status: 200,
+          data: [
+            set({ title: 'Week 1', documents: [doc(1, 'Phrase 1')] }),
+            set({ id: 5, title: 'Week 2', documents: [doc(6, 'Phrase 6')] }),
+          ],
+        };
+      if (call.url.startsWith('/api/courses/3/submissions') || call.url === '/api/courses/3/drafts') return { status: 200, data: [] };
+      return { status: 404 };
+    });
+    const open = (entry: string) => {
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/student/course/:courseId',
+            element: <Outlet context={course} />,
+            children: [{ path: 'assignments', element: <StudentAssignmentsPage viewer={viewer} /> }],
+          },
+        ],
+        { initialEntries: [entry] },
+      );
+      return render(
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+    };
+    const one = open('/student/course/3/assignments?set=5');
+    expect(await screen.findByRole('region', { name: 'Week 2' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Week 1' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All assignment sets' }).getAttribute('href')).toBe('/student/course/3/assignments');
+    one.unmount();
+    open('/student/course/3/assignments?set=99');
+    expect(await screen.findByRole('region', { name: 'Week 1' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Week 2' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'All assignment sets' })).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import type { Submission } from '@app/contract/submissions';
 import type { DraftSummary } from '@app/contract/workspace';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -29,7 +29,11 @@ const STATE_TONE: Record<DocumentState['kind'], BadgeTone> = {
   notGraded: 'neutral',
 };
 
-/** /student/course/{id}/assignments: the released sets in order, each document with where the student stands and an Open link. */
+/**
+ * /student/course/{id}/assignments: the released sets in order, each document with where the
+ * student stands and an Open link. `?set={id}` (where an LMS link to one set lands, issue 28)
+ * shows that set alone, with a link to all of them.
+ */
 export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined }) {
   const { t } = useTranslation();
   usePageTitle(t('workspace.list.title'));
@@ -45,6 +49,9 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
   const draftByDocument = useMemo(() => new Map<number, DraftSummary>((drafts.data ?? []).map((d) => [d.document_id, d])), [drafts.data]);
   const error = sets.error ?? best.error ?? drafts.error;
   const now = useNow(drafts.data?.some((d) => d.deadline_at !== null) ?? false);
+  const onlySet = useSearchParams()[0].get('set');
+  const focused = sets.data?.filter((set) => String(set.id) === onlySet);
+  const shown = focused && focused.length > 0 ? focused : sets.data;
 
   let body: React.ReactNode;
   if (error) {
@@ -57,10 +64,10 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
     );
   } else if (!sets.data || !best.data || !drafts.data || !viewer) {
     body = <LoadingScreen />;
-  } else if (sets.data.length === 0) {
+  } else if (!shown || shown.length === 0) {
     body = <p className={styles.empty}>{t('workspace.list.empty')}</p>;
   } else {
-    body = sets.data.map((set) => (
+    body = shown.map((set) => (
       <SetSection key={set.id} set={set} course={course} viewer={viewer} best={bestByDocument} drafts={draftByDocument} now={now} />
     ));
   }
@@ -71,6 +78,7 @@ export function StudentAssignmentsPage({ viewer }: { viewer: Viewer | undefined 
         <p className={styles.eyebrow}>{course.title}</p>
         <h1 className={styles.title}>{t('workspace.list.title')}</h1>
         <p className={styles.lead}>{t('workspace.list.lead')}</p>
+        {shown !== sets.data ? <Link to={`/student/course/${course.id}/assignments`}>{t('workspace.list.allSets')}</Link> : null}
       </header>
       {body}
     </section>
