@@ -11,3 +11,12 @@ import { studentScore } from './student-score.ts';
 export function renderPreview(musicxml: string): Promise<RenderedScore> {
   return renderScore(studentScore(musicxml).score);
 }
+
+/**
+ * The image of a part-writing score (issue 27), as a preview and as a submission's image: drawn
+ * whole, because its figures or numerals are the exercise (the student copy holds them), not
+ * analysis written into the score that `studentScore` would take out.
+ */
+export function renderPartWritingPreview(musicxml: string): Promise<RenderedScore> {
+  return renderScore(musicxml);
+}

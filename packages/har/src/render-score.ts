@@ -133,7 +133,7 @@ export function firstLogLine(log: string): string {
  * that has none itself (Verovio's page heads): strip the one, hoist the other.
  */
 export function cleanSvg(svg: string): string {
-  return svg
+  return smuflTextAsUnicode(svg)
     .replace(/<title\b[^>]*>[\s\S]*?<\/title>/g, '')
     .replace(/<title\b[^>]*\/>/g, '')
     .replace(
@@ -141,6 +141,41 @@ export function cleanSvg(svg: string): string {
       (_match, textAttributes: string, space: string, tspanAttributes: string, x: string, y: string, anchor: string) =>
         `<text${textAttributes} x="${x}" y="${y}"${anchor}>${space}<tspan${tspanAttributes}`,
     );
+}
+
+/**
+ * Verovio writes the accidentals of figured bass (and other text-set music symbols) as SMuFL
+ * characters in its music font ("Leipzig"), which it embeds as a WOFF2 @font-face; resvg reads no
+ * web fonts, so each came out as a box (issue 27: a lone `#` figure). The figured-bass accidentals
+ * and plus are the ordinary Unicode signs (♭ ♮ ♯, which DejaVu Serif has), in the text's font.
+ */
+const SMUFL_TEXT: Record<string, string> = {
+  '\uEA63': '\u266D\u266D', // figbassDoubleFlat
+  '\uEA64': '\u266D', // figbassFlat
+  '\uEA65': '\u266E', // figbassNatural
+  '\uEA66': '\u266F', // figbassSharp
+  '\uEA67': 'x', // figbassDoubleSharp
+  '\uEA6C': '+', // figbassPlus
+  '\uE260': '\u266D', // accidentalFlat
+  '\uE261': '\u266E', // accidentalNatural
+  '\uE262': '\u266F', // accidentalSharp
+};
+/** The sign in the text font at three quarters of the music font's size: as tall as a figure, clear of the one above. */
+const SMUFL_TEXT_SCALE = 0.75;
+
+export function smuflTextAsUnicode(svg: string): string {
+  return svg.replace(
+    /<tspan font-family="Leipzig"((?:\s+[\w-]+="[^"]*")*)>([^<]*)<\/tspan>/g,
+    (whole, attributes: string, text: string) => {
+      const chars = [...text];
+      if (chars.length === 0 || !chars.every((c) => c in SMUFL_TEXT)) return whole;
+      const sized = attributes.replace(
+        /font-size="([\d.]+)px"/,
+        (_m, size: string) => `font-size="${Math.round(Number(size) * SMUFL_TEXT_SCALE)}px"`,
+      );
+      return `<tspan${sized}>${chars.map((c) => SMUFL_TEXT[c]).join('')}</tspan>`;
+    },
+  );
 }
 
 const SERIF_FONTS = [

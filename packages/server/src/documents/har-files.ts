@@ -202,10 +202,12 @@ export function registerPreviewJob(deps: Deps) {
         try {
           // In the CPU pool, stopped with the job (decision 032); a render past its limit is FAILED, not retried.
           const bytes = await loadHar(deps, payload.storageKey);
-          const score = isPartWritingHar(bytes)
-            ? partWritingScoreOf(bytes)
-            : (await deps.cpu.run('readHar', [bytes], { signal: context.signal })).score;
-          const png = await deps.cpu.run('renderPreview', [score], { signal: context.signal });
+          // A part-writing score is drawn whole: its figures and numerals are the exercise (issue 27).
+          const png = isPartWritingHar(bytes)
+            ? await deps.cpu.run('renderPartWritingPreview', [partWritingScoreOf(bytes)], { signal: context.signal })
+            : await deps.cpu.run('renderPreview', [(await deps.cpu.run('readHar', [bytes], { signal: context.signal })).score], {
+                signal: context.signal,
+              });
           await deps.storage.put(key, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
         } catch (error) {
           if (context.signal.aborted) throw error;

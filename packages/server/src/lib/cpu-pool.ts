@@ -39,7 +39,12 @@ export type CpuRunOptions = {
 export type CpuLane = 'request' | 'background';
 
 /** The tasks only background jobs run: submission images, previews, printed positions (issue 29). */
-const BACKGROUND_TASKS: ReadonlySet<CpuTaskName> = new Set(['renderSubmissionImage', 'renderPreview', 'shownPositions']);
+const BACKGROUND_TASKS: ReadonlySet<CpuTaskName> = new Set([
+  'renderSubmissionImage',
+  'renderPreview',
+  'renderPartWritingPreview',
+  'shownPositions',
+]);
 
 export type CpuPool = {
   run<K extends CpuTaskName>(task: K, args: Parameters<CpuTasks[K]>, options?: CpuRunOptions): Promise<Awaited<ReturnType<CpuTasks[K]>>>;

@@ -5,7 +5,7 @@ import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/for
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
 import { importPartWriting } from '@app/har/part-writing/import';
-import { renderPreview } from '@app/har/preview';
+import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
 import { shownPositions } from '@app/har/shown-positions';
 import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
@@ -29,6 +29,8 @@ export const cpuTasks = {
   },
   /** The preview PNG of a score's first page. */
   renderPreview: async (score: string): Promise<Uint8Array> => (await renderPreview(score)).png,
+  /** The PNG of a part-writing score (preview or submission image), its figures and numerals drawn (issue 27). */
+  renderPartWritingPreview: async (score: string): Promise<Uint8Array> => (await renderPartWritingPreview(score)).png,
   /** The submission image PNG: the score with the student's labels. */
   renderSubmissionImage: async (score: string, result: Pick<GradeResult, 'items'>, reveal: Reveal): Promise<Uint8Array> =>
     (await renderSubmissionImage(score, result, reveal)).png,
