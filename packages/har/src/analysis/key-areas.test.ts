@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyName } from '../library/theory.ts';
 import { analyseScore } from './analyze-score.ts';
-import { findKey } from './key-finding.ts';
+import { endsWithAuthenticCadence, findKey } from './key-finding.ts';
 import { analysisPositions } from './positions.ts';
 import { readScore } from './score-reading.ts';
 import { choraleMusicXml, type TestChorale } from './test-chorales.ts';
@@ -54,6 +54,36 @@ const MODULATING = {
   tenor: 'C4:1 C4:1 C4:1 G3:1 | C4:1 E4:1 F#4:1 D4:1 | E4:1 E4:1 F#4:1 D4:1 | D4:1 E4:1 F4:1 F4:1 | E4:4',
   bass: 'C3:1 A2:1 F2:1 G2:1 | C3:1 A2:1 D3:1 G2:1 | E3:1 C3:1 D3:1 G2:1 | G2:1 C3:1 F3:1 G2:1 | C3:4',
 };
+
+// A minor ending on a Phrygian half cadence (iv6–V), as modal chorale tunes do, with no signature:
+// V iv6 i V | i V i iv6 | V. Read as a piece ending on its tonic it would be E major.
+const PHRYGIAN = {
+  soprano: 'E5:1 D5:1 C5:1 B4:1 | A4:1 B4:1 C5:1 D5:1 | E5:4',
+  alto: 'B4:1 B4:1 A4:1 G#4:1 | E4:1 G#4:1 A4:1 A4:1 | B4:4',
+  tenor: 'G#4:1 F4:1 E4:1 E4:1 | C4:1 E4:1 E4:1 D4:1 | G#4:4',
+  bass: 'E3:1 D3:1 A2:1 E3:1 | A2:1 E3:1 A2:1 F3:1 | E3:4',
+};
+const withoutSignature = (xml: string) => xml.replace(/<key>[\s\S]*?<\/key>/g, '');
+
+describe('key finding: the last chord', () => {
+  it('a last chord not reached from its own dominant is a half cadence of the key before (iv6–V in A minor)', () => {
+    const xml = withoutSignature(piece(0, PHRYGIAN));
+    expect(endsWithAuthenticCadence(analysisPositions(readScore(xml)))).toBe(false);
+    expect(keyOf(xml)).toBe('A minor');
+  });
+
+  it('a last chord reached from its own dominant (V–I) is a tonic, not a half cadence', () => {
+    const authentic = {
+      soprano: 'B4:1 B4:1 A4:1 F#4:1 | E4:4',
+      alto: 'G#4:1 G#4:1 E4:1 D#4:1 | E4:4',
+      tenor: 'E4:1 E4:1 C#4:1 B3:1 | B3:4',
+      bass: 'E3:1 E3:1 A2:1 B2:1 | E2:4',
+    };
+    const xml = withoutSignature(piece(4, authentic));
+    expect(endsWithAuthenticCadence(analysisPositions(readScore(xml)))).toBe(true);
+    expect(keyOf(xml)).toBe('E major');
+  });
+});
 
 describe('key areas', () => {
   it('find a modulation to the dominant with its pivot chord, and the return with another', () => {

@@ -28,6 +28,8 @@ const OPENING_QUARTERS = 8;
  */
 const KEY_WEIGHTS = [4, 1, 0.5, 0.3, 1, 1, 0.8, 0.8, 1, 1] as const;
 const C: PitchClass = { step: 0, alter: 0 };
+/** Added to a final half cadence's weight when the last chord is not reached from its own dominant. */
+const HALF_CADENCE_WITHOUT_DOMINANT = 1;
 
 /** The major key of a signature: 0 → C, 3 → A, −2 → B♭. */
 export function majorTonicOf(fifths: number): PitchClass {
@@ -69,6 +71,7 @@ export function findKey(score: ScoreReading, positions: AnalysisPosition[]): Fou
   const last = lastPosition?.notes[0];
   const lastPcs = new Set(lastPosition?.notes.map((n) => n.midi % 12) ?? []);
   const signature = score.keySignature;
+  const authentic = endsWithAuthenticCadence(positions);
 
   let best: FoundKey | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
@@ -83,7 +86,12 @@ export function findKey(score: ScoreReading, positions: AnalysisPosition[]): Fou
     if (key.mode === 'major' && lastPcs.has((t + 4) % 12)) value += 0.3;
     if (key.mode === 'minor' && lastPcs.has((t + 3) % 12)) value += 0.3;
     if (first && first.midi % 12 === t) value += W[4] as number;
-    if (last && (last.midi + 5) % 12 === t && lastPcs.has((t + 11) % 12)) value += W[7] as number;
+    if (last && (last.midi + 5) % 12 === t && lastPcs.has((t + 11) % 12)) {
+      // A half cadence (the last chord the key's dominant with its leading tone); all the more
+      // likely when that chord is not reached from its own dominant (iv6–V, IV–V: no authentic cadence).
+      value += W[7] as number;
+      if (!authentic) value += HALF_CADENCE_WITHOUT_DOMINANT;
+    }
     if (signature) {
       const distance = signature.fifths - keyFifths(key);
       // The signature's two keys; a Dorian minor (one flat fewer) or Mixolydian major (one sharp fewer).
@@ -119,4 +127,21 @@ function correlation(profile: number[], reference: number[], tonic: number): num
     dy += y * y;
   }
   return dx === 0 || dy === 0 ? 0 : num / Math.sqrt(dx * dy);
+}
+
+/**
+ * Whether the last chord is reached from its own dominant: the last bass before the final one
+ * (the final bass held while other voices move is skipped) lies a fifth above it, under the
+ * final bass's leading tone (V–I, V7–I). Without it the final chord is as likely a half
+ * cadence's dominant (iv6–V, the Phrygian ending of modal chorale tunes) as a tonic.
+ */
+export function endsWithAuthenticCadence(positions: AnalysisPosition[]): boolean {
+  const final = positions[positions.length - 1]?.notes[0];
+  if (!final) return false;
+  const bass = final.midi % 12;
+  let i = positions.length - 2;
+  while (i >= 0 && (positions[i] as AnalysisPosition).notes[0]?.midi === final.midi) i -= 1;
+  const before = positions[i];
+  if (!before || (before.notes[0]?.midi ?? 0) % 12 !== (bass + 7) % 12) return false;
+  return before.notes.some((note) => note.midi % 12 === (bass + 11) % 12);
 }
