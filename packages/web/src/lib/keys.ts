@@ -21,8 +21,11 @@ export function keyName(key: MusicalKey | string, t: TFunction): string {
   return parsed.mode === 'major' ? t('keys.major', { tonic }) : t('keys.minor', { tonic });
 }
 
-/** Where each field stands: the key its label is read in (after any change it makes), and whether that key differs from the field before. */
-export type FieldKey = { key: MusicalKey; changes: boolean };
+/**
+ * Where each field stands: the key its label is read in (after any change it makes), whether that key
+ * differs from the field before, and for a pivot chord the key of its first reading (the old key).
+ */
+export type FieldKey = { key: MusicalKey; changes: boolean; pivotFrom?: MusicalKey };
 
 /**
  * The key in force at each item, in score order, from the labels typed so far and the opening key;
@@ -43,7 +46,33 @@ export function keysInForce(
     if (!item || !label.keyAfter) return;
     const before = index === 0 ? undefined : read[index - 1]?.keyAfter;
     const changes = before === undefined || formatKey(before) !== formatKey(label.keyAfter);
-    keys.set(item.id, { key: label.keyAfter, changes });
+    const from = label.readings.length === 2 ? label.readings[0]?.key : undefined;
+    keys.set(item.id, from ? { key: label.keyAfter, changes, pivotFrom: from } : { key: label.keyAfter, changes });
   });
   return keys;
+}
+
+/**
+ * The key in force at each kept field of an answer key being edited (Create Exercise, Edit Answers), as
+ * the grader reads the key (decision 031): the running key follows each position's first answer (its
+ * main reading); alternatives and skipped chords change nothing, and a skipped chord shows no key.
+ */
+export function answerKeysInForce(
+  positions: readonly { id: string }[],
+  fields: Record<string, { answers: string; skipped: boolean }>,
+  openingKey: string,
+): Map<string, FieldKey> {
+  const kept = positions.filter((p) => fields[p.id] && !fields[p.id]?.skipped);
+  const main = Object.fromEntries(kept.map((p) => [p.id, (fields[p.id]?.answers.split(',')[0] ?? '').trim()]));
+  return keysInForce(kept, main, openingKey.trim() === '' ? null : openingKey.trim());
+}
+
+/** Whether two fields' keys read the same (to keep a field's drawn key when nothing about it changed). */
+export function sameFieldKey(a: FieldKey | undefined, b: FieldKey | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    formatKey(a.key) === formatKey(b.key) &&
+    a.changes === b.changes &&
+    (a.pivotFrom ? formatKey(a.pivotFrom) : '') === (b.pivotFrom ? formatKey(b.pivotFrom) : '')
+  );
 }

@@ -1,8 +1,11 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnswerField, FieldProblem } from '../../lib/answer-fields.ts';
+import { type AnswerField, type FieldProblem, fieldProblem } from '../../lib/answer-fields.ts';
+import type { FieldKey } from '../../lib/keys.ts';
+import { useSettledValue } from '../../lib/use-settled-value.ts';
 import styles from './chord-key-field.module.css';
+import { KeyInForce } from './key-in-force.tsx';
 
 /** The chord a key field is for: its number, where it is in the score, and the analysis's suggestion if any. */
 export type ChordKeyPosition = {
@@ -26,6 +29,8 @@ export interface ChordKeyFieldProps {
   onChange: (patch: Partial<AnswerField>) => void;
   /** The answer input's look, from the score layout (the sounding chord's colour, a refused label's border). */
   answerClassName?: string;
+  /** The key this chord's main answer is read in (decision 031), when the opening key or an answer names one. */
+  keyInForce?: FieldKey;
 }
 
 /** Where a chord is, as the printed score numbers it: 'Measure 0, beat 4' for a one-beat pickup in 4/4. */
@@ -44,13 +49,18 @@ export function usePositionText() {
  * beat), the points, Skip, and the analysis's suggestion. Nothing of a group reaches past its width,
  * so neighbours never overlap; the popover floats above everything while open.
  */
-export function ChordKeyField({ position, field, problem, skippable, onChange, answerClassName }: ChordKeyFieldProps) {
+export function ChordKeyField({ position, field, problem: onSave, skippable, onChange, answerClassName, keyInForce }: ChordKeyFieldProps) {
   const { t } = useTranslation();
   const where = usePositionText()(position);
   const n = position.number;
   const suggested = !field.touched && (position.suggestion ?? null) !== null && !field.skipped;
   const describedBy = useId();
   const problemId = useId();
+  const keyId = useId();
+  // As in the workspace: an answer the grader cannot read (a key change or pivot mistyped) is named once the author pauses.
+  const settled = useSettledValue(field.answers);
+  const live = field.touched && settled === field.answers && fieldProblem(field) === 'notALabel' ? 'notALabel' : undefined;
+  const problem = onSave ?? live;
   const problemText = problem ? t(`authoring.problems.${problem}`) : null;
   const shown = field.skipped ? t('authoring.skipped') : t('authoring.pointsShort', { points: field.points.trim() || '–' });
   return (
@@ -58,13 +68,19 @@ export function ChordKeyField({ position, field, problem, skippable, onChange, a
       <input
         className={`${styles.answer} ${answerClassName ?? ''} ${suggested ? styles.suggestedAnswer : ''}`}
         aria-label={t('authoring.answerFor', { n })}
-        aria-describedby={`${describedBy}${problemText ? ` ${problemId}` : ''}`}
+        aria-describedby={[describedBy, keyInForce ? keyId : '', problemText ? problemId : ''].filter(Boolean).join(' ')}
         aria-invalid={problem ? true : undefined}
         title={where || undefined}
         value={field.answers}
         disabled={field.skipped}
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        data-answer-for={n}
         onChange={(e) => onChange({ answers: e.target.value })}
       />
+      {keyInForce ? <KeyInForce id={keyId} fieldKey={keyInForce} variant="compact" /> : null}
       <span id={describedBy} className="visually-hidden">
         {[where, suggested ? t('authoring.suggested') : ''].filter(Boolean).join('. ')}
       </span>

@@ -1,18 +1,26 @@
+import { KEYED_LABEL_MAX_LENGTH } from '@app/contract/keyed-label';
 import type { PlaybackNote } from '@app/contract/workspace';
-import { type CSSProperties, memo, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FocusEvent, memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnswerField, fieldProblem } from '../../lib/answer-fields.ts';
+import { answerKeysInForce, type FieldKey, sameFieldKey } from '../../lib/keys.ts';
+import { insertAt } from '../../lib/label-palette.ts';
 import { usePlayback } from '../../lib/use-playback.ts';
 import { ChordKeyField, type ChordKeyPosition } from './chord-key-field.tsx';
 import { PlaybackControls } from './playback-controls.tsx';
 import { ScoreSystems } from './score-systems.tsx';
 import styles from './score-with-fields.module.css';
+import { SymbolPalette } from './symbol-palette.tsx';
 
 /** The width each position's field needs under the score, in CSS pixels. */
 const FIELD_WIDTH = 104;
 /** A row of fields: the answer, its points/Skip/Suggested line, a refused answer's reason (components/ui/chord-key-field). */
 const ROW_HEIGHT = 84;
 const ROW_HEIGHT_WITHOUT_SKIP = 84;
+/** The key in force under an answer where the key changes ('E:', a pivot's 'A→E:'), when the exercise has keys. */
+const KEY_LINE_HEIGHT = 16;
+/** The answers of a chord: up to eight alternatives, each a label of at most KEYED_LABEL_MAX_LENGTH, with their commas. */
+const ANSWERS_MAX_LENGTH = 8 * (KEYED_LABEL_MAX_LENGTH + 2);
 /** Pixels per unit of the server's SVG: a staff space of about 8.6 px, as the workspace at 75 %. */
 const SCALE = 1.2;
 /** On a phone, as the workspace there (its 75 %): two or three measures a line instead of one. */
@@ -40,18 +48,46 @@ export interface ScoreWithFieldsProps {
   onChange: (id: string, patch: Partial<AnswerField>) => void;
   /** A new exercise can leave chords out; an existing key keeps its chords (hand-ins name them). */
   skippable?: boolean;
+  /** The exercise's opening key as typed (decision 031): each field shows the key in force from it and the answers' key changes. */
+  openingKey?: string;
 }
 
 /**
  * A score with a field for the key of each chord under it ('Answer for chord {n}', 'Points for
  * chord {n}'): exercise authoring's new exercise and the set editor's Edit Key. Play/Stop, the
- * tempo, the sounding chord's highlight and a click on a chord to hear it work as in the workspace.
+ * tempo, the sounding chord's highlight and a click on a chord to hear it work as in the workspace;
+ * so do the symbol palette (with the key change's ':' and the pivot's '=') and the key in force under
+ * each answer (decision 031: from the opening key and the main answers' key changes, named where it changes).
  */
-export function ScoreWithFields({ title, score, positions, fields, showProblems, onChange, skippable = false }: ScoreWithFieldsProps) {
+export function ScoreWithFields({
+  title,
+  score,
+  positions,
+  fields,
+  showProblems,
+  onChange,
+  skippable = false,
+  openingKey = '',
+}: ScoreWithFieldsProps) {
   const { t } = useTranslation();
-  const rowHeight = skippable ? ROW_HEIGHT : ROW_HEIGHT_WITHOUT_SKIP;
   const playback = usePlayback(score, positions);
   const [lastUsed, setLastUsed] = useState<ScoreFieldPosition | null>(null);
+  // The answer field last used, for the palette (its caret stays where the author left it).
+  const lastAnswer = useRef<{ id: string; input: HTMLInputElement } | null>(null);
+
+  // The key in force at each field, as the grader reads the key (decision 031). A field keeps its
+  // key object while its key reads the same, so a keystroke draws again only the groups it changes.
+  const drawnKeys = useRef(new Map<string, FieldKey>());
+  const keys = useMemo(() => {
+    const next = answerKeysInForce(positions, fields, openingKey);
+    for (const [id, key] of next) {
+      const drawn = drawnKeys.current.get(id);
+      if (drawn && sameFieldKey(drawn, key)) next.set(id, drawn);
+    }
+    drawnKeys.current = next;
+    return next;
+  }, [positions, fields, openingKey]);
+  const rowHeight = (skippable ? ROW_HEIGHT : ROW_HEIGHT_WITHOUT_SKIP) + (keys.size > 0 ? KEY_LINE_HEIGHT : 0);
   const marks = useMemo(
     () => [{ id: playback.soundingId, noteClass: styles.soundingNote, bandClass: styles.soundingBand }],
     [playback.soundingId],
@@ -66,11 +102,46 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
       new Map(
         positions.map((p) => [
           p.id,
-          { onChange: (patch: Partial<AnswerField>) => latest.current(p.id, patch), onFocus: () => setLastUsed(p) },
+          {
+            onChange: (patch: Partial<AnswerField>) => latest.current(p.id, patch),
+            onFocus: (event: FocusEvent<HTMLFieldSetElement>) => {
+              setLastUsed(p);
+              if (event.target instanceof HTMLInputElement && event.target.dataset.answerFor !== undefined) {
+                lastAnswer.current = { id: p.id, input: event.target };
+              }
+            },
+          },
         ]),
       ),
     [positions],
   );
+
+  // A palette symbol goes into the answer field last used, at its caret, and the focus returns there.
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  const insertSymbol = (symbol: string) => {
+    const target = lastAnswer.current;
+    const first = positions.find((p) => fieldsNow.current[p.id] && !fieldsNow.current[p.id]?.skipped);
+    const id = target?.id ?? first?.id;
+    const input =
+      target?.input ?? (first ? document.querySelector<HTMLInputElement>(`input[data-answer-for="${first.number}"]`) : null) ?? undefined;
+    const field = id ? fieldsNow.current[id] : undefined;
+    if (!id || !input || !field || field.skipped) return;
+    const value = field.answers;
+    const { value: next, caret } = insertAt(
+      value,
+      symbol,
+      input.selectionStart ?? value.length,
+      input.selectionEnd ?? value.length,
+      ANSWERS_MAX_LENGTH,
+    );
+    latest.current(id, { answers: next });
+    lastAnswer.current = { id, input };
+    requestAnimationFrame(() => {
+      input.focus({ preventScroll: true });
+      input.setSelectionRange(caret, caret);
+    });
+  };
 
   // The score as a page (components/ui/score-systems): systems that fit the dialog, each chord's
   // fields under it, crowded chords on further rows.
@@ -87,6 +158,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
         problem={showProblems ? fieldProblem(field) : undefined}
         sounding={p.id === playback.soundingId}
         skippable={skippable}
+        keyInForce={keys.get(p.id)}
         left={style.left}
         top={style.top}
         width={style.width}
@@ -100,6 +172,7 @@ export function ScoreWithFields({ title, score, positions, fields, showProblems,
   return (
     <div className={styles.editor}>
       <PlaybackControls playback={playback} lastChord={lastUsed ?? undefined} />
+      <SymbolPalette onInsert={insertSymbol} disabled={false} />
       {/* biome-ignore lint/a11y/useSemanticElements: the chords' fields, grouped under a name (a fieldset would restyle the score) */}
       <div className={styles.scroller} role="group" aria-label={t('authoring.chords')}>
         <ScoreSystems
@@ -132,14 +205,15 @@ const FieldGroup = memo(function FieldGroup(props: {
   problem: ReturnType<typeof fieldProblem>;
   sounding: boolean;
   skippable: boolean;
+  keyInForce: FieldKey | undefined;
   left: CSSProperties['left'];
   top: CSSProperties['top'];
   width: CSSProperties['width'];
   label: string;
   onChange: (patch: Partial<AnswerField>) => void;
-  onFocus: () => void;
+  onFocus: (event: FocusEvent<HTMLFieldSetElement>) => void;
 }) {
-  const { position, field, problem, sounding, skippable, left, top, width, label, onChange, onFocus } = props;
+  const { position, field, problem, sounding, skippable, keyInForce, left, top, width, label, onChange, onFocus } = props;
   return (
     <fieldset
       className={`${styles.field} ${field.skipped ? styles.skipped : ''} ${sounding ? styles.soundingField : ''}`}
@@ -154,6 +228,7 @@ const FieldGroup = memo(function FieldGroup(props: {
         skippable={skippable}
         onChange={onChange}
         answerClassName={styles.answer}
+        keyInForce={keyInForce}
       />
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertAt, isMalformedLabel, paletteText } from './answer-check.ts';
+import { insertAt, paletteText } from '../../lib/label-palette.ts';
+import { isMalformedLabel } from './answer-check.ts';
 
 describe('the label check as the student types', () => {
   it('accepts what the grader reads, and an empty field', () => {

@@ -119,6 +119,7 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
               fields={fields}
               showProblems={showProblems}
               onChange={change}
+              openingKey={openingKey}
             />
             <RegradeSection documentId={doc.id} timeZone={timeZone} />
           </div>

@@ -171,6 +171,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
               showProblems={showProblems}
               onChange={change}
               skippable
+              openingKey={openingKey}
             />
             {libraryOnly ? (
               <p className={styles.hint}>{t('authoring.savesToLibrary')}</p>

@@ -1,10 +1,11 @@
 import { WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
-import { type CSSProperties, type KeyboardEvent, type Ref, useEffect, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeyInForce } from '../../../components/ui/key-in-force.tsx';
 import type { FieldKey } from '../../../lib/keys.ts';
+import { useSettledValue } from '../../../lib/use-settled-value.ts';
 import { isMalformedLabel } from '../answer-check.ts';
 import styles from './chord-field.module.css';
-import { KeyInForce } from './key-in-force.tsx';
 
 /** Right or wrong of the newest submission for this chord, while the field still holds that answer. */
 export interface ChordFeedback {
@@ -32,23 +33,8 @@ export interface ChordFieldProps {
   keyInForce?: FieldKey;
 }
 
-const CHECK_DELAY_MS = 500;
 /** Characters a field under a chord shows at its normal size. */
 const FITS_CHARACTERS = 6;
-
-/** The value to check: the typed text once the student pauses (an empty field is never wrong). */
-function useSettledValue(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    if (value.trim() === '') {
-      setSettled(value);
-      return;
-    }
-    const timer = setTimeout(() => setSettled(value), CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /**
  * One answer: its accessible name is 'Chord {n}', its description the measure and beat, then the

@@ -52,7 +52,8 @@ describe('the key in force at each field (decision 031)', () => {
     expect(field(2).getAttribute('aria-invalid')).toBeNull();
     // Under the chords the key shows where it changes.
     expect(document.querySelectorAll('[data-key="E"]').length).toBe(2);
-    expect(screen.getByText('E:')).toBeTruthy();
+    // The pivot names both keys.
+    expect(screen.getByText('A→E:')).toBeTruthy();
   });
 
   it('shows no key for a one-key exercise until a label names one, and offers the key and pivot signs', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PALETTE_SYMBOLS, paletteText } from '../answer-check.ts';
-import styles from './workspace-toolbar.module.css';
+import { PALETTE_SYMBOLS, paletteText } from '../../lib/label-palette.ts';
+import styles from './symbol-palette.module.css';
 
 type Symbol = (typeof PALETTE_SYMBOLS)[number];
 
