@@ -53,6 +53,7 @@ import { createPaymentsService, type PaymentsService } from './modules/integrati
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerLibraryRoutes } from './modules/library/routes.ts';
 import { createLibraryService, type LibraryService } from './modules/library/service.ts';
+import { registerScoreJob } from './modules/lti/ags.ts';
 import { registerLtiFraming } from './modules/lti/framing.ts';
 import { registerLtiRoutes } from './modules/lti/routes.ts';
 import { createLtiService, type LtiService } from './modules/lti/service.ts';
@@ -198,6 +199,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Every e-mail is a job queued with the change it is about (mail/mail-job.ts).
   registerMailJob(deps);
+  // Scores to LMS grade books (LTI Assignment and Grade Services, issue 28).
+  registerScoreJob(deps);
   // A getter, since the assignments service is built from this one (duplicates copy its content).
   const courses = createCoursesService(deps, { assignments: () => assignments });
   const people = createPeopleService(deps, { courses });

@@ -127,7 +127,11 @@ export async function startStandIns() {
  * (issue 28): its own RSA keys published at its JWKS URL, and an OIDC authorisation endpoint that
  * answers the tool's login with a page that posts a signed id_token back to the tool's launch URL.
  * Tests choose the launch's claims (`nextLaunch`) and may sign tokens themselves (`sign`), with
- * another key under the same kid, or none at all.
+ * another key under the same kid, or none at all. For Assignment and Grade Services: a token
+ * endpoint that checks the tool's client assertion against the tool's key set and refuses a
+ * replayed one, line items (made by the deep-linking return, as an LMS makes them), a scores
+ * endpoint that records what the tool posts, and its grade book at `/gradebook` (HTML) and
+ * `/gradebook.json`.
  */
 export type LtiPlatformStandIn = Awaited<ReturnType<typeof startLtiPlatform>>;
 
@@ -138,6 +142,27 @@ export const LTI_ROLE = {
   learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
   institutionInstructor: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor',
 } as const;
+
+export const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+export const AGS_SCOPES = {
+  lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  lineItemReadOnly: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
+  resultReadOnly: 'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+  score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+} as const;
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+
+/** A line item of the stand-in's grade book (`id` is its URL, as AGS has it). */
+export type StandInLineItem = {
+  id: string;
+  contextId: string;
+  label: string;
+  scoreMaximum: number;
+  resourceId?: string;
+  resourceLinkId: string;
+  /** The custom parameters of the resource link it belongs to. */
+  custom: Record<string, string>;
+};
 
 export async function startLtiPlatform(options: { clientId?: string; deploymentId?: string } = {}) {
   const clientId = options.clientId ?? 'harmony-tool';
@@ -156,7 +181,151 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     toolJwksUrl: undefined as string | undefined,
     /** Deep-linking responses whose signature checked out: their claims, newest last. */
     deepLinks: [] as Record<string, unknown>[],
+    /** Client assertions' `jti`s seen by the token endpoint (a second use is refused). */
+    assertionJtis: new Set<string>(),
+    /** Token requests, newest last: whether each was granted, and why not. */
+    tokenRequests: [] as { granted: boolean; error?: string; scope: string }[],
+    /** Access tokens issued, with their scopes. */
+    accessTokens: new Map<string, { scopes: string[]; expiresAt: number }>(),
+    /** Seconds an access token lives. */
+    tokenSeconds: 3600,
+    /** Line items, made by the deep-linking return (one per content item with a lineItem). */
+    lineItems: [] as StandInLineItem[],
+    /** Scores posted, oldest first: the line item, the body, the content type. */
+    scores: [] as { lineItem: string; body: Record<string, unknown>; contentType: string }[],
+    /** The next this many score posts answer 503 (a platform briefly away). */
+    failScores: 0,
   };
+
+  /** The stand-in's own address (known once it listens). */
+  let base = '';
+  type Send = (status: number, body: unknown, type?: string) => void;
+
+  /** Token endpoint: client credentials with the tool's signed assertion, checked against the tool's key set, each `jti` once. */
+  async function tokenEndpoint(raw: string, send: Send) {
+    const form = new URLSearchParams(raw);
+    const scope = form.get('scope') ?? '';
+    const refuse = (status: number, error: string, description: string) => {
+      state.tokenRequests.push({ granted: false, error: description, scope });
+      send(status, { error, error_description: description });
+    };
+    if (form.get('grant_type') !== 'client_credentials')
+      return refuse(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+    if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+      return refuse(401, 'invalid_client', 'client_assertion_type must be jwt-bearer');
+    if (!state.toolJwksUrl) return refuse(401, 'invalid_client', 'toolJwksUrl is not set');
+    let jti: unknown;
+    try {
+      const { payload } = await jwtVerify(form.get('client_assertion') ?? '', createRemoteJWKSet(new URL(state.toolJwksUrl)), {
+        issuer: clientId,
+        subject: clientId,
+        audience: `${base}/token`,
+        algorithms: ['RS256'],
+        requiredClaims: ['jti', 'iat', 'exp'],
+      });
+      jti = payload.jti;
+    } catch (error) {
+      return refuse(401, 'invalid_client', `client assertion refused: ${String(error)}`);
+    }
+    if (typeof jti !== 'string' || state.assertionJtis.has(jti))
+      return refuse(401, 'invalid_client', 'client assertion replayed (jti seen before)');
+    state.assertionJtis.add(jti);
+    const scopes = scope.split(' ').filter(Boolean);
+    const known: string[] = [...Object.values(AGS_SCOPES), NRPS_SCOPE];
+    if (scopes.length === 0 || scopes.some((s) => !known.includes(s))) return refuse(400, 'invalid_scope', `unknown scope in "${scope}"`);
+    const accessToken = randomBytes(16).toString('hex');
+    state.accessTokens.set(accessToken, { scopes, expiresAt: Math.floor(Date.now() / 1000) + state.tokenSeconds });
+    state.tokenRequests.push({ granted: true, scope });
+    return send(200, { access_token: accessToken, token_type: 'Bearer', expires_in: state.tokenSeconds, scope: scopes.join(' ') });
+  }
+
+  const PROGRESS = {
+    activity: ['Initialized', 'Started', 'InProgress', 'Submitted', 'Completed'],
+    grading: ['FullyGraded', 'Pending', 'PendingManual', 'Failed', 'NotReady'],
+  };
+
+  /** Line items and scores (AGS 2.0), behind the bearer tokens the token endpoint issued. */
+  function lineItemsEndpoint(req: http.IncomingMessage, url: URL, raw: string, send: Send, match: RegExpExecArray) {
+    const token = state.accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+    if (!token || token.expiresAt < Date.now() / 1000) return send(401, { error: 'invalid_token' });
+    const contextId = decodeURIComponent(match[1] ?? '');
+    const can = (...scopes: string[]) => scopes.some((s) => token.scopes.includes(s));
+    if (!match[2]) {
+      if (req.method !== 'GET') return send(405, { error: 'method not allowed' });
+      if (!can(AGS_SCOPES.lineItem, AGS_SCOPES.lineItemReadOnly)) return send(403, { error: 'insufficient_scope' });
+      const resourceId = url.searchParams.get('resource_id');
+      const found = state.lineItems.filter((i) => i.contextId === contextId && (resourceId === null || i.resourceId === resourceId));
+      return send(200, found, 'application/vnd.ims.lis.v2.lineitemcontainer+json');
+    }
+    const item = state.lineItems.find((i) => i.id === `${base}/contexts/${match[1]}/lineitems/${match[2]}`);
+    if (!item) return send(404, { error: 'no such line item' });
+    if (!match[3]) {
+      if (!can(AGS_SCOPES.lineItem, AGS_SCOPES.lineItemReadOnly)) return send(403, { error: 'insufficient_scope' });
+      return send(200, item, 'application/vnd.ims.lis.v2.lineitem+json');
+    }
+    if (req.method !== 'POST') return send(405, { error: 'method not allowed' });
+    if (!can(AGS_SCOPES.score)) return send(403, { error: 'insufficient_scope' });
+    const type = String(req.headers['content-type'] ?? '');
+    if (!type.startsWith('application/vnd.ims.lis.v1.score+json')) return send(415, { error: `content type ${type}` });
+    if (state.failScores > 0) {
+      state.failScores -= 1;
+      return send(503, { error: 'the stand-in is unavailable (failScores)' });
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return send(400, { error: 'not JSON' });
+    }
+    const valid =
+      typeof body.userId === 'string' &&
+      typeof body.scoreGiven === 'number' &&
+      body.scoreGiven >= 0 &&
+      typeof body.scoreMaximum === 'number' &&
+      body.scoreMaximum > 0 &&
+      PROGRESS.activity.includes(String(body.activityProgress)) &&
+      PROGRESS.grading.includes(String(body.gradingProgress)) &&
+      typeof body.timestamp === 'string' &&
+      !Number.isNaN(Date.parse(body.timestamp));
+    if (!valid) return send(400, { error: 'invalid score', body });
+    state.scores.push({ lineItem: item.id, body, contentType: type });
+    return send(204, '');
+  }
+
+  /** The AGS routes and the grade book; true when the request was one of them (answered once its body is read). */
+  function ags(req: http.IncomingMessage, url: URL, send: Send): boolean {
+    const items = /^\/contexts\/([^/]+)\/lineitems(?:\/(\d+)(\/scores)?)?$/.exec(url.pathname);
+    const token = req.method === 'POST' && url.pathname === '/token';
+    const book = req.method === 'GET' && (url.pathname === '/gradebook' || url.pathname === '/gradebook.json');
+    if (!items && !token && !book) return false;
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      if (url.pathname === '/gradebook.json') return send(200, gradeBook());
+      if (book) {
+        const esc = (v: unknown) =>
+          String(v ?? '')
+            .replaceAll('&', '&amp;')
+            .replaceAll('<', '&lt;');
+        const rows = gradeBook()
+          .map(
+            (g) =>
+              `<tr><td>${esc(g.label)}</td><td>${esc(g.userId)}</td><td>${esc(g.scoreGiven)} / ${esc(g.scoreMaximum)}</td><td>${esc(g.activityProgress)}</td><td>${esc(g.gradingProgress)}</td></tr>`,
+          )
+          .join('');
+        return send(
+          200,
+          `<!doctype html><html><body><h1>LMS stand-in grade book</h1><table><thead><tr><th>Item</th><th>User</th><th>Score</th><th>Activity</th><th>Grading</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+          'text/html',
+        );
+      }
+      if (token) return void tokenEndpoint(raw, send).catch((error: unknown) => send(500, { error: String(error) }));
+      if (items) return lineItemsEndpoint(req, url, raw, send, items);
+    });
+    return true;
+  }
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -178,7 +347,28 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
         jwtVerify(token, keys, { audience: `http://${req.headers.host}`, issuer: clientId, algorithms: ['RS256'] }).then(
           ({ payload }) => {
             state.deepLinks.push(payload);
-            const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as { title?: string }[] | undefined;
+            const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as
+              | {
+                  title?: string;
+                  custom?: Record<string, string>;
+                  lineItem?: { label?: string; scoreMaximum?: number; resourceId?: string };
+                }[]
+              | undefined;
+            // As an LMS does: each resource link with a line item gets a line item in the course's grade book.
+            const contextId = url.searchParams.get('context') ?? 'context-1';
+            for (const item of items ?? []) {
+              if (!item.lineItem) continue;
+              const n = state.lineItems.length + 1;
+              state.lineItems.push({
+                id: `${base}/contexts/${encodeURIComponent(contextId)}/lineitems/${n}`,
+                contextId,
+                label: item.lineItem.label ?? item.title ?? `Item ${n}`,
+                scoreMaximum: item.lineItem.scoreMaximum ?? 100,
+                ...(item.lineItem.resourceId ? { resourceId: item.lineItem.resourceId } : {}),
+                resourceLinkId: `deep-linked-${n}`,
+                custom: item.custom ?? {},
+              });
+            }
             send(
               200,
               `<!doctype html><html><body><h1>LMS stand-in: added ${items?.map((i) => i.title).join(', ')}</h1></body></html>`,
@@ -191,6 +381,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       });
       return undefined;
     }
+    if (ags(req, url, send)) return undefined;
     if (req.method === 'GET' && url.pathname === '/auth') {
       state.authRequests.push(url.searchParams);
       const q = url.searchParams;
@@ -219,6 +410,44 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
+  base = url;
+
+  /** The AGS endpoint claim of a launch in a context (with `lineitem` for a launch of a resource link that has one). */
+  function agsClaim(contextId = 'context-1', lineItem?: string) {
+    return {
+      [AGS_CLAIM]: {
+        scope: [AGS_SCOPES.lineItem, AGS_SCOPES.resultReadOnly, AGS_SCOPES.score],
+        lineitems: `${url}/contexts/${encodeURIComponent(contextId)}/lineitems`,
+        ...(lineItem ? { lineitem: lineItem } : {}),
+      },
+    };
+  }
+
+  /** The claims of a launch of a deep-linked resource link (its id, custom parameters and line item), for `nextLaunch`. */
+  function resourceLinkClaims(item: StandInLineItem) {
+    return {
+      [`${LTI_CLAIM}resource_link`]: { id: item.resourceLinkId, title: item.label },
+      [`${LTI_CLAIM}custom`]: item.custom,
+      ...agsClaim(item.contextId, item.id),
+    };
+  }
+
+  /** The latest score of each user on each line item: the stand-in's grade book. */
+  function gradeBook() {
+    const latest = new Map<string, { lineItem: StandInLineItem | undefined; score: Record<string, unknown> }>();
+    for (const s of state.scores)
+      latest.set(`${s.lineItem} ${String(s.body.userId)}`, { lineItem: state.lineItems.find((i) => i.id === s.lineItem), score: s.body });
+    return [...latest.values()].map(({ lineItem, score }) => ({
+      lineItem: lineItem?.id,
+      label: lineItem?.label,
+      userId: score.userId,
+      scoreGiven: score.scoreGiven,
+      scoreMaximum: score.scoreMaximum,
+      activityProgress: score.activityProgress,
+      gradingProgress: score.gradingProgress,
+      timestamp: score.timestamp,
+    }));
+  }
 
   /** A resource-link launch's claims for a Learner of one LMS course (tests override what they test). */
   function launchClaims(): Record<string, unknown> {
@@ -229,6 +458,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       [`${LTI_CLAIM}resource_link`]: { id: 'resource-link-1' },
       [`${LTI_CLAIM}roles`]: [LTI_ROLE.learner],
       [`${LTI_CLAIM}context`]: { id: 'context-1', label: 'MUS 101', title: 'Music Theory I' },
+      ...agsClaim('context-1'),
       given_name: 'Lena',
       family_name: 'Platform',
     };
@@ -256,6 +486,9 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     jwksUrl: `${url}/jwks`,
     state,
     launchClaims,
+    agsClaim,
+    resourceLinkClaims,
+    gradeBook,
     sign,
     /** A new key under a new kid replaces the old one in the JWKS. */
     async rotateKey(kid: string) {

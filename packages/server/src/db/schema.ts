@@ -65,6 +65,7 @@ export interface Database {
   lti_contexts: LtiContextsTable;
   lti_context_members: LtiContextMembersTable;
   lti_deep_link_requests: LtiDeepLinkRequestsTable;
+  lti_line_items: LtiLineItemsTable;
 }
 
 export interface UsersTable {
@@ -629,8 +630,20 @@ export interface LtiContextsTable {
   title: string;
   course_id: number | null;
   created_at: number;
+  /** The context's AGS line-items service URL and granted scopes (JSON array), as the latest launch named them (migration 0030). */
+  ags_lineitems_url: string | null;
+  ags_scopes: string | null;
 }
 export type LtiContextRow = Selectable<LtiContextsTable>;
+
+/** The platform's line item of a deep-linked item in an LMS course: `resource_id` is the tool's (`set-{id}`) (migration 0030). */
+export interface LtiLineItemsTable {
+  id: Generated<number>;
+  context_id: number;
+  resource_id: string;
+  lineitem_url: string;
+  updated_at: number;
+}
 
 /** A person's role in an LMS context as their latest launch said it. */
 export interface LtiContextMembersTable {

@@ -25,6 +25,7 @@ import { AppError } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { LibraryService } from '../library/service.ts';
+import { scheduleDocumentRelease } from '../lti/ags.ts';
 import type { AssignmentLoaders } from './load.ts';
 import { documentChanges, documentVisible, NEW_DOCUMENT_SETTINGS, sameMembers, scoreShownBeforeStart, setVisible } from './policy.ts';
 import { presentDocument } from './present.ts';
@@ -169,6 +170,9 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       await repo.updateDocument(db, documentId, { ...changes, updated_at: clock.now() });
       const row = await repo.findDocument(db, documentId);
       if (!row) throw AppError.notFound(AssignmentMessages.documentNotFound);
+      // A delayed grade's date moved (or the delay ended): the LMS gets the scores when they may be shown (LTI AGS, issue 28).
+      if (row.delay_showing_grade !== doc.delay_showing_grade || row.show_grade_on_date !== doc.show_grade_on_date)
+        await scheduleDocumentRelease(deps, documentId);
       return presentDocument(row);
     },
 

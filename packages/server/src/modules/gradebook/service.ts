@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { CoursesService } from '../courses/service.ts';
+import { scheduleScorePosts } from '../lti/ags.ts';
 import * as repo from './repository.ts';
 
 export type GradeBookService = ReturnType<typeof createGradeBookService>;
@@ -17,7 +18,11 @@ export function createGradeBookService(deps: Deps, collaborators: { courses: Cou
      * Recomputes the best submission of each student and document after their submissions
      * changed (submissions, regrades); in `trx`, the transaction that changed them.
      */
-    refreshBestSubmissions: (trx: Db, pairs: readonly repo.StudentDocument[]) => repo.refreshBestSubmissions(trx, pairs),
+    async refreshBestSubmissions(trx: Db, pairs: readonly repo.StudentDocument[]): Promise<void> {
+      await repo.refreshBestSubmissions(trx, pairs);
+      // A changed grade goes to the LMS grade book of a linked course when the student may see it (LTI AGS, issue 28).
+      await scheduleScorePosts(deps, trx, pairs);
+    },
 
     /**
      * A course's grade book as the JSON text of GradeBookCells (built by the database), for its

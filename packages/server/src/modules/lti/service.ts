@@ -19,6 +19,7 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import type { AuthService, RequestInfo } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { recordAgsEndpoint } from './ags.ts';
 import {
   courseRoleFromLti,
   documentResourceLink,
@@ -473,6 +474,8 @@ export function createLtiService(
         } else if (row.title !== title) await repo.updateContextTitle(trx, row.id, title);
         if (!row) throw new Error('LTI context vanished after insertion');
         await repo.upsertContextMember(trx, { contextId: row.id, userId, role, now });
+        // Assignment and Grade Services: where this LMS course takes scores (and this link's line item).
+        await recordAgsEndpoint(deps, trx, { contextId: row.id, claims, custom: claims[`${CLAIM}custom`], now });
         if (row.course_id === null) {
           // The first instructor launch offers to link a course; others wait for it.
           if (role !== 'instructor') throw new AppError('conflict', LtiMessages.notLinked, 409);

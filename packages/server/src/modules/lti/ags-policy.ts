@@ -1,0 +1,108 @@
+import { gradeWithheld } from '../submissions/policy.ts';
+import { LINE_ITEM_SCORE_MAXIMUM } from './policy.ts';
+
+/** The rules of Assignment and Grade Services 2.0 (issue 28, decision 038): what a line item's score is, and when it may go out. */
+
+export const AGS_SCOPE = {
+  lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  lineItemReadOnly: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
+  score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+} as const;
+
+/** The tool's resource id of a deep-linked set's or exercise's line item (what the deep-linking response put in). */
+export const setResourceId = (setId: number) => `set-${setId}`;
+export const documentResourceId = (documentId: number) => `document-${documentId}`;
+
+/** What the score rules read of a document. */
+export type ScoredDocument = {
+  id: number;
+  gradable: number;
+  practice: number;
+  delay_showing_grade: number;
+  show_grade_on_date: number | null;
+};
+
+export type ScorePost = {
+  scoreGiven: number;
+  scoreMaximum: number;
+  activityProgress: 'InProgress' | 'Completed';
+  gradingProgress: 'FullyGraded' | 'Pending';
+};
+
+/** The documents a set's score is made of: its graded, formal exercises (as the grade book's default shows them). */
+export const counted = (doc: ScoredDocument) => doc.gradable === 1 && doc.practice !== 1;
+
+/**
+ * When a student's grade of a document may go out, in seconds from now: 0 once the student may see
+ * it (no delay, or the delay's date has come), the seconds until `show_grade_on_date` while it is
+ * delayed, undefined while it is delayed without a date (nothing goes out until one is set).
+ */
+export function releaseDelay(doc: Pick<ScoredDocument, 'delay_showing_grade' | 'show_grade_on_date'>, now: number): number | undefined {
+  if (!gradeWithheld(doc, now)) return 0;
+  if (doc.show_grade_on_date === null) return undefined;
+  return doc.show_grade_on_date - now;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A set's line-item score for a student, as a percentage (score maximum 100): the mean of the
+ * percentages of the set's graded formal exercises, each exercise's best formal submission, an
+ * exercise not handed in, or whose grade is still withheld, counting 0. Undefined while no
+ * released grade is in it (nothing to post: the LMS must learn nothing of a withheld grade).
+ * Completed once every counted exercise is handed in; Pending while a handed-in grade is withheld.
+ */
+export function setScore(
+  docs: readonly ScoredDocument[],
+  best: readonly { document_id: number; percent: number }[],
+  now: number,
+): ScorePost | undefined {
+  const scored = docs.filter(counted);
+  if (scored.length === 0) return undefined;
+  const percentOf = new Map(best.map((b) => [Number(b.document_id), Number(b.percent)]));
+  let sum = 0;
+  let released = 0;
+  let withheld = 0;
+  let handedIn = 0;
+  for (const doc of scored) {
+    const percent = percentOf.get(doc.id);
+    if (percent === undefined) continue;
+    handedIn += 1;
+    if (gradeWithheld(doc, now)) {
+      withheld += 1;
+      continue;
+    }
+    released += 1;
+    sum += percent;
+  }
+  if (released === 0) return undefined;
+  return {
+    scoreGiven: round(sum / scored.length),
+    scoreMaximum: LINE_ITEM_SCORE_MAXIMUM,
+    activityProgress: handedIn === scored.length ? 'Completed' : 'InProgress',
+    gradingProgress: withheld > 0 ? 'Pending' : 'FullyGraded',
+  };
+}
+
+/** A single exercise's line-item score: its best formal submission's percentage once released; undefined before. */
+export function documentScore(
+  doc: ScoredDocument,
+  best: readonly { document_id: number; percent: number }[],
+  now: number,
+): ScorePost | undefined {
+  const found = best.find((b) => Number(b.document_id) === doc.id);
+  if (!counted(doc) || !found || gradeWithheld(doc, now)) return undefined;
+  return {
+    scoreGiven: round(Number(found.percent)),
+    scoreMaximum: LINE_ITEM_SCORE_MAXIMUM,
+    activityProgress: 'Completed',
+    gradingProgress: 'FullyGraded',
+  };
+}
+
+/** The scores endpoint of a line item: its URL with `/scores` added to the path (a query string stays after it). */
+export function scoresUrl(lineItemUrl: string): string {
+  const url = new URL(lineItemUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/scores`;
+  return url.toString();
+}

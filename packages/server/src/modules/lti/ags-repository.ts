@@ -1,0 +1,133 @@
+import type { Db } from '../../db/database.ts';
+import type { LtiContextRow, LtiPlatformRow } from '../../db/schema.ts';
+
+/** The SQL of Assignment and Grade Services (ags.ts): line items, and what a score is made of. */
+
+/** Records the line-items service a launch named for a context (the latest launch wins). */
+export async function setContextAgs(db: Db, contextId: number, lineitemsUrl: string | null, scopes: string[]): Promise<void> {
+  await db
+    .updateTable('lti_contexts')
+    .set({ ags_lineitems_url: lineitemsUrl, ags_scopes: JSON.stringify(scopes) })
+    .where('id', '=', contextId)
+    .execute();
+}
+
+/** Records (or replaces) the platform's line item of one of the tool's resources in a context. */
+export async function upsertLineItem(db: Db, values: { contextId: number; resourceId: string; url: string; now: number }): Promise<void> {
+  await db
+    .insertInto('lti_line_items')
+    .values({ context_id: values.contextId, resource_id: values.resourceId, lineitem_url: values.url, updated_at: values.now })
+    .onConflict((oc) => oc.columns(['context_id', 'resource_id']).doUpdateSet({ lineitem_url: values.url, updated_at: values.now }))
+    .execute();
+}
+
+/** The line items known in a context, by the tool's resource id. */
+export async function lineItemsOf(db: Db, contextId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('lti_line_items').select(['resource_id', 'lineitem_url']).where('context_id', '=', contextId).execute();
+  return new Map(rows.map((r) => [r.resource_id, r.lineitem_url]));
+}
+
+/** The LMS courses linked to a course that may take scores: they name a line-items service or a line item. */
+export async function scoringContexts(db: Db, courseId: number): Promise<LtiContextRow[]> {
+  return db
+    .selectFrom('lti_contexts')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .where((eb) =>
+      eb.or([
+        eb('ags_lineitems_url', 'is not', null),
+        eb.exists(
+          eb.selectFrom('lti_line_items').select('lti_line_items.id').whereRef('lti_line_items.context_id', '=', 'lti_contexts.id'),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** The registration a context came through: its issuer's, with the context's deployment registered. */
+export async function platformOfContext(
+  db: Db,
+  context: Pick<LtiContextRow, 'issuer' | 'deployment_id'>,
+): Promise<LtiPlatformRow | undefined> {
+  return db
+    .selectFrom('lti_platforms')
+    .selectAll('lti_platforms')
+    .innerJoin('lti_deployments', 'lti_deployments.platform_id', 'lti_platforms.id')
+    .where('lti_platforms.issuer', '=', context.issuer)
+    .where('lti_deployments.deployment_id', '=', context.deployment_id)
+    .orderBy('lti_platforms.id')
+    .executeTakeFirst();
+}
+
+/** The `sub` a person launched with from an issuer; undefined when they never launched from it. */
+export async function subOf(db: Db, issuer: string, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('lti_user_links')
+    .select('sub')
+    .where('issuer', '=', issuer)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.sub;
+}
+
+/** The release rule of each (counted) document, with its set and course. */
+export type DocumentRelease = {
+  id: number;
+  assignment_set_id: number;
+  course_id: number;
+  gradable: number;
+  practice: number;
+  delay_showing_grade: number;
+  show_grade_on_date: number | null;
+};
+
+export async function documentReleases(db: Db, documentIds: readonly number[]): Promise<DocumentRelease[]> {
+  if (documentIds.length === 0) return [];
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
+    .select(['d.id', 'd.assignment_set_id', 's.course_id', 'd.gradable', 'd.practice', 'd.delay_showing_grade', 'd.show_grade_on_date'])
+    .where('d.id', 'in', [...documentIds])
+    .execute();
+}
+
+/** The documents of a set, in order, with their release rules. */
+export async function setDocuments(db: Db, setId: number): Promise<DocumentRelease[]> {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
+    .select(['d.id', 'd.assignment_set_id', 's.course_id', 'd.gradable', 'd.practice', 'd.delay_showing_grade', 'd.show_grade_on_date'])
+    .where('d.assignment_set_id', '=', setId)
+    .orderBy('d.weight')
+    .orderBy('d.id')
+    .execute();
+}
+
+/** A student's best formal (not practice) submission of each document of a set, as the grade book reads it. */
+export async function bestFormal(db: Db, setId: number, studentId: number): Promise<{ document_id: number; percent: number }[]> {
+  return db
+    .selectFrom('best_submissions')
+    .select(['document_id', 'percent'])
+    .where('assignment_set_id', '=', setId)
+    .where('student_id', '=', studentId)
+    .where('practice', '=', 0)
+    .execute();
+}
+
+/** The students with a formal submission of a document (its release date moved). */
+export async function studentsWithFormal(db: Db, documentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('best_submissions')
+    .select('student_id')
+    .where('document_id', '=', documentId)
+    .where('practice', '=', 0)
+    .execute();
+  return rows.map((r) => Number(r.student_id));
+}
+
+export async function findSetCourse(db: Db, setId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('assignment_sets').select('course_id').where('id', '=', setId).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.course_id);
+}

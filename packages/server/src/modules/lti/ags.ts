@@ -1,0 +1,234 @@
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import {
+  AGS_SCOPE,
+  counted,
+  documentResourceId,
+  documentScore,
+  releaseDelay,
+  type ScorePost,
+  scoresUrl,
+  setResourceId,
+  setScore,
+} from './ags-policy.ts';
+import * as agsRepo from './ags-repository.ts';
+import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
+import { platformUrlRefusal } from './policy.ts';
+
+/**
+ * Assignment and Grade Services 2.0 (issue 28, decision 038): a student's score for a deep-linked
+ * set (or exercise) goes to the platform's line item once the product's own rules let the student
+ * see the grade, through the job queue (retried with backoff). Everything that changes a student's
+ * best submissions (hand-in, regrade, removal) calls `scheduleScorePosts` in its transaction; a
+ * change of a document's delayed-grade date calls `scheduleDocumentRelease`.
+ */
+
+export const SCORE_JOB = 'lti-score';
+export type ScorePayload = { studentId: number; setId: number };
+
+const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+const SCORE_TYPE = 'application/vnd.ims.lis.v1.score+json';
+const LINE_ITEM_CONTAINER_TYPE = 'application/vnd.ims.lis.v2.lineitemcontainer+json';
+const TIMEOUT_MS = 10_000;
+/** Attempts and the backoff step (attempt × this many seconds) of a score post the platform failed. */
+const MAX_ATTEMPTS = 6;
+const RETRY_SECONDS = 10;
+
+/** A platform answered a service call with an error status (the job retries). */
+export class PlatformServiceError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PlatformServiceError';
+  }
+}
+
+const validId = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined);
+
+/**
+ * Records what a launch's AGS endpoint claim says of its context: the line-items service and the
+ * scopes granted, and, for a launch of a deep-linked item (its `harmony_set_id` /
+ * `harmony_document_id` custom parameters), that item's line item. Platform URLs that are not
+ * https (loopback only outside production) are ignored.
+ */
+export async function recordAgsEndpoint(
+  deps: Pick<Deps, 'config'>,
+  trx: Db,
+  values: { contextId: number; claims: Record<string, unknown>; custom: unknown; now: number },
+): Promise<void> {
+  const endpoint = values.claims[AGS_CLAIM] as { lineitems?: unknown; lineitem?: unknown; scope?: unknown } | undefined;
+  if (!endpoint || typeof endpoint !== 'object') return;
+  const allowed = (url: unknown) => (typeof url === 'string' && !platformUrlRefusal(url, deps.config.mode) ? url : undefined);
+  const scopes = Array.isArray(endpoint.scope) ? endpoint.scope.filter((s): s is string => typeof s === 'string') : [];
+  await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems) ?? null, scopes);
+  const lineItem = allowed(endpoint.lineitem);
+  const custom = values.custom as Record<string, unknown> | undefined;
+  const documentId = validId(custom?.harmony_document_id);
+  const setId = validId(custom?.harmony_set_id);
+  const resourceId = documentId !== undefined ? documentResourceId(documentId) : setId !== undefined ? setResourceId(setId) : undefined;
+  if (lineItem && resourceId)
+    await agsRepo.upsertLineItem(trx, { contextId: values.contextId, resourceId, url: lineItem, now: values.now });
+}
+
+async function enqueueAt(deps: Pick<Deps, 'jobs'>, db: Db, payload: ScorePayload, delay: number) {
+  await deps.jobs.enqueue(SCORE_JOB, payload, { db, ...(delay > 0 ? { delaySeconds: delay } : {}) });
+}
+
+/**
+ * After a student's best submissions of documents changed (in `trx`): a score post for each
+ * (student, set) of a counted document in a course linked to an LMS that takes scores, now if the
+ * grade may be shown, at its release date if delayed, never while delayed without a date.
+ */
+export async function scheduleScorePosts(
+  deps: Pick<Deps, 'jobs' | 'clock'>,
+  trx: Db,
+  pairs: readonly { studentId: number; documentId: number }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const now = deps.clock.now();
+  const docs = new Map((await agsRepo.documentReleases(trx, [...new Set(pairs.map((p) => p.documentId))])).map((d) => [Number(d.id), d]));
+  const scoring = new Map<number, boolean>();
+  const planned = new Map<string, number>();
+  for (const { studentId, documentId } of pairs) {
+    const doc = docs.get(documentId);
+    if (!doc || !counted(doc)) continue;
+    const courseId = Number(doc.course_id);
+    if (!scoring.has(courseId)) scoring.set(courseId, (await agsRepo.scoringContexts(trx, courseId)).length > 0);
+    if (!scoring.get(courseId)) continue;
+    const delay = releaseDelay(doc, now);
+    if (delay === undefined) continue;
+    const key = `${studentId}:${doc.assignment_set_id}:${delay}`;
+    if (planned.has(key)) continue;
+    planned.set(key, delay);
+    await enqueueAt(deps, trx, { studentId, setId: Number(doc.assignment_set_id) }, delay);
+  }
+}
+
+/** After a document's delayed-grade setting changed: its students' scores go out when the grade may now be shown. */
+export async function scheduleDocumentRelease(deps: Pick<Deps, 'jobs' | 'clock' | 'db'>, documentId: number): Promise<void> {
+  const students = await agsRepo.studentsWithFormal(deps.db, documentId);
+  await scheduleScorePosts(
+    deps,
+    deps.db,
+    students.map((studentId) => ({ studentId, documentId })),
+  );
+}
+
+/** Calls a platform service with an access token for `scopes`; a 401 drops the cached token and tries once more with a new one. */
+async function withToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  platform: Parameters<typeof getPlatformAccessToken>[1],
+  scopes: string[],
+  call: (token: string) => Promise<Response>,
+): Promise<Response> {
+  const first = await call(await getPlatformAccessToken(deps, platform, scopes));
+  if (first.status !== 401) return first;
+  forgetPlatformAccessToken(deps, platform, scopes);
+  return call(await getPlatformAccessToken(deps, platform, scopes));
+}
+
+/** Finds a line item by the tool's resource id through the context's line-items service (when the launch named no line item). */
+async function findLineItem(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  platform: Parameters<typeof getPlatformAccessToken>[1],
+  context: { ags_lineitems_url: string | null; ags_scopes: string | null },
+  resourceId: string,
+): Promise<string | undefined> {
+  if (!context.ags_lineitems_url || platformUrlRefusal(context.ags_lineitems_url, deps.config.mode)) return undefined;
+  const granted = JSON.parse(context.ags_scopes ?? '[]') as string[];
+  const scope = granted.includes(AGS_SCOPE.lineItemReadOnly) ? AGS_SCOPE.lineItemReadOnly : AGS_SCOPE.lineItem;
+  const url = new URL(context.ags_lineitems_url);
+  url.searchParams.set('resource_id', resourceId);
+  const res = await withToken(deps, platform, [scope], (token) =>
+    fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept: LINE_ITEM_CONTAINER_TYPE },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }),
+  );
+  if (!res.ok)
+    throw new PlatformServiceError(`The platform's line items answered ${res.status}: ${(await res.text()).slice(0, 300)}`, res.status);
+  const items = (await res.json()) as { id?: unknown; resourceId?: unknown }[];
+  const found = Array.isArray(items) ? items.find((i) => i.resourceId === resourceId && typeof i.id === 'string') : undefined;
+  return typeof found?.id === 'string' && !platformUrlRefusal(found.id, deps.config.mode) ? found.id : undefined;
+}
+
+/**
+ * The job: the student's current score of the set (and of each deep-linked exercise of it), read
+ * now, posted to every line item of it in the LMS courses linked to the set's course, for the
+ * `sub` the student launched with from that LMS. A student who never launched from it is skipped.
+ */
+export async function postScores(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>, payload: ScorePayload): Promise<number> {
+  const { db, clock } = deps;
+  const courseId = await agsRepo.findSetCourse(db, payload.setId);
+  if (courseId === undefined) return 0;
+  const now = clock.now();
+  const docs = await agsRepo.setDocuments(db, payload.setId);
+  const best = await agsRepo.bestFormal(db, payload.setId, payload.studentId);
+  const scores: [string, ScorePost | undefined][] = [
+    [setResourceId(payload.setId), setScore(docs, best, now)],
+    ...docs.map((d): [string, ScorePost | undefined] => [
+      documentResourceId(Number(d.id)),
+      documentScore({ ...d, id: Number(d.id) }, best, now),
+    ]),
+  ];
+  let posted = 0;
+  const failures: Error[] = [];
+  for (const context of await agsRepo.scoringContexts(db, courseId)) {
+    const platform = await agsRepo.platformOfContext(db, context);
+    if (!platform) continue;
+    const sub = await agsRepo.subOf(db, platform.issuer, payload.studentId);
+    if (!sub) continue;
+    const known = await agsRepo.lineItemsOf(db, Number(context.id));
+    for (const [resourceId, score] of scores) {
+      if (!score) continue;
+      try {
+        let lineItem = known.get(resourceId);
+        // Only a set's line item is looked up by resource id: an exercise not deep-linked has none.
+        if (!lineItem && resourceId === setResourceId(payload.setId)) {
+          lineItem = await findLineItem(deps, platform, context, resourceId);
+          if (lineItem) await agsRepo.upsertLineItem(db, { contextId: Number(context.id), resourceId, url: lineItem, now });
+        }
+        if (!lineItem || platformUrlRefusal(lineItem, deps.config.mode)) continue;
+        const body = JSON.stringify({
+          userId: sub,
+          ...score,
+          timestamp: new Date(Math.max(now * 1000, Date.now())).toISOString(),
+        });
+        const target = scoresUrl(lineItem);
+        const res = await withToken(deps, platform, [AGS_SCOPE.score], (token) =>
+          fetch(target, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': SCORE_TYPE },
+            body,
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          }),
+        );
+        if (!res.ok)
+          throw new PlatformServiceError(
+            `The platform's score service answered ${res.status}: ${(await res.text()).slice(0, 300)}`,
+            res.status,
+          );
+        posted += 1;
+      } catch (error) {
+        failures.push(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+  // Retried as a whole: posting the same score again is harmless (the platform keeps the latest).
+  if (failures.length > 0) throw failures[0];
+  return posted;
+}
+
+/** Registers the score job: a few attempts with a growing pause, since platforms are sometimes briefly away. */
+export function registerScoreJob(deps: Deps): void {
+  deps.jobs.register<ScorePayload>(
+    SCORE_JOB,
+    async (payload, context) => {
+      const posted = await postScores({ ...deps, log: context.log }, payload);
+      if (posted > 0) context.log.info({ posted, setId: payload.setId }, 'LTI scores posted');
+    },
+    { timeLimitMs: 60_000, maxAttempts: MAX_ATTEMPTS, retryDelaySeconds: RETRY_SECONDS, lane: 'prompt' },
+  );
+}
