@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../lib/api-errors.ts';
 import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { usePlayback } from '../../../lib/use-playback.ts';
 import { useSubmitAnswers } from '../api/submit-answers.ts';
 import type { Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
@@ -23,8 +25,11 @@ import { readLocalDraft, startingAnswers } from '../local-draft.ts';
 import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
+import { listenToMidi, type MidiAccessLike, midiSupported, spellMidi } from './midi-input.ts';
 import { alterStep, answerText, letterNote, nearFor, noteForKey, octaveStep, readChordText, scaleStep } from './note-entry.ts';
+import { PartWritingStaff } from './part-writing-staff.tsx';
 import styles from './part-writing-workspace.module.css';
+import { schedule } from './playback.ts';
 
 export interface PartWritingWorkspaceProps {
   workspace: (Workspace | StartedWorkspace) & { part_writing: PartWritingView };
@@ -48,7 +53,9 @@ const languageOf = (language: string): Language => (['en', 'zh-hans', 'zh-hant',
  * digits, accidentals, Tab to the next voice and chord), by pointer (the note buttons and step
  * controls act on the selected cell) or as text per chord. Practice documents are checked in the
  * browser as the student writes (the contract's checker, the same the grade uses); others show
- * the findings of a hand-in as the rules allow. A grid without a staff for now.
+ * the findings of a hand-in as the rules allow. Above the grid the same chords on a grand staff
+ * (`PartWritingStaff`): tap to write, drag to change a note; a MIDI keyboard writes where the
+ * browser offers Web MIDI; Play sounds what is written. Grid, text form and staff share one state.
  */
 export function PartWritingWorkspace({
   workspace,
@@ -88,6 +95,7 @@ export function PartWritingWorkspace({
   const typed = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingInput = useRef(false);
+  const [midi, setMidi] = useState<{ state: 'off' | 'connecting' | 'on' | 'failed'; inputs: number }>({ state: 'off', inputs: 0 });
 
   const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
   const readOnly = !rules.can_submit || secondsLeft === 0;
@@ -194,6 +202,49 @@ export function PartWritingWorkspace({
   };
   const defaultNote = (cell: Cell) => letterNote('C', view.key, nearFor(cells, cell.chord, cell.voice));
 
+  /** The cell after this one in writing order: the next voice to write, then the next chord's first. */
+  const nextCell = (cell: Cell): Cell => {
+    const at = order.indexOf(cell.voice);
+    const voice = order[at + 1];
+    if (voice) return { chord: cell.chord, voice };
+    return cell.chord + 1 < view.chords.length ? { chord: cell.chord + 1, voice: order[0] ?? cell.voice } : cell;
+  };
+
+  // MIDI: a note-on writes the selected voice, spelled in the key, then moves on as Tab does.
+  const midiNote = useRef<(key: number) => void>(() => {});
+  midiNote.current = (key: number) => {
+    if (!selected || readOnly || !view.write.includes(selected.voice)) return;
+    performance.mark('part-writing-input');
+    pendingInput.current = true;
+    setNote(selected, spellMidi(key, view.key));
+    typed.current = false;
+    const next = nextCell(selected);
+    setSelected(next);
+    buttons.current.get(cellKey(next))?.focus({ preventScroll: true });
+  };
+  const stopMidi = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopMidi.current?.(), []);
+  const connectMidi = async () => {
+    setMidi({ state: 'connecting', inputs: 0 });
+    try {
+      const access = (await navigator.requestMIDIAccess()) as unknown as MidiAccessLike;
+      stopMidi.current?.();
+      stopMidi.current = listenToMidi(
+        access,
+        (key) => midiNote.current(key),
+        (inputs) => setMidi({ state: 'on', inputs }),
+      );
+      if (!selected && order[0]) setSelected({ chord: 0, voice: order[0] });
+    } catch {
+      setMidi({ state: 'failed', inputs: 0 });
+    }
+  };
+
+  // Playback: what is written, every voice, through the score's synthesiser; the chord sounding is marked on the staff.
+  const playable = useMemo(() => schedule(view.chords, cells, view.meter), [view.chords, cells, view.meter]);
+  const playback = usePlayback(playable.score, playable.items);
+  const playing = playback.soundingId === null ? null : playable.items.findIndex((item) => item.id === playback.soundingId);
+
   const commitText = (index: number) => {
     const text = texts[index];
     if (text === undefined) return;
@@ -270,7 +321,67 @@ export function PartWritingWorkspace({
         <summary>{t('partWriting.help.title')}</summary>
         <p>{t('partWriting.help.keyboard')}</p>
         <p>{t('partWriting.help.pointer')}</p>
+        <p>{t('partWriting.help.staff')}</p>
+        {midiSupported() ? <p>{t('partWriting.help.midi')}</p> : null}
       </details>
+
+      <section className={styles.staffArea} aria-labelledby="pw-staff-title">
+        <div className={styles.staffBar}>
+          <h2 id="pw-staff-title" className={styles.heading}>
+            {t('partWriting.staff.title')}
+          </h2>
+          {readOnly ? null : (
+            // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, as the toolbar below
+            <div className={styles.voicePicker} role="group" aria-label={t('partWriting.staff.voice')}>
+              {order.map((voice) => (
+                <button
+                  key={voice}
+                  type="button"
+                  className={styles.voiceButton}
+                  aria-pressed={selected?.voice === voice}
+                  title={voiceName(voice)}
+                  aria-label={voiceName(voice)}
+                  onClick={() => setSelected({ chord: selected?.chord ?? 0, voice })}
+                >
+                  {voice}
+                </button>
+              ))}
+            </div>
+          )}
+          <PlaybackControls playback={playback} lastChord={selected ? playable.items[selected.chord] : undefined} />
+          {midiSupported() && !readOnly ? (
+            midi.state === 'on' ? (
+              <span className={styles.midiState} role="status">
+                {t('partWriting.midi.connected', { count: midi.inputs })}
+              </span>
+            ) : (
+              <Button size="sm" variant="outline" onClick={connectMidi} loading={midi.state === 'connecting'}>
+                {t('partWriting.midi.connect')}
+              </Button>
+            )
+          ) : null}
+        </div>
+        {midi.state === 'failed' ? <p className={styles.problem}>{t('partWriting.midi.failed')}</p> : null}
+        <PartWritingStaff
+          view={view}
+          cells={cells}
+          selected={selected}
+          readOnly={readOnly}
+          findings={findings}
+          playing={playing}
+          label={t('partWriting.staff.label')}
+          onSelect={(cell) => {
+            if (selected?.chord !== cell.chord || selected.voice !== cell.voice) typed.current = false;
+            setSelected(cell);
+          }}
+          onNote={(cell, note) => {
+            performance.mark('part-writing-input');
+            pendingInput.current = true;
+            setNote(cell, note);
+          }}
+        />
+        <p className={styles.legend}>{t('partWriting.staff.legend')}</p>
+      </section>
 
       <div className={styles.scroller}>
         {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of cells; a fieldset cannot be one */}
@@ -447,6 +558,9 @@ export function PartWritingWorkspace({
                       if (voice !== undefined) focusCell({ chord: finding.chords[0] ?? 0, voice });
                     }}
                   >
+                    <span className={styles.findingNumber} aria-hidden="true">
+                      {index + 1}
+                    </span>
                     {findingText(finding)}
                   </button>
                 </li>
