@@ -183,8 +183,8 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     deepLinks: [] as Record<string, unknown>[],
     /** Client assertions' `jti`s seen by the token endpoint (a second use is refused). */
     assertionJtis: new Set<string>(),
-    /** Token requests, newest last: whether each was granted, and why not. */
-    tokenRequests: [] as { granted: boolean; error?: string; scope: string }[],
+    /** Token requests, newest last: whether each was granted, and why not, and the client assertion sent. */
+    tokenRequests: [] as { granted: boolean; error?: string; scope: string; assertion: string }[],
     /** Access tokens issued, with their scopes. */
     accessTokens: new Map<string, { scopes: string[]; expiresAt: number }>(),
     /** Seconds an access token lives. */
@@ -205,8 +205,9 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
   async function tokenEndpoint(raw: string, send: Send) {
     const form = new URLSearchParams(raw);
     const scope = form.get('scope') ?? '';
+    const assertion = form.get('client_assertion') ?? '';
     const refuse = (status: number, error: string, description: string) => {
-      state.tokenRequests.push({ granted: false, error: description, scope });
+      state.tokenRequests.push({ granted: false, error: description, scope, assertion });
       send(status, { error, error_description: description });
     };
     if (form.get('grant_type') !== 'client_credentials')
@@ -216,7 +217,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     if (!state.toolJwksUrl) return refuse(401, 'invalid_client', 'toolJwksUrl is not set');
     let jti: unknown;
     try {
-      const { payload } = await jwtVerify(form.get('client_assertion') ?? '', createRemoteJWKSet(new URL(state.toolJwksUrl)), {
+      const { payload } = await jwtVerify(assertion, createRemoteJWKSet(new URL(state.toolJwksUrl)), {
         issuer: clientId,
         subject: clientId,
         audience: `${base}/token`,
@@ -235,7 +236,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     if (scopes.length === 0 || scopes.some((s) => !known.includes(s))) return refuse(400, 'invalid_scope', `unknown scope in "${scope}"`);
     const accessToken = randomBytes(16).toString('hex');
     state.accessTokens.set(accessToken, { scopes, expiresAt: Math.floor(Date.now() / 1000) + state.tokenSeconds });
-    state.tokenRequests.push({ granted: true, scope });
+    state.tokenRequests.push({ granted: true, scope, assertion });
     return send(200, { access_token: accessToken, token_type: 'Bearer', expires_in: state.tokenSeconds, scope: scopes.join(' ') });
   }
 
