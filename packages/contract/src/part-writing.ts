@@ -13,6 +13,13 @@ export const PartWritingMessages = {
   teachersOnly: 'Only instructors and TAs can check part writing.',
   tooManyChecks: 'Too many checks in a minute. Please wait a moment and try again.',
   chordVoices: (voices: string) => `Write one note for each voice to write (${voices}) in this order, "-" for one not written yet.`,
+  // A part-writing .har handed in as a file (issue 27): only its voices are read.
+  handInNoVoices: 'This file has no voices that can be read: hand in the .har saved from this part-writing exercise.',
+  handInChordCount: (count: string) => `This exercise has ${count} chords; the voices in the file are for a different number of chords.`,
+  handInGivenVoice: (chord: string) =>
+    `Chord ${chord} of the file has a note for a given voice: write only the voices the exercise asks for.`,
+  handInMissingVoice: (chord: string) =>
+    `Chord ${chord} of the file is missing a voice to write: a file hands in every voice of every chord.`,
 } as const;
 
 /** Checks one account may ask for in a minute (per server instance). */

@@ -1,7 +1,17 @@
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildSampleLibrary } from '../library/build-library.ts';
 import { partWritingExercise, partWritingSubmission, writePartWritingHar } from './document.ts';
-import { chordPlaces, isPartWritingHar, partWritingResult, studentView, submissionScore, writtenFromAnswers } from './hand-in.ts';
+import {
+  chordPlaces,
+  isPartWritingHar,
+  partWritingResult,
+  readPartWritingHandIn,
+  studentView,
+  submissionScore,
+  writtenFromAnswers,
+  writtenFromHandIn,
+} from './hand-in.ts';
 import { partWritingReportHtml } from './report.ts';
 
 const doc = partWritingExercise(
@@ -79,5 +89,46 @@ describe('part-writing hand-in', () => {
     // A voice left unfinished is not drawn.
     const partial = partWritingSubmission(doc, { chords: [{ S: 'G4', A: 'E4', T: 'C4' }, { S: 'C5', A: 'F4' }, {}, {}] });
     expect(submissionScore(partial).match(/<note>/g)).toHaveLength(4);
+  });
+});
+
+describe('part-writing hand-in file', () => {
+  const model = doc.model as NonNullable<typeof doc.model>;
+
+  it('reads only the manifest and voices.json of a hand-in, never the exercise or score it carries', () => {
+    const handIn = partWritingSubmission({ ...doc, manifest: { ...doc.manifest, document_key: 'k1' } }, model);
+    const read = readPartWritingHandIn(writePartWritingHar(handIn));
+    expect(read).toEqual({ kind: 'submission', exerciseType: 'part-writing', documentKey: 'k1', voices: model });
+    // A file whose score and part-writing.json are garbage is still read for its answers alone.
+    const enc = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+    const odd = zipSync({
+      'manifest.json': enc({ ...handIn.manifest }),
+      'score.musicxml': enc('not music'),
+      'part-writing.json': enc('{"given": ['),
+      'voices.json': enc(model),
+    });
+    expect(readPartWritingHandIn(odd).voices).toEqual(model);
+    expect(readPartWritingHandIn(zipSync({ 'manifest.json': enc(handIn.manifest) })).voices).toBeUndefined();
+    expect(() => readPartWritingHandIn(zipSync({ 'voices.json': enc(model) }))).toThrow('manifest.json is missing.');
+    expect(() => readPartWritingHandIn(new Uint8Array([1, 2, 3]))).toThrow();
+  });
+
+  it('checks the voices strictly against the exercise', () => {
+    const ex = doc.exercise;
+    expect(writtenFromHandIn(ex, model)).toEqual({ written: model });
+    expect(writtenFromHandIn(ex, undefined)).toEqual({ problem: { kind: 'no-voices' } });
+    expect(writtenFromHandIn(ex, { chords: 'x' })).toEqual({ problem: { kind: 'no-voices' } });
+    expect(writtenFromHandIn(ex, { chords: model.chords.slice(1) })).toEqual({ problem: { kind: 'chord-count', expected: 4 } });
+    const chords = (change: (c: Record<string, unknown>[]) => void) => {
+      const copy = model.chords.map((c) => ({ ...c })) as Record<string, unknown>[];
+      change(copy);
+      return writtenFromHandIn(ex, { chords: copy });
+    };
+    expect(chords((c) => ((c[1] as Record<string, unknown>).B = 'F2'))).toEqual({ problem: { kind: 'given-voice', chord: 2 } });
+    expect(chords((c) => delete (c[2] as Record<string, unknown>).A)).toEqual({ problem: { kind: 'missing-voice', chord: 3 } });
+    expect(chords((c) => ((c[0] as Record<string, unknown>).S = 'H4'))).toEqual({ problem: { kind: 'pitch', note: 'H4' } });
+    expect(chords((c) => ((c[0] as Record<string, unknown>).S = 64))).toEqual({ problem: { kind: 'pitch', note: '64' } });
+    expect(chords((c) => ((c[3] as Record<string, unknown>).T = 'C10'))).toEqual({ problem: { kind: 'midi', note: 'C10' } });
+    expect(chords((c) => (c[0] = null as never))).toEqual({ problem: { kind: 'missing-voice', chord: 1 } });
   });
 });

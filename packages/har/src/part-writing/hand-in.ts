@@ -1,5 +1,6 @@
 import type { Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { midi, parsePitch } from '@app/contract/part-writing/theory';
 import {
   type AnswerProblem,
   answerText,
@@ -13,7 +14,7 @@ import { MANIFEST_ENTRY } from '../format.ts';
 import { type GradeResult, letterGrade } from '../grade.ts';
 import { HarError } from '../har-error.ts';
 import { HAR_LIMITS, unzipWithLimits } from '../safe-unzip.ts';
-import type { PartWritingDocument, PartWritingExercise, WrittenVoices } from './document.ts';
+import { type PartWritingDocument, type PartWritingExercise, VOICES_ENTRY, type WrittenVoices } from './document.ts';
 import { type GradedFinding, gradePartWriting } from './grade.ts';
 import { partWritingScore } from './score.ts';
 
@@ -146,4 +147,86 @@ export function submissionScore(doc: PartWritingDocument): string {
     given,
     chords: doc.exercise.chords.map((chord, i) => ({ ...chord, ...Object.fromEntries(complete.map((v) => [v, voices.chords[i]?.[v]])) })),
   });
+}
+
+/** A hand-in file's JSON entries stop unpacking at 1 MB (200 chords of four voices are about 20 KB). */
+const MAX_HAND_IN_ENTRY_BYTES = 1024 * 1024;
+
+/** What a part-writing hand-in file is read for: its manifest's few fields and its voices.json as parsed JSON, nothing else. */
+export type PartWritingHandInFile = {
+  kind: unknown;
+  exerciseType: unknown;
+  documentKey: unknown;
+  /** voices.json parsed, or undefined when missing or not JSON. */
+  voices: unknown;
+};
+
+/**
+ * Reads a student's part-writing `.har` for its answers only (issue 27): the manifest and
+ * `voices.json`, each at most 1 MB; the score, `part-writing.json` (the given voices, figures and
+ * rule settings) and anything else in the file are never unpacked — the document's own copy is
+ * what is graded. Throws HarError for a file that is not a readable archive or is too large.
+ */
+export function readPartWritingHandIn(bytes: Uint8Array): PartWritingHandInFile {
+  const wanted = new Set([MANIFEST_ENTRY, VOICES_ENTRY]);
+  const files = unzipWithLimits(bytes, {
+    ...HAR_LIMITS,
+    wanted: (name) => wanted.has(name),
+    maxEntryBytes: () => ({
+      bytes: MAX_HAND_IN_ENTRY_BYTES,
+      refusal: () => new HarError('An entry of the file is larger than 1 MB.', 'too_large'),
+    }),
+  });
+  const json = (name: string): unknown => {
+    const entry = files.get(name);
+    if (!entry) return undefined;
+    try {
+      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(entry));
+    } catch {
+      return undefined;
+    }
+  };
+  const manifest = json(MANIFEST_ENTRY);
+  if (manifest === null || typeof manifest !== 'object') throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  const fields = manifest as Record<string, unknown>;
+  return { kind: fields.kind, exerciseType: fields.exercise_type, documentKey: fields.document_key, voices: json(VOICES_ENTRY) };
+}
+
+/** Why the voices of a hand-in file are refused; chords count from 1. */
+export type HandInProblem =
+  | { kind: 'no-voices' }
+  | { kind: 'chord-count'; expected: number }
+  | { kind: 'given-voice'; chord: number }
+  | { kind: 'missing-voice'; chord: number }
+  | { kind: 'pitch'; note: string }
+  | { kind: 'midi'; note: string };
+
+/**
+ * The voices of a hand-in file checked strictly against the server's exercise: one entry per
+ * chord, every voice to write present (a file is finished work), no note for a given voice, each
+ * a pitch within MIDI. Only the voices to write are kept.
+ */
+export function writtenFromHandIn(exercise: PartWritingExercise, voices: unknown): { written: WrittenVoices } | { problem: HandInProblem } {
+  const chords = voices !== null && typeof voices === 'object' ? (voices as { chords?: unknown }).chords : undefined;
+  if (!Array.isArray(chords)) return { problem: { kind: 'no-voices' } };
+  if (chords.length !== exercise.chords.length) return { problem: { kind: 'chord-count', expected: exercise.chords.length } };
+  const written: WrittenChord[] = [];
+  for (const [index, chord] of chords.entries()) {
+    if (chord === null || typeof chord !== 'object' || Array.isArray(chord))
+      return { problem: { kind: 'missing-voice', chord: index + 1 } };
+    const notes = chord as Record<string, unknown>;
+    if (exercise.given.some((v) => notes[v] !== undefined)) return { problem: { kind: 'given-voice', chord: index + 1 } };
+    const mine: WrittenChord = {};
+    for (const v of VOICES.filter((voice) => exercise.write.includes(voice))) {
+      const note = notes[v];
+      if (note === undefined || note === null || note === '') return { problem: { kind: 'missing-voice', chord: index + 1 } };
+      const text = typeof note === 'string' ? note.trim() : JSON.stringify(note).slice(0, 20);
+      const pitch = typeof note === 'string' ? parsePitch(text) : undefined;
+      if (!pitch) return { problem: { kind: 'pitch', note: text } };
+      if (midi(pitch) < 0 || midi(pitch) > 127) return { problem: { kind: 'midi', note: text } };
+      mine[v] = text;
+    }
+    written.push(mine);
+  }
+  return { written: { chords: written } };
 }

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { PartWritingWorkspace } from '@app/contract/part-writing';
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { VOICES } from '@app/contract/part-writing/rules';
-import { SubmissionMessages } from '@app/contract/submissions';
 import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
 import { contentHash } from '@app/har/format';
 import type { Reveal } from '@app/har/grade';
@@ -12,6 +11,7 @@ import {
   partWritingStudentCopy,
   partWritingSubmission,
   readPartWritingHar,
+  type WrittenVoices,
   writePartWritingHar,
 } from '@app/har/part-writing/document';
 import {
@@ -29,6 +29,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { newKey } from '../lib/random.ts';
 import { loadHar, newDocKey, previewKey, type StoredHar, studentCopyKey } from './har-files.ts';
+import { type HandInFile, writtenFromHandInFile } from './part-writing-hand-in.ts';
 
 /**
  * Part-writing documents in storage (issue 27): stored like every `.har` (a course document
@@ -161,23 +162,37 @@ export function partWritingLayout(copyBytes: Uint8Array): {
 }
 
 /**
- * A part-writing hand-in graded from the workspace's answers, or undefined when the document is
- * not part writing. Answers must be for the document's chords, each the voices to write as pitch
- * names; the first that is not is a 400 naming it (`answers.2.answer`).
+ * A part-writing hand-in graded from the workspace's answers or a `.har` file's voices, or undefined
+ * when the document is not part writing. Answers must be for the document's chords, each the voices
+ * to write as pitch names; the first that is not is a 400 naming it (`answers.2.answer`). A file is
+ * read for its voices alone (part-writing-hand-in.ts); either way the server's exercise is graded.
  */
 export async function gradePartWritingHandIn(
+  deps: Pick<Deps, 'cpu'>,
   documentBytes: Uint8Array,
   docKey: string,
-  input: { kind: 'answers'; answers: { id: string; answer: string }[] } | { kind: 'file' },
+  input: { kind: 'answers'; answers: { id: string; answer: string }[] } | { kind: 'file'; read: HandInFile },
 ): Promise<{ bytes: Buffer; result: PartWritingResult } | undefined> {
   if (!isPartWritingHar(documentBytes)) return undefined;
   const exercise = readPartWritingHar(documentBytes);
-  if (input.kind !== 'answers') throw AppError.badRequest('file', SubmissionMessages.notSubmission);
-  const read = writtenFromAnswers(exercise.exercise, input.answers);
+  const written =
+    input.kind === 'file'
+      ? await writtenFromHandInFile(deps, exercise.exercise, docKey, input.read)
+      : writtenFromAnswerEntries(exercise.exercise, input.answers);
+  const submission = partWritingSubmission({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, written);
+  return {
+    bytes: Buffer.from(writePartWritingHar(submission)),
+    result: partWritingResult(exercise.exercise, written),
+  };
+}
+
+/** The workspace's answers as written voices; the first that cannot be read is a 400 naming it. */
+function writtenFromAnswerEntries(exercise: PartWritingDocument['exercise'], answers: { id: string; answer: string }[]): WrittenVoices {
+  const read = writtenFromAnswers(exercise, answers);
   if ('refusal' in read) {
     const { index, problem } = read.refusal;
     const field = problem.kind === 'unknown' ? 'answers' : `answers.${index}.answer`;
-    const voices = VOICES.filter((v) => exercise.exercise.write.includes(v)).join(' ');
+    const voices = VOICES.filter((v) => exercise.write.includes(v)).join(' ');
     const message =
       problem.kind === 'unknown'
         ? WorkspaceMessages.unknownItem
@@ -188,11 +203,7 @@ export async function gradePartWritingHandIn(
             : PartWritingMessages.outsideMidi(problem.note);
     throw AppError.badRequest(field, message);
   }
-  const submission = partWritingSubmission({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, read.written);
-  return {
-    bytes: Buffer.from(writePartWritingHar(submission)),
-    result: partWritingResult(exercise.exercise, read.written),
-  };
+  return read.written;
 }
 
 /** The render job for a part-writing submission: the score with the student's voices, and the report with and without the findings. */

@@ -4,6 +4,7 @@ import { readScore } from '@app/har/analysis/score-reading';
 import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
+import { readPartWritingHandIn } from '@app/har/part-writing/hand-in';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
 import { shownPositions } from '@app/har/shown-positions';
@@ -51,6 +52,8 @@ export const cpuTasks = {
   shownPositions,
   /** A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter. */
   partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
+  /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */
+  readPartWritingHandIn,
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

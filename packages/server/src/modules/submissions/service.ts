@@ -149,7 +149,7 @@ export function createSubmissionsService(
       const documentBytes = await loadHar(deps, doc.storage_key);
       const { bytes, result } =
         // A part-writing document (issue 27) is graded by its rule costs; the checker is the contract's.
-        (await gradePartWritingHandIn(documentBytes, doc.doc_key, input)) ??
+        (await gradePartWritingHandIn(deps, documentBytes, doc.doc_key, input)) ??
         (await (async () => {
           const { exercise, settings } = await exerciseOf(documentBytes, course);
           const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
