@@ -29,3 +29,32 @@ export type DeepLinkChoice = z.infer<typeof DeepLinkChoice>;
 /** The signed LtiDeepLinkingResponse and where the browser posts it (as the form field JWT). */
 export const DeepLinkResponse = z.object({ return_url: z.string(), jwt: z.string() });
 export type DeepLinkResponse = z.infer<typeof DeepLinkResponse>;
+
+/**
+ * LTI Dynamic Registration 1.0: what the LMS appended to the registration URL the admin CLI made
+ * (GET /api/lti/registrations/{key} as query parameters, POST as the body).
+ */
+export const LtiRegistrationRequest = z.object({
+  openid_configuration: z.string().min(1).max(2000),
+  registration_token: z.string().max(8000).optional(),
+});
+export type LtiRegistrationRequest = z.infer<typeof LtiRegistrationRequest>;
+
+/** The LMS a registration URL was opened from, for its one confirmation form. */
+export const LtiRegistrationPreview = z.object({
+  issuer: z.string(),
+  /** The platform's product family code (canvas, moodle, …), when its configuration names one. */
+  product: z.string().nullable(),
+  /** Whether a platform of this issuer is registered already (registering again adds a client or deployment). */
+  registered_already: z.boolean(),
+});
+export type LtiRegistrationPreview = z.infer<typeof LtiRegistrationPreview>;
+
+/** The registration stored: the platform here, and the client id and deployment id the LMS gave the tool. */
+export const LtiRegistrationResult = z.object({
+  platform_id: z.number().int(),
+  issuer: z.string(),
+  client_id: z.string(),
+  deployment_id: z.string().nullable(),
+});
+export type LtiRegistrationResult = z.infer<typeof LtiRegistrationResult>;

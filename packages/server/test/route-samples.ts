@@ -290,6 +290,14 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/lti/contexts/:contextId/link': (w) => ({ params: { contextId: 1 }, body: { course_id: w.course.id } }),
   'POST /api/lti/contexts/:contextId/course': () => ({ params: { contextId: 1 } }),
   'POST /api/lti/deep-links/:key': (w) => ({ params: { key: 'no-such-request' }, body: { set_id: w.set } }),
+  'GET /api/lti/registrations/:key': () => ({
+    params: { key: 'no-such-key' },
+    query: { openid_configuration: 'https://lms.example.edu/.well-known/openid-configuration' },
+  }),
+  'POST /api/lti/registrations/:key': () => ({
+    params: { key: 'no-such-key' },
+    body: { openid_configuration: 'https://lms.example.edu/.well-known/openid-configuration' },
+  }),
 
   // teacher requests
   'POST /api/teacher-account-requests': () => ({ body: { school_name: 'Riverside School', phone: '+1 555 123 4567' } }),

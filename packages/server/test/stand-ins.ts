@@ -181,6 +181,12 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     toolJwksUrl: undefined as string | undefined,
     /** Deep-linking responses whose signature checked out: their claims, newest last. */
     deepLinks: [] as Record<string, unknown>[],
+    /** Dynamic Registration: the token the registration endpoint wants as its bearer token. */
+    registrationToken: 'registration-token-1',
+    /** The issuer the OpenID configuration names (tests set another to see it refused). */
+    configIssuer: undefined as string | undefined,
+    /** Client registrations the tool posted (their bodies), newest last. */
+    registrations: [] as Record<string, unknown>[],
     /** Client assertions' `jti`s seen by the token endpoint (a second use is refused). */
     assertionJtis: new Set<string>(),
     /** Token requests, newest last: whether each was granted, and why not, and the client assertion sent. */
@@ -335,6 +341,70 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/jwks') return send(200, { keys: [state.key.publicJwk] });
+    if (req.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
+      // LTI Dynamic Registration 1.0: the platform's OpenID configuration.
+      const base = `http://${req.headers.host}`;
+      return send(200, {
+        issuer: state.configIssuer ?? base,
+        authorization_endpoint: `${base}/auth`,
+        token_endpoint: `${base}/token`,
+        jwks_uri: `${base}/jwks`,
+        registration_endpoint: `${base}/register`,
+        scopes_supported: ['openid', 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly'],
+        response_types_supported: ['id_token'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+          product_family_code: 'lms-stand-in',
+          version: '1.0',
+          messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
+        },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/register') {
+      // The registration endpoint: the registration token as bearer, and the tool's client registration.
+      let raw = '';
+      req.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      req.on('end', () => {
+        if (req.headers.authorization !== `Bearer ${state.registrationToken}`) return send(401, { error: 'invalid_token' });
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(raw) as Record<string, unknown>;
+        } catch {
+          return send(400, { error: 'invalid_client_metadata' });
+        }
+        const tool = body['https://purl.imsglobal.org/spec/lti-tool-configuration'] as { messages?: { type?: string }[] } | undefined;
+        const wellFormed =
+          typeof body.initiate_login_uri === 'string' &&
+          Array.isArray(body.redirect_uris) &&
+          typeof body.jwks_uri === 'string' &&
+          typeof body.scope === 'string' &&
+          Array.isArray(tool?.messages);
+        if (!wellFormed) return send(400, { error: 'invalid_client_metadata' });
+        state.registrations.push(body);
+        // The stand-in gives the tool its own client id and deployment, so launches work after registering.
+        return send(200, {
+          ...body,
+          client_id: clientId,
+          'https://purl.imsglobal.org/spec/lti-tool-configuration': { ...tool, deployment_id: deploymentId },
+        });
+      });
+      return undefined;
+    }
+    if (req.method === 'GET' && url.pathname === '/register-tool') {
+      // What an LMS administrator's screen does: opens the tool's registration URL (with the
+      // configuration URL and token appended) in a frame, and waits for its close message.
+      const target = new URL(url.searchParams.get('url') ?? '');
+      target.searchParams.set('openid_configuration', `http://${req.headers.host}/.well-known/openid-configuration`);
+      target.searchParams.set('registration_token', state.registrationToken);
+      const attr = target.toString().replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      return send(
+        200,
+        `<!doctype html><html><body><h1>LMS stand-in: add a tool</h1><p id="status">Registering…</p><iframe title="Tool registration" src="${attr}" style="width:760px;height:520px;border:1px solid #888"></iframe><script>window.addEventListener('message',function(e){if(e.data&&e.data.subject==='org.imsglobal.lti.close'){document.getElementById('status').textContent='LMS stand-in: the tool closed its registration';}});</script></body></html>`,
+        'text/html',
+      );
+    }
     if (req.method === 'POST' && url.pathname === '/deep-link-return') {
       // The deep-linking return: the tool's JWT, checked against the tool's published keys.
       let raw = '';
@@ -485,6 +555,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     authUrl: `${url}/auth`,
     tokenUrl: `${url}/token`,
     jwksUrl: `${url}/jwks`,
+    openIdConfigurationUrl: `${url}/.well-known/openid-configuration`,
     state,
     launchClaims,
     agsClaim,

@@ -97,4 +97,19 @@ describe.each(dialects)('admin CLI: lti (%s)', (dialect) => {
     expect(await kids()).not.toContain(first);
     expect(await kids()).toHaveLength(2);
   });
+
+  it('makes a one-time Dynamic Registration URL, usable for 24 hours unless told otherwise', async () => {
+    t = await createTestApp(dialect);
+    const out = await admin('lti', 'registration-url');
+    const [url, until] = out.trimEnd().split('\n');
+    expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/lti/register/[\\w-]{20,}$`));
+    expect(until).toBe(`Usable once, until ${new Date((t.clock.now() + 24 * 3600) * 1000).toISOString()}.`);
+    const key = url?.split('/').at(-1) ?? '';
+    expect(await t.app.services.lti.registrationKeyLive(key)).toBe(true);
+    const short = (await admin('lti', 'registration-url', '--hours', '2')).split('\n')[1];
+    expect(short).toBe(`Usable once, until ${new Date((t.clock.now() + 2 * 3600) * 1000).toISOString()}.`);
+    await expect(admin('lti', 'registration-url', '--hours', 'soon')).rejects.toThrow('Give a number of hours from 1 to 720.');
+    t.clock.advance(24 * 3600 + 1);
+    expect(await t.app.services.lti.registrationKeyLive(key)).toBe(false);
+  });
 });

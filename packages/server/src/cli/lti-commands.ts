@@ -25,7 +25,7 @@ type PlatformOptions = {
   emailsVerified?: boolean;
 };
 
-/** `lti platforms add|list|update|remove` and `lti keys rotate` (issue 28, docs/lti.md). */
+/** `lti platforms add|list|update|remove`, `lti registration-url` and `lti keys rotate` (issue 28, docs/lti.md). */
 export function registerLtiCommands(program: Command, withApp: AppRunner, { say, sayLines, table }: Printer) {
   const lti = program.command('lti').description('LTI 1.3: the LMS platforms this tool trusts, and its signing keys.');
   const platforms = lti.command('platforms').description('Register, list, change or remove LMS platforms (Canvas, Moodle, …).');
@@ -114,6 +114,21 @@ export function registerLtiCommands(program: Command, withApp: AppRunner, { say,
     .action(async (id: number) => {
       await withApp((app) => app.services.lti.removePlatform(id));
       say(`Removed platform ${id}.`);
+    });
+
+  lti
+    .command('registration-url')
+    .description(
+      'Make a one-time LTI Dynamic Registration URL to paste into the LMS (Canvas, Moodle): it registers the LMS as a platform, its e-mails untrusted.',
+    )
+    .option('--hours <hours>', 'how long the URL stays usable (default 24)', (value: string) => {
+      const hours = Number(value);
+      if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) throw new InvalidArgumentError('Give a number of hours from 1 to 720.');
+      return hours;
+    })
+    .action(async (options: { hours?: number }) => {
+      const { url, expiresAt } = await withApp((app) => app.services.lti.registrationUrl(options.hours));
+      sayLines([url, `Usable once, until ${new Date(expiresAt * 1000).toISOString()}.`]);
     });
 
   const keys = lti.command('keys').description("The tool's signing keys (published at /lti/jwks).");

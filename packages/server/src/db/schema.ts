@@ -65,6 +65,7 @@ export interface Database {
   lti_contexts: LtiContextsTable;
   lti_context_members: LtiContextMembersTable;
   lti_deep_link_requests: LtiDeepLinkRequestsTable;
+  lti_registration_keys: LtiRegistrationKeysTable;
   lti_line_items: LtiLineItemsTable;
 }
 
@@ -629,12 +630,23 @@ export interface LtiContextsTable {
   context_id: string;
   title: string;
   course_id: number | null;
+  /** The context's Names and Role Provisioning Services URL, as the latest launch named it (migration 0031). */
+  nrps_url: string | null;
   created_at: number;
   /** The context's AGS line-items service URL and granted scopes (JSON array), as the latest launch named them (migration 0030). */
   ags_lineitems_url: string | null;
   ags_scopes: string | null;
 }
 export type LtiContextRow = Selectable<LtiContextsTable>;
+
+/** A one-time key of a Dynamic Registration URL the admin CLI made (migration 0031). */
+export interface LtiRegistrationKeysTable {
+  id: Generated<number>;
+  key_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
 
 /** The platform's line item of a deep-linked item in an LMS course: `resource_id` is the tool's (`set-{id}`) (migration 0030). */
 export interface LtiLineItemsTable {

@@ -9,6 +9,9 @@ export const CSRF_HEADER = 'x-csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Server-to-server calls carry no cookie; they prove themselves another way (a signature).
 const EXEMPT = new Set(['/api/fastspring/webhook']);
+// LTI Dynamic Registration: authorised by the one-time key in its path, not by a cookie; it runs
+// inside the LMS's frame, where this site's cookies are not sent (issue 28).
+const EXEMPT_PATTERN = /^\/api\/lti\/registrations\/[A-Za-z0-9_-]{1,100}$/;
 
 function same(a: string, b: string) {
   const x = Buffer.from(a);
@@ -25,7 +28,8 @@ export function registerCsrf(app: FastifyInstance, options: { secure: boolean })
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
-    if (UNSAFE.has(request.method) && !EXEMPT.has(request.url.split('?')[0] ?? '')) {
+    const path = request.url.split('?')[0] ?? '';
+    if (UNSAFE.has(request.method) && !EXEMPT.has(path) && !EXEMPT_PATTERN.test(path)) {
       const header = request.headers[CSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
         throw new AppError('csrf_failed', Messages.csrfFailed, 403);

@@ -69,6 +69,14 @@ export const routes: RouteObject[] = [
               (m) => m.ConfirmEmailPage,
             ),
           },
+          {
+            // LTI Dynamic Registration (issue 28): opened by an LMS, signed out, from the admin CLI's URL.
+            path: 'lti/register/:key',
+            lazy: page(
+              () => import('../features/lti/routes/register-page.tsx'),
+              (m) => m.RegisterPage,
+            ),
+          },
         ],
       },
       {

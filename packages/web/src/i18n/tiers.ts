@@ -32,6 +32,8 @@ export const FIRST_TIER_PATHS = [
   'signUpConfirmation',
   // Named by the create-password page itself (a link without its token).
   'messages.api.invalidLink',
+  // LTI Dynamic Registration, a signed-out page an LMS opens (issue 28).
+  'lti.register',
 ] as const;
 
 /** The sentences a signed-out page can show by code: the API's (sign-in, sign-up, password, e-mail confirmation) and the contract's validation. */

@@ -14,6 +14,9 @@ export const ltiAccess: AccessTable = {
   'POST /lti/login': everyCaller(401),
   // No login state was started: refused alike.
   'POST /lti/launch': everyCaller(401),
+  // Dynamic Registration: the one-time key in the path is the authority; the matrix has none.
+  'GET /api/lti/registrations/:key': everyCaller(404),
+  'POST /api/lti/registrations/:key': everyCaller(404),
   // Only people an LMS launch made members of the LMS course see or link it; nobody in the matrix.
   'GET /api/lti/contexts/:contextId': {
     ...signedIn,

@@ -19,6 +19,17 @@ export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: (
     if (!cached || cached.until <= at) cached = { origins: await lti.frameAncestors(), until: at + ORIGINS_SECONDS };
     return cached.origins;
   };
+  const registeringOrigin = async (url: string) => {
+    const match = /^\/lti\/register\/([A-Za-z0-9_-]{1,100})\?/.exec(url);
+    if (!match?.[1]) return undefined;
+    try {
+      const configuration = new URL(new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('openid_configuration') ?? '');
+      if (configuration.origin === 'null' || !(await lti.registrationKeyLive(match[1]))) return undefined;
+      return configuration.origin;
+    } catch {
+      return undefined;
+    }
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return;
     // The deep-linking selection page posts the signed response to the LMS: its form may go there.
@@ -29,7 +40,10 @@ export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: (
       if (typeof csp === 'string')
         reply.raw.setHeader('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${returnOrigin}`));
     }
-    const list = await origins();
+    // Dynamic Registration: the registering LMS (the origin of its OpenID configuration) frames the
+    // page of a live registration key, before it is a registered platform.
+    const registering = await registeringOrigin(request.url);
+    const list = registering ? [...new Set([...(await origins()), registering])] : await origins();
     if (list.length === 0) return;
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp !== 'string') return;

@@ -23,6 +23,11 @@ export const LtiMessages = {
   deepLinkGone: 'This content selection has expired or was already used. Open it from your LMS again.',
   setNotInCourse: 'This assignment set is not in the linked course.',
   documentNotInSet: 'This exercise is not in the chosen assignment set.',
+  registrationGone: 'This registration link has expired or was already used. Ask for a new one (admin command: lti registration-url).',
+  registrationConfigUnreachable: "The LMS's OpenID configuration could not be read.",
+  registrationConfigIncomplete: "The LMS's OpenID configuration lacks its issuer, authorisation, token, key set or registration endpoint.",
+  registrationIssuer: "The LMS's issuer does not match the address its OpenID configuration came from.",
+  registrationRefused: 'The LMS refused the registration.',
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;
@@ -154,4 +159,106 @@ export function documentResourceLink(set: { id: number; due_at: number }, doc: {
     lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: doc.title, resourceId: `document-${doc.id}` },
     submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
   };
+}
+
+/** The LTI Advantage scopes the tool asks a platform for: Assignment and Grade Services, Names and Role Provisioning. */
+export const TOOL_SCOPES = [
+  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+] as const;
+
+/** The LTI tool configuration claim of a Dynamic Registration request and response. */
+export const TOOL_CONFIGURATION_CLAIM = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
+export const PLATFORM_CONFIGURATION_CLAIM = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
+
+/** A platform's OpenID configuration, as much of it as Dynamic Registration reads. */
+export type PlatformOpenIdConfiguration = {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  registration_endpoint: string;
+  product: string | null;
+};
+
+/**
+ * Reads a platform's OpenID configuration (LTI Dynamic Registration 1.0, §3.4): the endpoints it
+ * must name, and its issuer, which must have the origin of the URL the configuration came from
+ * (a configuration cannot speak for another platform). Answers the refusal's sentence otherwise.
+ */
+export function readOpenIdConfiguration(
+  body: unknown,
+  configurationUrl: string,
+): { config: PlatformOpenIdConfiguration } | { refusal: string } {
+  const doc = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (name: string) => (typeof doc[name] === 'string' && doc[name] !== '' ? (doc[name] as string) : undefined);
+  const issuer = text('issuer');
+  const fields = ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'registration_endpoint'] as const;
+  const missing = fields.filter((name) => !text(name));
+  if (!issuer || missing.length > 0) return { refusal: LtiMessages.registrationConfigIncomplete };
+  let sameOrigin = false;
+  try {
+    sameOrigin = new URL(issuer).origin === new URL(configurationUrl).origin;
+  } catch {
+    sameOrigin = false;
+  }
+  if (!sameOrigin) return { refusal: LtiMessages.registrationIssuer };
+  const platform = doc[PLATFORM_CONFIGURATION_CLAIM] as { product_family_code?: unknown } | undefined;
+  return {
+    config: {
+      issuer,
+      authorization_endpoint: text('authorization_endpoint') as string,
+      token_endpoint: text('token_endpoint') as string,
+      jwks_uri: text('jwks_uri') as string,
+      registration_endpoint: text('registration_endpoint') as string,
+      product: typeof platform?.product_family_code === 'string' ? platform.product_family_code.slice(0, 100) : null,
+    },
+  };
+}
+
+/**
+ * The tool's client registration (LTI Dynamic Registration 1.0, §3.5): OpenID Connect client
+ * metadata for its login, launch (redirect) and key set URLs, its scopes, and the LTI tool
+ * configuration claim with a resource-link launch and a deep-linking message.
+ */
+export function toolRegistration(publicUrl: string, paths: { login: string; launch: string; jwks: string }) {
+  const launch = `${publicUrl}${paths.launch}`;
+  return {
+    application_type: 'web',
+    response_types: ['id_token'],
+    grant_types: ['implicit', 'client_credentials'],
+    initiate_login_uri: `${publicUrl}${paths.login}`,
+    redirect_uris: [launch],
+    client_name: 'Harmony Dashboard',
+    jwks_uri: `${publicUrl}${paths.jwks}`,
+    token_endpoint_auth_method: 'private_key_jwt',
+    scope: TOOL_SCOPES.join(' '),
+    [TOOL_CONFIGURATION_CLAIM]: {
+      domain: new URL(publicUrl).host,
+      description: 'Music-theory exercises, assignments and grades.',
+      target_link_uri: launch,
+      claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
+      messages: [
+        { type: 'LtiResourceLinkRequest', target_link_uri: launch, label: 'Harmony Dashboard', placements: ['course_navigation'] },
+        {
+          type: 'LtiDeepLinkingRequest',
+          target_link_uri: launch,
+          label: 'Harmony Dashboard exercise',
+          placements: ['assignment_selection', 'link_selection', 'ContentArea'],
+        },
+      ],
+    },
+  };
+}
+
+/** The client id and deployment id a platform's registration response gives the tool; undefined when it names no client id. */
+export function readRegistrationResponse(body: unknown): { clientId: string; deploymentId: string | null } | undefined {
+  const doc = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const clientId = typeof doc.client_id === 'string' && doc.client_id !== '' ? doc.client_id : undefined;
+  if (!clientId) return undefined;
+  const claim = doc[TOOL_CONFIGURATION_CLAIM] as { deployment_id?: unknown } | undefined;
+  const deploymentId = typeof claim?.deployment_id === 'string' && claim.deployment_id !== '' ? claim.deployment_id : null;
+  return { clientId, deploymentId };
 }

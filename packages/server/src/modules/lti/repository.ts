@@ -293,3 +293,45 @@ export async function findDeepLinkReturnUrl(db: Db, keyHash: string, now: number
     .executeTakeFirst();
   return row?.return_url;
 }
+
+// Dynamic Registration keys.
+
+export async function insertRegistrationKey(db: Db, values: { keyHash: string; now: number; expiresAt: number }): Promise<void> {
+  await db
+    .insertInto('lti_registration_keys')
+    .values({ key_hash: values.keyHash, created_at: values.now, expires_at: values.expiresAt, used_at: null })
+    .execute();
+}
+
+/** Whether a registration key is live: known, unused and not expired. */
+export async function registrationKeyLive(db: Db, keyHash: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('lti_registration_keys')
+    .select('id')
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Spends a live registration key in one statement; false when it is unknown, used or expired. */
+export async function consumeRegistrationKey(db: Db, keyHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('lti_registration_keys')
+    .set({ used_at: now })
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a spent key back (the registration it was spent on failed at the platform). */
+export async function releaseRegistrationKey(db: Db, keyHash: string): Promise<void> {
+  await db.updateTable('lti_registration_keys').set({ used_at: null }).where('key_hash', '=', keyHash).execute();
+}
+
+export async function deleteRegistrationKeysBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('lti_registration_keys').where('expires_at', '<', before).execute();
+}

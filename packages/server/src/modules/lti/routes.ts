@@ -1,5 +1,13 @@
 import { envelope } from '@app/contract/errors';
-import { DeepLinkChoice, DeepLinkResponse, LinkLtiContextRequest, LtiContext } from '@app/contract/lti';
+import {
+  DeepLinkChoice,
+  DeepLinkResponse,
+  LinkLtiContextRequest,
+  LtiContext,
+  LtiRegistrationPreview,
+  LtiRegistrationRequest,
+  LtiRegistrationResult,
+} from '@app/contract/lti';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -87,6 +95,24 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
     async (request) => ({
       data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body.set_id, request.body.document_id),
     }),
+  );
+  // Dynamic Registration 1.0: the key in the path (from the admin CLI) is the authority; the page
+  // runs in the LMS's frame, where this site's cookies are not sent (the POST is exempt from CSRF).
+  const RegistrationKey = z.object({ key: z.string().min(1).max(100) });
+  r.get(
+    '/api/lti/registrations/:key',
+    { schema: { tags, params: RegistrationKey, querystring: LtiRegistrationRequest, response: { 200: envelope(LtiRegistrationPreview) } } },
+    async (request) => ({
+      data: await lti.registrationPreview(request.params.key, request.query.openid_configuration, request.query.registration_token),
+    }),
+  );
+  r.post(
+    '/api/lti/registrations/:key',
+    { schema: { tags, params: RegistrationKey, body: LtiRegistrationRequest, response: { 201: envelope(LtiRegistrationResult) } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await lti.register(request.params.key, request.body.openid_configuration, request.body.registration_token),
+      }),
   );
   r.post(
     '/api/lti/contexts/:contextId/course',

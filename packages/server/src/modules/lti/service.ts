@@ -30,8 +30,11 @@ import {
   landingPath,
   platformOrigins,
   platformUrlRefusal,
+  readOpenIdConfiguration,
+  readRegistrationResponse,
   setResourceLink,
   targetOnSite,
+  toolRegistration,
 } from './policy.ts';
 import * as repo from './repository.ts';
 
@@ -96,6 +99,10 @@ const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const DEEP_LINK_SECONDS = 3600;
 /** How long the signed deep-linking response is valid. */
 const RESPONSE_SECONDS = 300;
+/** How long a Dynamic Registration URL of the admin CLI stays usable, by default. */
+export const REGISTRATION_KEY_HOURS = 24;
+/** How long the tool waits for a platform's configuration or registration endpoint. */
+const PLATFORM_HTTP_TIMEOUT_MS = 10_000;
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** LTI 1.3 tool (issue 28, decision 038): registrations, keys, OIDC login, launch. */
@@ -182,6 +189,40 @@ export function createLtiService(
     });
   }
 
+  /**
+   * Dynamic Registration: the platform's OpenID configuration, fetched from the URL the platform
+   * gave (with its registration token, when it gave one) and checked (policy.ts).
+   */
+  async function platformConfiguration(configurationUrl: string, registrationToken: string | undefined) {
+    if (platformUrlRefusal(configurationUrl, config.mode))
+      throw AppError.badRequest('openid_configuration', LtiMessages.platformUrl('OpenID configuration URL'));
+    let body: unknown;
+    try {
+      const res = await fetch(configurationUrl, {
+        headers: { accept: 'application/json', ...(registrationToken ? { authorization: `Bearer ${registrationToken}` } : {}) },
+        redirect: 'error',
+        signal: AbortSignal.timeout(PLATFORM_HTTP_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      body = await res.json();
+    } catch (error) {
+      deps.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'LTI OpenID configuration unreadable');
+      throw new AppError('unavailable', LtiMessages.registrationConfigUnreachable, 502);
+    }
+    const read = readOpenIdConfiguration(body, configurationUrl);
+    if ('refusal' in read) throw AppError.badRequest('openid_configuration', read.refusal);
+    const { config: platform } = read;
+    checkUrls({ authUrl: platform.authorization_endpoint, tokenUrl: platform.token_endpoint, jwksUrl: platform.jwks_uri });
+    if (platformUrlRefusal(platform.registration_endpoint, config.mode))
+      throw AppError.badRequest('openid_configuration', LtiMessages.platformUrl('registration endpoint'));
+    return platform;
+  }
+
+  async function liveRegistrationKey(key: string) {
+    if (!(await repo.registrationKeyLive(db, hashSecret(key), clock.now())))
+      throw new AppError('not_found', LtiMessages.registrationGone, 404);
+  }
+
   /** An LMS course the caller may link: they launched as its instructor, and it is not linked yet. */
   async function linkable(actor: Actor, contextId: number) {
     const row = await repo.findContextById(db, contextId);
@@ -237,6 +278,87 @@ export function createLtiService(
       if (!(await repo.deletePlatform(db, id))) throw new AppError('not_found', `No LTI platform has id ${id}.`, 404);
     },
 
+    // Dynamic Registration 1.0 (the admin CLI makes the URL; the LMS administrator opens it from the LMS).
+
+    /** A one-time Dynamic Registration URL, usable for `hours`; the LMS appends openid_configuration and registration_token. */
+    async registrationUrl(hours = REGISTRATION_KEY_HOURS): Promise<{ url: string; expiresAt: number }> {
+      const key = newSecret();
+      const now = clock.now();
+      const expiresAt = now + Math.round(hours * 3600);
+      await repo.insertRegistrationKey(db, { keyHash: hashSecret(key), now, expiresAt });
+      return { url: `${config.publicUrl}/lti/register/${key}`, expiresAt };
+    },
+
+    /** Whether a registration key is live (its page may then be framed by the registering LMS). */
+    registrationKeyLive: (key: string) => repo.registrationKeyLive(db, hashSecret(key), clock.now()),
+
+    /** What the confirmation form shows: the LMS the configuration describes, and whether it is registered already. */
+    async registrationPreview(key: string, configurationUrl: string, registrationToken?: string) {
+      await liveRegistrationKey(key);
+      const platform = await platformConfiguration(configurationUrl, registrationToken);
+      const known = (await repo.findPlatformsByIssuer(db, platform.issuer)).length > 0;
+      return { issuer: platform.issuer, product: platform.product, registered_already: known };
+    },
+
+    /**
+     * Registers the tool with the LMS (the one confirmation): posts the tool's client registration to
+     * the platform's registration endpoint with its registration token, and stores the platform with
+     * the client id and deployment id it answers (its e-mails untrusted). The key is spent; a
+     * registration the platform refuses gives it back.
+     */
+    async register(key: string, configurationUrl: string, registrationToken?: string) {
+      await liveRegistrationKey(key);
+      const platform = await platformConfiguration(configurationUrl, registrationToken);
+      const keyHash = hashSecret(key);
+      if (!(await repo.consumeRegistrationKey(db, keyHash, clock.now())))
+        throw new AppError('not_found', LtiMessages.registrationGone, 404);
+      let answer: ReturnType<typeof readRegistrationResponse>;
+      try {
+        const res = await fetch(platform.registration_endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(registrationToken ? { authorization: `Bearer ${registrationToken}` } : {}),
+          },
+          body: JSON.stringify(toolRegistration(config.publicUrl, LTI_PATHS)),
+          redirect: 'error',
+          signal: AbortSignal.timeout(PLATFORM_HTTP_TIMEOUT_MS),
+        });
+        const body = await res.json().catch(() => undefined);
+        answer = res.ok ? readRegistrationResponse(body) : undefined;
+        if (!answer) deps.log.info({ status: res.status, body }, 'LTI registration refused by the platform');
+      } catch (error) {
+        deps.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'LTI registration endpoint unreachable');
+        answer = undefined;
+      }
+      if (!answer) {
+        await repo.releaseRegistrationKey(db, keyHash);
+        throw new AppError('unavailable', LtiMessages.registrationRefused, 502);
+      }
+      const deploymentIds = answer.deploymentId ? [answer.deploymentId] : [];
+      const existing = (await repo.findPlatformsByIssuer(db, platform.issuer)).find((p) => p.client_id === answer.clientId);
+      const values = {
+        issuer: platform.issuer,
+        client_id: answer.clientId,
+        auth_url: platform.authorization_endpoint,
+        token_url: platform.token_endpoint,
+        jwks_url: platform.jwks_uri,
+      };
+      let platformId: number;
+      if (existing) {
+        platformId = Number(existing.id);
+        const known = (await repo.listPlatforms(db)).find((p) => Number(p.id) === platformId)?.deployments ?? [];
+        await db.transaction().execute(async (trx) => {
+          await repo.updatePlatform(trx, platformId, values, clock.now());
+          await repo.replaceDeployments(trx, platformId, [...new Set([...known, ...deploymentIds])]);
+        });
+      } else {
+        platformId = await repo.insertPlatform(db, { ...values, emails_verified: 0 }, deploymentIds, clock.now());
+      }
+      return { platform_id: platformId, issuer: platform.issuer, client_id: answer.clientId, deployment_id: answer.deploymentId };
+    },
+
     /** The origin of a live deep-linking request's return URL: the selection page's form posts there. */
     async deepLinkReturnOrigin(key: string): Promise<string | undefined> {
       const url = await repo.findDeepLinkReturnUrl(db, hashSecret(key), clock.now());
@@ -276,6 +398,7 @@ export function createLtiService(
       const now = clock.now();
       await repo.deleteLoginStatesBefore(db, now);
       await repo.deleteDeepLinkRequestsBefore(db, now);
+      await repo.deleteRegistrationKeysBefore(db, now);
       await repo.deleteKeysRetiredBefore(db, now - KEY_GRACE_SECONDS);
     },
 
