@@ -278,6 +278,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     const named = resolved(suspended);
     if (named?.reading && named.reading.unexplained === 0 && hasThird(named.reading)) return named;
   }
+  const accented = accentedResolution(position, plain.reading, melody, nextOnset, resolved);
+  if (accented) return accented;
   if (plain.reading.unexplained === 0) return plain;
   // A pedal: a bass held under the chords above it (from before, three quarters or more) is left out.
   const bass = position.notes[0];
@@ -296,6 +298,38 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     if (named?.reading && named.reading.unexplained === 0 && named.score - 0.4 * subset.length > best.score) best = named;
   }
   return best;
+}
+
+/** Dissonant chords that stand as chords when they sound whole on a beat: V7, vii°, vii°7. */
+const STRUCTURAL_DISSONANCES = ['dominant-seventh', 'diminished', 'diminished-seventh'];
+
+/**
+ * An accented non-chord tone (an appoggiatura, an accented passing note, a suspension struck
+ * again): on the beat, over a bass that holds, upper voices move by step to the next position
+ * within the beat. When the notes they move to make a whole major or minor triad and the beat
+ * itself sounds no such triad (a seventh chord, a diminished or augmented triad, or notes no
+ * chord explains), the beat is named by its resolution, as analysts name it (`I6` with a 9–8
+ * rather than `iii7`, `i64` with an appoggiatura rather than `III+6`).
+ */
+function accentedResolution(
+  position: AnalysisPosition,
+  plain: Reading,
+  melody: Melody,
+  nextOnset: number | undefined,
+  resolved: (subset: SpelledNote[]) => Named | undefined,
+): Named | undefined {
+  if (!position.onBeat || nextOnset === undefined || nextOnset - position.onset >= 1 - 1e-6) return undefined;
+  const consonant = (reading: Reading) => (reading.type.name === 'major' || reading.type.name === 'minor') && reading.complete;
+  if (plain.unexplained === 0 && (consonant(plain) || STRUCTURAL_DISSONANCES.includes(plain.type.name))) return undefined;
+  const bass = position.notes[0];
+  if (!bass || bass.end < nextOnset + 1e-6) return undefined;
+  const movers = position.notes.slice(1).filter((note) => {
+    const next = melody.get(note)?.next;
+    return note.end <= nextOnset + 1e-6 && next !== undefined && isStep(note, next) && Math.abs(next.onset - nextOnset) < 1e-6;
+  });
+  if (movers.length === 0) return undefined;
+  const named = resolved(movers);
+  return named?.reading && named.reading.unexplained === 0 && consonant(named.reading) ? named : undefined;
 }
 
 /** Whether the sounding notes include the chord's third. */

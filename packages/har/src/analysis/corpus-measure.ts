@@ -40,6 +40,8 @@ export type CorpusFigures = {
   /** Root disagreements where the analysis marked the position a decoration of the chord before. */
   rootMissesAtDecorations: number;
   wrongKeys: string[];
+  /** Each root disagreement: the piece, the onset in quarters, expert → suggestion (for looking at the notes). */
+  rootMisses: { piece: string; onset: number; text: string }[];
 };
 
 type Reading = { key: Key; numeral: string };
@@ -63,6 +65,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     rootDisagreements: new Map(),
     rootMissesAtDecorations: 0,
     wrongKeys: [],
+    rootMisses: [],
   };
   for (const piece of pieces) {
     const imported = importMusicXml(piece.score);
@@ -121,10 +124,9 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
       else {
         const decoration = embellishing.has(Math.round((onset as number) / EPSILON));
         if (decoration) figures.rootMissesAtDecorations += 1;
-        tally(
-          figures.rootDisagreements,
-          `${expertText(label.readings)} → ${productText(product, expertKey)}${decoration ? ' (decoration)' : ''}`,
-        );
+        const text = `${expertText(label.readings)} → ${productText(product, expertKey)}${decoration ? ' (decoration)' : ''}`;
+        tally(figures.rootDisagreements, text);
+        figures.rootMisses.push({ piece: piece.name, onset: onset as number, text });
       }
       if (!exact) tally(figures.disagreements, `${expertText(label.readings)} → ${productText(product, expertKey)}`);
     });

@@ -242,6 +242,29 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(pedal, 'm1b3')?.label).toMatch(/^V/);
   });
 
+  it('an accented passing note on the beat, over a bass that holds, is read at its resolution (IV6, not ii43)', () => {
+    const accented = {
+      soprano: 'C5:1 C5:1 B4:1 C5:1',
+      alto: 'E4:1 D4:0.5 C4:0.5 D4:1 E4:1',
+      tenor: 'G3:1 F3:1 G3:1 G3:1',
+      bass: 'C3:1 A2:1 G2:1 C3:1',
+    };
+    expect(suggestion(accented, 'm1b2')).toMatchObject({ label: 'IV6', embellishing: false });
+    // Where the bass moves on with the resolution, the beat is its own chord.
+    const bassMoves = { ...accented, bass: 'C3:1 A2:0.5 F2:0.5 G2:1 C3:1' };
+    expect(suggestion(bassMoves, 'm1b2')?.label).toBe('ii43');
+  });
+
+  it('a whole diminished triad on the beat stays a chord when a voice moves by step within the beat (vii°6)', () => {
+    const leading = {
+      soprano: 'C5:1 B4:0.5 A4:0.5 G4:1 G4:1',
+      alto: 'G4:1 D4:1 E4:1 E4:1',
+      tenor: 'E3:1 F3:1 G3:1 C4:1',
+      bass: 'C3:1 D3:1 E3:1 C3:1',
+    };
+    expect(suggestion(leading, 'm1b2')).toMatchObject({ label: 'vii°6', embellishing: false });
+  });
+
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
     const passingSeventh = {
       soprano: 'E5:1 D5:1 C5:2',
