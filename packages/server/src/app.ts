@@ -229,7 +229,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     teacherRequests: createTeacherRequestsService(deps, { users }),
     media: createMediaService(deps),
     discussion: createDiscussionService(deps, { courses }),
-    partWriting: createPartWritingService(deps, { courses, assignments }),
+    partWriting: createPartWritingService(deps, { courses, assignments, library }),
     lti: createLtiService(deps, { auth, users, courses, assignments }),
   };
 

@@ -1,6 +1,6 @@
-import { AssignmentMessages, type UploadedDocument } from '@app/contract/assignments';
+import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
-import type { PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
+import type { PartWritingDraft, SavedPartWriting, SavePartWritingRequest } from '@app/contract/part-writing';
 import { VOICES } from '@app/contract/part-writing/rules';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
+import type { LibraryService } from '../library/service.ts';
 
 /** Points of a new part-writing exercise until the instructor says otherwise. */
 export const DEFAULT_EXERCISE_POINTS = 20;
@@ -19,9 +20,15 @@ export const DEFAULT_EXERCISE_POINTS = 20;
 /**
  * Create Exercise for part writing (issue 27): an instructor's MusicXML with the given voice and
  * figures or numerals read into what the form starts from (nothing stored), and the exercise they
- * confirm written as a part-writing `.har` and stored in a set like any upload (the set's rules apply).
+ * confirm written as a part-writing `.har` and stored in a set like any upload (the set's rules
+ * apply) and/or in their own library section, "My exercises" (the library's `addOwnExercise`, as
+ * an analysis exercise is), from where "Add from Library" copies it into any set of theirs. A model
+ * solution stays in the teacher's copies: every student copy is written without it.
  */
-export function createPartWritingAuthoring(deps: Deps, collaborators: { courses: CoursesService; assignments: AssignmentsService }) {
+export function createPartWritingAuthoring(
+  deps: Deps,
+  collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
+) {
   function refuse(error: unknown, field: string): never {
     if (error instanceof HarError) {
       if (error.code === 'too_large') throw new AppError('too_large', error.message, 413);
@@ -55,20 +62,28 @@ export function createPartWritingAuthoring(deps: Deps, collaborators: { courses:
       };
     },
 
-    async save(actor: Actor, input: SavePartWritingRequest): Promise<UploadedDocument> {
+    async save(actor: Actor, input: SavePartWritingRequest): Promise<SavedPartWriting> {
       let bytes: Uint8Array;
       try {
-        const { title, assignment_set_id: _set, ...exercise } = input;
-        bytes = writePartWritingHar(partWritingExercise(title, exercise));
+        const { title, assignment_set_id: _set, add_to_library: _library, model, ...exercise } = input;
+        bytes = writePartWritingHar(partWritingExercise(title, exercise, model));
       } catch (error) {
         refuse(error, 'exercise');
       }
-      async function* one(): AsyncIterable<UploadedFile> {
-        yield { filename: `${input.title}.har`, read: async () => Buffer.from(bytes) };
+      const fileName = `${input.title}.har`;
+      // Into the set first (its access rules answer a caller who may not use it), then the library.
+      let document: Awaited<ReturnType<AssignmentsService['upload']>>[number] | undefined;
+      if (input.assignment_set_id !== undefined) {
+        async function* one(): AsyncIterable<UploadedFile> {
+          yield { filename: fileName, read: async () => Buffer.from(bytes) };
+        }
+        [document] = await collaborators.assignments.upload(actor, input.assignment_set_id, undefined, one());
+        if (!document) throw new Error('The set took no document.');
       }
-      const [document] = await collaborators.assignments.upload(actor, input.assignment_set_id, undefined, one());
-      if (!document) throw new Error('The set took no document.');
-      return document;
+      const libraryDocument = input.add_to_library ? await collaborators.library.addOwnExercise(actor, bytes, fileName) : null;
+      if (document) return { ...document, library_document: libraryDocument };
+      if (!libraryDocument) throw new Error('A save names a set or the library (the request schema says so).');
+      return { library_document: libraryDocument };
     },
   };
 }

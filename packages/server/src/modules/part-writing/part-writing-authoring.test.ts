@@ -1,6 +1,7 @@
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
-import { partWritingExercise } from '@app/har/part-writing/document';
+import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
+import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   courseWorld,
@@ -14,7 +15,11 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 
-/** Create Exercise for part writing (issue 27): a figured-bass MusicXML read, the confirmed exercise saved into a set. */
+/**
+ * Create Exercise for part writing (issue 27): a figured-bass MusicXML read, the confirmed exercise
+ * saved into a set and/or "My exercises" (the instructor's own library section), from where it goes
+ * into any set of theirs — its model solution never in a student's copy.
+ */
 
 const FIGURED = {
   key: 'C major',
@@ -109,6 +114,7 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
     };
     const saved = await owner.post('/api/part-writing/exercises', body);
     expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({ title: 'Figured bass 1', library_document: null });
     const ws = (await student.get(`/api/documents/${saved.json().data.id}/workspace`)).json().data;
     expect(ws.part_writing).toMatchObject({ key: 'C', given: ['B'], write: ['S', 'A', 'T'], points: 12 });
     expect(ws.part_writing.rules['parallel-fifths']).toEqual({ on: true, points: 5 });
@@ -132,5 +138,104 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
     expect(errorsOf(threeVoices)).toEqual([
       { field: 'exercise', messages: ['part-writing.json: chord 1 has notes for other voices than the given ones.'] },
     ]);
+  });
+  describe('saved to "My exercises"', () => {
+    const fetchFile = async (url: string) => new Uint8Array((await t.app.inject({ method: 'GET', url })).rawPayload);
+    /** A model whose notes no given voice uses, so they can be searched for. */
+    const MODEL = {
+      chords: [
+        { S: 'G5', A: 'C5', T: 'E4' },
+        { S: 'F5', A: 'C5', T: 'A4' },
+        { S: 'F5', A: 'B4', T: 'G4' },
+        { S: 'E5', A: 'C5', T: 'G4' },
+      ],
+    };
+    const exercise = (extra: Record<string, unknown>) => ({
+      title: 'Figured bass for later',
+      key: 'C major',
+      meter: '4/4',
+      given: ['B'],
+      write: ['S', 'A', 'T'],
+      chords: ['C3', 'F3', 'G3', 'C3'].map((B) => ({ B, figures: '', beats: 1 })),
+      rules: { 'parallel-fifths': { on: true, points: 5 } },
+      points: 12,
+      model: MODEL,
+      ...extra,
+    });
+
+    it('saves into the own library alone; "Add from Library" puts it in a set; the student copy has no model', async () => {
+      const saved = await owner.post('/api/part-writing/exercises', exercise({ add_to_library: true }));
+      expect(saved.statusCode, saved.body).toBe(201);
+      const { library_document: made } = saved.json().data;
+      expect(saved.json().data).toEqual({ library_document: { id: made.id, title: 'Figured bass for later' } });
+      // Listed in the owner's own section only, beside no set document.
+      const mine = (await owner.get('/api/content-library')).json().data.find((s: { own: boolean }) => s.own);
+      expect(mine.documents.map((d: { id: number; title: string }) => [d.id, d.title])).toEqual([[made.id, 'Figured bass for later']]);
+      expect((await other.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+      // The library copy keeps the model (it is the teacher's).
+      const row = await t.app.deps.db.selectFrom('library_documents').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+      const kept = readPartWritingHar(
+        new Uint8Array(await new Response((await t.app.deps.storage.get(row.storage_key)) as never).arrayBuffer()),
+      );
+      expect(kept.model?.chords[0]).toEqual(MODEL.chords[0]);
+
+      // From the library into the set: the students write it; nothing they receive holds the model.
+      const copied = await owner.post(`/api/assignments/${setId}/documents`, { document_ids: [made.id] });
+      expect(copied.statusCode, copied.body).toBe(201);
+      const doc = copied.json().data[0];
+      const ws = await student.get(`/api/documents/${doc.id}/workspace`);
+      expect(ws.statusCode, ws.body).toBe(200);
+      expect(ws.json().data.part_writing).toMatchObject({ given: ['B'], write: ['S', 'A', 'T'], points: 12 });
+      expect(ws.json().data.part_writing.rules['parallel-fifths']).toEqual({ on: true, points: 5 });
+      for (const note of ['G5', 'F5']) expect(ws.body).not.toContain(note);
+      const forStudent = (await student.get(`/api/documents/${doc.id}/file-url`)).json().data;
+      const entries = unzipSync(await fetchFile(forStudent.url));
+      expect(Object.keys(entries).sort()).toEqual(['manifest.json', 'part-writing.json', 'score.musicxml']);
+      const forTeacher = (await ta.get(`/api/documents/${doc.id}/file-url`)).json().data;
+      expect(readPartWritingHar(await fetchFile(forTeacher.url)).model).toEqual(MODEL);
+      // The library (and its previews) is for instructors; a student cannot list it.
+      expect((await student.get('/api/content-library')).statusCode).toBe(403);
+    });
+
+    it('saves into a set and the library at once', async () => {
+      const saved = await owner.post('/api/part-writing/exercises', exercise({ assignment_set_id: setId, add_to_library: true }));
+      expect(saved.statusCode, saved.body).toBe(201);
+      const data = saved.json().data;
+      expect(data).toMatchObject({ title: 'Figured bass for later', library_document: { title: 'Figured bass for later' } });
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data.map((d: { id: number }) => d.id)).toEqual([data.id]);
+      const mine = (await owner.get('/api/content-library')).json().data.find((s: { own: boolean }) => s.own);
+      expect(mine.documents.map((d: { id: number }) => d.id)).toEqual([data.library_document.id]);
+      const ws = await student.get(`/api/documents/${data.id}/workspace`);
+      for (const note of ['G5', 'F5']) expect(ws.body).not.toContain(note);
+    });
+
+    it('is for instructor accounts: signed out 401, a student or TA 403; another course’s set 404', async () => {
+      const body = exercise({ add_to_library: true });
+      expect((await anonymous.post('/api/part-writing/exercises', body)).statusCode).toBe(401);
+      for (const client of [student, ta]) {
+        const res = await client.post('/api/part-writing/exercises', body);
+        expect(res.statusCode).toBe(403);
+        expect(errorsOf(res)[0]?.message).toBe(AssignmentMessages.libraryOnlyInstructors);
+      }
+      const elsewhere = await other.post('/api/part-writing/exercises', exercise({ assignment_set_id: setId, add_to_library: true }));
+      expect(elsewhere.statusCode).toBe(404);
+      // Nothing reached a library.
+      expect((await other.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+      expect((await owner.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+    });
+
+    it('refuses a save with nowhere to go and a model that leaves a voice out, with the exact message', async () => {
+      const nowhere = await owner.post('/api/part-writing/exercises', exercise({}));
+      expect(nowhere.statusCode).toBe(400);
+      expect(errorsOf(nowhere)).toEqual([{ field: 'assignment_set_id', messages: [AuthoringMessages.noDestination] }]);
+      const notLibrary = await owner.post('/api/part-writing/exercises', exercise({ add_to_library: false }));
+      expect(errorsOf(notLibrary)).toEqual([{ field: 'assignment_set_id', messages: [AuthoringMessages.noDestination] }]);
+      const gap = { chords: MODEL.chords.map((c, i) => (i === 2 ? { S: c.S, T: c.T } : c)) };
+      const bad = await owner.post('/api/part-writing/exercises', exercise({ add_to_library: true, model: gap }));
+      expect(bad.statusCode).toBe(400);
+      expect(errorsOf(bad)).toEqual([{ field: 'exercise', messages: ['model.json: chord 3 has no note for A.'] }]);
+      expect((await owner.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+    });
   });
 });

@@ -1,7 +1,13 @@
-import { HAR_MAX_BYTES, UploadedDocument } from '@app/contract/assignments';
+import { HAR_MAX_BYTES } from '@app/contract/assignments';
 import { envelope } from '@app/contract/errors';
 import { AuthoringMessages, DraftCourseQuery } from '@app/contract/exercise-authoring';
-import { PartWritingCheckRequest, PartWritingCheckResult, PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
+import {
+  PartWritingCheckRequest,
+  PartWritingCheckResult,
+  PartWritingDraft,
+  SavedPartWriting,
+  SavePartWritingRequest,
+} from '@app/contract/part-writing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
@@ -32,7 +38,7 @@ export function registerPartWritingRoutes(app: FastifyInstance, partWriting: Par
 
   r.post(
     '/api/part-writing/exercises',
-    { schema: { tags, body: SavePartWritingRequest, response: { 201: envelope(UploadedDocument) } } },
+    { schema: { tags, body: SavePartWritingRequest, response: { 201: envelope(SavedPartWriting) } } },
     async (request, reply) => reply.status(201).send({ data: await partWriting.authoring.save(requireActor(request), request.body) }),
   );
 }

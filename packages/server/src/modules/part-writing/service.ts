@@ -12,6 +12,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
+import type { LibraryService } from '../library/service.ts';
 import { createPartWritingAuthoring } from './authoring.ts';
 import { type RateWindow, takeCheck } from './policy.ts';
 
@@ -21,11 +22,14 @@ export type PartWritingService = ReturnType<typeof createPartWritingService>;
  * Part writing (issue 27): the checker as a service (stateless, for instructor accounts and the TAs
  * and instructors of any course, rate-limited per account), and Create Exercise's part writing.
  */
-export function createPartWritingService(deps: Deps, collaborators: { courses: CoursesService; assignments: AssignmentsService }) {
+export function createPartWritingService(
+  deps: Deps,
+  collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
+) {
   const windows = new Map<number, RateWindow>();
 
   return {
-    /** Create Exercise for part writing: an upload read into the form's start, and the confirmed exercise saved into a set. */
+    /** Create Exercise for part writing: an upload read into the form's start, and the confirmed exercise saved into a set and/or "My exercises". */
     authoring: createPartWritingAuthoring(deps, collaborators),
 
     /** POST /api/part-writing/check: the findings, their sentences in the caller's language. */

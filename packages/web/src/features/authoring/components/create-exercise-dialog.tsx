@@ -52,7 +52,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [showProblems, setShowProblems] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [chosenCourseId, setChosenCourseId] = useState(courseId);
-  // Part writing (issue 27) has its own form; it saves into a set, so only where there is one.
+  // Part writing (issue 27) has its own form, saved into the set and/or the own library as analysis is.
   const [kind, setKind] = useState<'analysis' | 'part-writing'>('analysis');
   const libraryOnly = assignmentId === undefined;
 
@@ -181,20 +181,18 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           </div>
         ) : (
           <div className={styles.upload}>
-            {assignmentId !== undefined ? (
-              <fieldset className={styles.kind}>
-                <legend>{t('partWriting.authoring.kind')}</legend>
-                <label>
-                  <input type="radio" name="exercise-kind" checked={kind === 'analysis'} onChange={() => setKind('analysis')} />
-                  {t('partWriting.authoring.analysis')}
-                </label>
-                <label>
-                  <input type="radio" name="exercise-kind" checked={kind === 'part-writing'} onChange={() => setKind('part-writing')} />
-                  {t('partWriting.authoring.partWriting')}
-                </label>
-              </fieldset>
-            ) : null}
-            {kind === 'part-writing' && assignmentId !== undefined ? (
+            <fieldset className={styles.kind}>
+              <legend>{t('partWriting.authoring.kind')}</legend>
+              <label>
+                <input type="radio" name="exercise-kind" checked={kind === 'analysis'} onChange={() => setKind('analysis')} />
+                {t('partWriting.authoring.analysis')}
+              </label>
+              <label>
+                <input type="radio" name="exercise-kind" checked={kind === 'part-writing'} onChange={() => setKind('part-writing')} />
+                {t('partWriting.authoring.partWriting')}
+              </label>
+            </fieldset>
+            {kind === 'part-writing' ? (
               <PartWritingAuthoring
                 courseId={chosenCourseId}
                 assignmentId={assignmentId}

@@ -1,5 +1,4 @@
-import type { UploadedDocument } from '@app/contract/assignments';
-import type { PartWritingDraft, SavePartWritingRequest } from '@app/contract/part-writing';
+import type { PartWritingDraft, SavedPartWriting, SavePartWritingRequest } from '@app/contract/part-writing';
 import { useMutation } from '@tanstack/react-query';
 import { api, uploadWithProgress } from '../../../lib/api-client.ts';
 
@@ -10,9 +9,9 @@ export function createPartWritingDraft({ courseId, file }: { courseId: number; f
   return uploadWithProgress<PartWritingDraft>(`/api/exercise-drafts/part-writing?course_id=${courseId}`, form, {});
 }
 
-/** POST /api/part-writing/exercises: the confirmed exercise saved into a set. */
+/** POST /api/part-writing/exercises: the confirmed exercise saved into a set and/or the author's own library ("My exercises"). */
 export function savePartWriting(body: SavePartWritingRequest) {
-  return api.post<UploadedDocument>('/api/part-writing/exercises', body);
+  return api.post<SavedPartWriting>('/api/part-writing/exercises', body);
 }
 
 export function useCreatePartWritingDraft() {

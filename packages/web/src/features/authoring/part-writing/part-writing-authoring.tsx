@@ -3,6 +3,7 @@ import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { exercisePointsBad, PartWritingRuleSettings } from '../../../components/ui/part-writing-rule-settings.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -14,7 +15,8 @@ import styles from './part-writing-authoring.module.css';
 
 export interface PartWritingAuthoringProps {
   courseId: number;
-  assignmentId: number;
+  /** The set the exercise goes into; without one (the content library page) it goes into the author's own library only. */
+  assignmentId?: number | undefined;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -34,7 +36,8 @@ function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: V
 /**
  * Create Exercise, part writing (issue 27): upload a MusicXML holding the given voice with
  * `<figured-bass>` or numerals; choose the voices to write, each rule on or off and the points an
- * error costs (textbook defaults), the style and the exercise's points; save into the set.
+ * error costs (textbook defaults), the style and the exercise's points; save into the set and/or the
+ * author's own library section ("My exercises"), as an analysis exercise is saved.
  */
 export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel }: PartWritingAuthoringProps) {
   const { t } = useTranslation();
@@ -47,6 +50,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [points, setPoints] = useState('20');
   const [style, setStyle] = useState<'free' | 'strict'>('free');
   const [error, setError] = useState<string | null>(null);
+  const [toLibrary, setToLibrary] = useState(false);
+  const libraryOnly = assignmentId === undefined;
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -92,7 +97,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     save.mutate(
       {
         title: title.trim(),
-        assignment_set_id: assignmentId,
+        ...(assignmentId === undefined ? {} : { assignment_set_id: assignmentId }),
+        add_to_library: libraryOnly || toLibrary,
         key: draft.key,
         meter: draft.meter,
         style,
@@ -142,6 +148,11 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         ))}
       </fieldset>
       <PartWritingRuleSettings rules={rules} style={style} points={points} onRules={setRules} onStyle={setStyle} onPoints={setPoints} />
+      {libraryOnly ? (
+        <p>{t('authoring.savesToLibrary')}</p>
+      ) : (
+        <CheckboxField label={t('authoring.addToLibrary')} checked={toLibrary} onChange={(e) => setToLibrary(e.target.checked)} />
+      )}
       {error ? <Notice severity="error">{error}</Notice> : null}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onCancel}>
