@@ -278,6 +278,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     const named = resolved(suspended);
     if (named?.reading && named.reading.unexplained === 0 && hasThird(named.reading)) return named;
   }
+  const seventh = passingSeventhFromRoot(position, key, melody);
+  if (seventh) return seventh;
   const accented = accentedResolution(position, plain.reading, melody, nextOnset, resolved);
   if (accented) return accented;
   if (plain.reading.unexplained === 0) return plain;
@@ -298,6 +300,24 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     if (named?.reading && named.reading.unexplained === 0 && named.score - 0.4 * subset.length > best.score) best = named;
   }
   return best;
+}
+
+/**
+ * A passing seventh from the root (8–7): one voice steps down a whole tone from the root of the
+ * chord before while the others hold. The chord goes on, now with its seventh (V → V65 though
+ * its root has left), as analysts name it, not the triad the remaining notes make (vii°).
+ */
+function passingSeventhFromRoot(position: AnalysisPosition, key: Key, melody: Melody): Named | undefined {
+  const struck = position.notes.filter((note) => Math.abs(note.onset - position.onset) < 1e-6);
+  const mover = struck[0];
+  if (struck.length !== 1 || !mover || mover === position.notes[0]) return undefined;
+  const from = melody.get(mover)?.previous;
+  if (!from || from.midi - mover.midi !== 2) return undefined;
+  const notes = [...position.notes, from].sort((a, b) => a.midi - b.midi);
+  const named = nameChord({ ...position, notes }, key);
+  const reading = named?.reading;
+  if (!reading?.type.seventh || reading.unexplained > 0 || semitone(reading.root) !== from.midi % 12) return undefined;
+  return named;
 }
 
 /** Dissonant chords that stand as chords when they sound whole on a beat: V7, vii°, vii°7. */

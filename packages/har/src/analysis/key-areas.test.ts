@@ -265,6 +265,20 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(leading, 'm1b2')).toMatchObject({ label: 'vii°6', embellishing: false });
   });
 
+  it('a passing seventh from the root (8–7) while the other voices hold keeps the chord, now a seventh (V65, not vii°6)', () => {
+    const eightSeven = {
+      soprano: 'E5:1 D5:1 C5:2',
+      alto: 'G4:1 G4:0.5 F4:0.5 E4:2',
+      tenor: 'C4:1 D4:1 C4:2',
+      bass: 'C3:1 B2:1 C3:2',
+    };
+    expect(suggestion(eightSeven, 'm1b2')).toMatchObject({ label: 'V6', embellishing: false });
+    expect(suggestion(eightSeven, 'm1b2.5')).toMatchObject({ label: 'V65', embellishing: false });
+    // Another voice moving with it makes a chord of its own.
+    const tenorMoves = { ...eightSeven, tenor: 'C4:1 D4:0.5 B3:0.5 C4:2' };
+    expect(suggestion(tenorMoves, 'm1b2.5')?.label).toBe('vii°');
+  });
+
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
     const passingSeventh = {
       soprano: 'E5:1 D5:1 C5:2',
