@@ -88,7 +88,10 @@ describe.each(dialects)('part-writing rule settings and regrade (%s)', (dialect)
     const asStudent = await rules(student, FIFTHS_OFF);
     expect(asStudent.statusCode).toBe(403);
     expect(errorsOf(asStudent)[0]?.message).toBe(AssignmentMessages.onlyInstructors);
-    expect((await rules(ta, FIFTHS_OFF)).statusCode).toBe(403);
+    // TAs may not: spec §6 lets a TA view sets but not change them or their settings, and Edit Answers is the instructors' (decision 020).
+    const asTa = await rules(ta, FIFTHS_OFF);
+    expect(asTa.statusCode).toBe(403);
+    expect(errorsOf(asTa)[0]?.message).toBe(AssignmentMessages.onlyInstructors);
     const outside = await rules(other, FIFTHS_OFF);
     expect(outside.statusCode).toBe(404);
     expect(errorsOf(outside)[0]?.message).toBe(AssignmentMessages.documentNotFound);
@@ -171,6 +174,19 @@ describe.each(dialects)('part-writing rule settings and regrade (%s)', (dialect)
     expect((await book()).map((s) => [s.id, s.points])).toEqual([[before.id, 10]]);
     const changes = await owner.get(`/api/documents/${doc.id}/grade-changes`);
     expect(changes.statusCode).toBe(200);
+    // Like a key, the settings' regrade and its audit list are the instructors' (spec §6: a TA views, never changes).
+    for (const call of [
+      () => ta.post(`/api/documents/${doc.id}/regrade`),
+      () => ta.get(`/api/documents/${doc.id}/regrade`),
+      () => ta.get(`/api/documents/${doc.id}/grade-changes`),
+      () => student.get(`/api/documents/${doc.id}/grade-changes`),
+    ]) {
+      const refused = await call();
+      expect(refused.statusCode).toBe(403);
+      expect(errorsOf(refused)[0]?.message).toBe(AssignmentMessages.onlyInstructors);
+    }
+    expect((await other.get(`/api/documents/${doc.id}/grade-changes`)).statusCode).toBe(404);
+    expect((await anonymous.post(`/api/documents/${doc.id}/regrade`)).statusCode).toBe(401);
     expect(changes.json().data).toMatchObject([
       { submission_id: before.id, key_version: 2, old_points: 6, new_points: 10, old_max_points: 10, new_max_points: 10 },
     ]);
