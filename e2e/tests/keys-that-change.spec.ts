@@ -5,7 +5,9 @@ import { DEMO, expect, instructorInNewSet, type Server, signedInElsewhere, test 
 /*
  * Keys that change (issue 25, decision 031): an instructor makes an exercise from a modulating
  * chorale of the shared corpus (no. 5, 'An Wasserflüssen Babylon': G major, through C and D and
- * back). The suggestions name the key changes and pivot chords; the instructor keeps them with the
+ * back). The suggestions name the key changes and pivot chords; the editor shows the key in force
+ * under the answers, where it changes (a pivot both keys), and follows a key change typed (`E: V`) at
+ * 1280 and 375 px, as Edit Answers does after the save; the instructor keeps the suggestions with the
  * opening key found, and saves. A student answers with keyed labels ('C: V', 'I = C: V'), sees the
  * key in force at each chord, hands in, and the grade and the grade report follow the key changes.
  */
@@ -14,6 +16,37 @@ const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/bach-c
 const COURSE = 'Music Theory I';
 const TITLE = 'Journey Modulating Chorale';
 const KEYED = /^[A-Ga-g][#b]?:\s/;
+
+const PHONE = { width: 375, height: 812 };
+const WIDE = { width: 1280, height: 900 };
+
+/** Any two of the editor's chord groups (answer, key in force, points) that overlap, by name. */
+async function overlappingGroups(groups: Locator): Promise<string[]> {
+  const boxes = await groups.evaluateAll((elements) =>
+    elements.map((element) => {
+      const r = element.getBoundingClientRect();
+      return { name: element.getAttribute('aria-label') ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+        found.push(`${a.name} / ${b.name}`);
+    }
+  });
+  return found;
+}
+
+/** What an element's aria-describedby says. */
+const describedBy = (field: Locator) =>
+  field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id: string) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
+      .join(' '),
+  );
 
 const signedIn = (browser: Browser, server: Server, email: string) =>
   signedInElsewhere(browser, server, email, { width: 1280, height: 900 });
@@ -60,6 +93,45 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
   expect(changes.length).toBeGreaterThan(0);
   await teacher.screenshot({ path: testInfo.outputPath('keys-authoring.png'), fullPage: true });
 
+  // The key in force under each answer (decision 031): the opening key at chord 1, a key change
+  // where a main answer names one, a pivot's two keys.
+  const group = (n: number) => dialog.getByRole('group', { name: `chord ${n}`, exact: true });
+  const keyTag = (n: number) => group(n).locator('[data-key]');
+  const answerField = (n: number) => dialog.getByLabel(`Answer for chord ${n}`, { exact: true });
+  await expect(keyTag(1)).toHaveAttribute('data-key', 'G');
+  await expect(keyTag(1)).toHaveText(/^G:/);
+  const firstPivotField = fields.find((f) => !f.skipped && main(f).includes('=')) as (typeof fields)[number];
+  await expect(group(firstPivotField.n).locator('[data-pivot-from]')).toHaveText(/^[A-Ga-g][#b]?→[A-Ga-g][#b]?:/);
+  // Typing `E: V` at a chord whose neighbour names no key: E holds from there, and the tag says so.
+  const plain = (f: (typeof fields)[number] | undefined) => f !== undefined && !f.skipped && !KEYED.test(main(f)) && !main(f).includes('=');
+  const at = fields.find((f, i) => i > 0 && plain(f) && plain(fields[i + 1])) as (typeof fields)[number];
+  const before = (await keyTag(at.n).getAttribute('data-key')) ?? '';
+  expect(before).not.toBe('E');
+  await expect(keyTag(at.n + 1)).toHaveAttribute('data-key', before);
+  await answerField(at.n).fill('E: V');
+  await expect(keyTag(at.n)).toHaveAttribute('data-key', 'E');
+  await expect(keyTag(at.n)).toHaveText(/^E:/);
+  await expect(keyTag(at.n + 1)).toHaveAttribute('data-key', 'E');
+  expect(await describedBy(answerField(at.n + 1))).toContain('Key: E major');
+  for (const viewport of [WIDE, PHONE]) {
+    await teacher.setViewportSize(viewport);
+    // Let the layout follow the new width (the systems are laid out again), then bring the chord into view.
+    await teacher.waitForTimeout(500);
+    await answerField(at.n).scrollIntoViewIfNeeded();
+    await teacher.waitForTimeout(300);
+    await expect(keyTag(at.n)).toBeVisible();
+    expect(await overlappingGroups(dialog.getByRole('group', { name: /^chord \d+$/ }))).toEqual([]);
+    await teacher.screenshot({ path: `/tmp/keys-editor-${viewport.width}.png` });
+  }
+  await group(firstPivotField.n).scrollIntoViewIfNeeded();
+  await expect(group(firstPivotField.n).locator('[data-pivot-from]')).toBeVisible();
+  await teacher.waitForTimeout(500);
+  await teacher.screenshot({ path: '/tmp/keys-editor-pivot-375.png' });
+  await teacher.setViewportSize(WIDE);
+  // Put the suggestion back: the key before returns.
+  await answerField(at.n).fill(at.answer);
+  await expect(keyTag(at.n + 1)).toHaveAttribute('data-key', before);
+
   // A wrong opening key is refused in the form; the found one is put back.
   await dialog.getByLabel('Title', { exact: true }).fill(TITLE);
   await dialog.getByLabel('Opening key', { exact: true }).fill('H');
@@ -69,6 +141,33 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
   await dialog.getByRole('button', { name: 'Save Exercise' }).click();
   await expect(teacher.getByText('Exercise saved!')).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
+
+  // Edit Answers: the same key in force from the stored opening key; the palette's ':' writes a key change.
+  await teacher.getByRole('button', { name: `Edit the answers of ${TITLE}` }).click();
+  const editor = teacher.getByRole('dialog', { name: `Edit Answers: ${TITLE}` });
+  const edited = (n: number) => editor.getByLabel(`Answer for chord ${n}`, { exact: true });
+  const editedTag = (n: number) => editor.getByRole('group', { name: `chord ${n}`, exact: true }).locator('[data-key]');
+  await expect(edited(1)).toBeVisible({ timeout: 60_000 });
+  await expect(editedTag(1)).toHaveAttribute('data-key', 'G');
+  const k = kept.findIndex((f) => f.n === at.n) + 1;
+  expect(k).toBeGreaterThan(0);
+  await expect(editedTag(k + 1)).toHaveAttribute('data-key', before);
+  await edited(k).fill('E');
+  await editor.getByRole('button', { name: 'Insert colon : (key change, E: V)' }).click();
+  await edited(k).pressSequentially('V');
+  await expect(edited(k)).toHaveValue('E: V');
+  await expect(editedTag(k)).toHaveText(/^E:/);
+  await expect(editedTag(k + 1)).toHaveAttribute('data-key', 'E');
+  await teacher.setViewportSize(PHONE);
+  await teacher.waitForTimeout(500);
+  await edited(k).scrollIntoViewIfNeeded();
+  await teacher.waitForTimeout(300);
+  expect(await overlappingGroups(editor.getByRole('group', { name: /^chord \d+$/ }))).toEqual([]);
+  await teacher.screenshot({ path: '/tmp/keys-edit-answers-375.png' });
+  await teacher.setViewportSize(WIDE);
+  await editor.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await teacher.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(editor).toBeHidden();
 
   // The student: the workspace names the opening key; each chord is answered as the key has it,
   // the first key change written with its key and the first pivot given only its new reading (wrong).
