@@ -234,7 +234,8 @@ export async function renderPartWritingSubmission(
   let pngKey: string | null = `${folder}/image.png`;
   try {
     const score = submissionScore(readPartWritingHar(await loadHar(deps, row.har_key)));
-    const png = await deps.cpu.run('renderPreview', [score], { signal });
+    // Drawn whole: the figures and numerals are the exercise, not analysis to take out (issue 27).
+    const png = await deps.cpu.run('renderPartWritingPreview', [score], { signal });
     await deps.storage.put(pngKey, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
   } catch (error) {
     if (signal.aborted) throw error;
