@@ -1,7 +1,9 @@
 // `npm run bench -- spike [--students N] [--duration S] [--setup sqlite|pg]` (issue 29): the deadline
 // spike. N students of one course (default 1,000), each at a random moment of a window of S seconds
 // (default 60), open the workspace of an 8-chord exercise, autosave three times 2–5 s apart and hand
-// in once (half all right, half with four wrong chords). Then every stored submission is checked
+// in once (half all right, half with four wrong chords); a fraction of them (`--views`, default 0.1)
+// then open their submission, whose image and report are drawn on that first view (decision 042).
+// Then every stored submission is checked
 // against the key, with best_submissions, failed jobs and the instructor's grade book. Prints errors,
 // lost, wrong grades, p50/p95/p99 per kind, the render drain time and the CPU per request kind
 // (measured one request at a time before the spike). Setups, each the built server as real
@@ -19,7 +21,7 @@ import { bundleDir, Instance, PgCluster, say, startS3, until, wait } from '../pa
 import { benchUser } from './users.ts';
 
 type Setup = 'sqlite' | 'pg';
-type Kind = 'open' | 'autosave' | 'hand-in';
+type Kind = 'open' | 'autosave' | 'hand-in' | 'view';
 
 function option(name: string, fallback: string): string {
   const args = process.argv;
@@ -184,8 +186,14 @@ export async function runSpikeBenchmark() {
   const setup = option('setup', 'sqlite') as Setup;
   const students = Number(option('students', '1000'));
   const duration = Number(option('duration', '60'));
-  if (!['sqlite', 'pg'].includes(setup) || !(students > 0 && students <= 20_000) || !(duration > 0 && duration <= 3600)) {
-    throw new Error('spike: --setup sqlite|pg, --students 1..20000, --duration 1..3600 seconds');
+  const views = Number(option('views', '0.1'));
+  if (
+    !['sqlite', 'pg'].includes(setup) ||
+    !(students > 0 && students <= 20_000) ||
+    !(duration > 0 && duration <= 3600) ||
+    !(views >= 0 && views <= 1)
+  ) {
+    throw new Error('spike: --setup sqlite|pg, --students 1..20000, --duration 1..3600 seconds, --views 0..1');
   }
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-spike-'));
   const dataDir = path.join(logs, 'data');
@@ -193,7 +201,9 @@ export async function runSpikeBenchmark() {
   const s3 = setup === 'pg' ? await startS3() : undefined;
   const instances: Instance[] = [];
   try {
-    say(`spike: ${students} students in ${duration} s, setup ${setup}; load average ${load()}; logs in ${logs}`);
+    say(
+      `spike: ${students} students in ${duration} s, ${views * 100}% view their submission, setup ${setup}; load average ${load()}; logs in ${logs}`,
+    );
     buildBundle();
     const common = { DATA_DIR: dataDir, FILES_SECRET: 'spike-files-secret-0123456789abcdef0123', LOG_LEVEL: 'warn' };
     let webs: Instance[];
@@ -372,17 +382,25 @@ export async function runSpikeBenchmark() {
       must('autosave', await call(base(i), s.token, 'PUT', draftUrl, { answers: answersFor(s.right, 4) }), 200),
     );
     const beforeHandIns = serverCpu();
-    await measure('hand-in (request)', async (s, i) =>
-      must('hand-in', await call(base(i), s.token, 'POST', handInUrl, { answers: answersFor(s.right) }), 201),
-    );
+    const calibrated = new Map<number, number>();
+    await measure('hand-in (request)', async (s, i) => {
+      const r = await call(base(i), s.token, 'POST', handInUrl, { answers: answersFor(s.right) });
+      must('hand-in', r, 201);
+      calibrated.set(s.id, (r.json.data as { id: number }).id);
+    });
     const beforeRenders = serverCpu();
     await until('the calibration renders', async () => ((await drained()) ? true : undefined), 300_000, 100);
     const afterRenders = serverCpu();
     cpuPer['hand-in (render, background)'] = ((afterRenders.all - beforeRenders.all) * 1000) / calibration.length;
     cpuPer['hand-in (all)'] = ((afterRenders.all - beforeHandIns.all) * 1000) / calibration.length;
+    // A student's first view of their submission draws its image and report (decision 042); the second finds them.
+    const viewUrl = (s: Student) => `/api/submissions/${calibrated.get(s.id)}/file-urls`;
+    await measure('first view (draws)', async (s, i) => must('first view', await call(base(i), s.token, 'GET', viewUrl(s)), 200));
+    await measure('view again', async (s, i) => must('view again', await call(base(i), s.token, 'GET', viewUrl(s)), 200));
 
     // --- The spike -------------------------------------------------------------------------------
-    const latencies: Record<Kind, number[]> = { open: [], autosave: [], 'hand-in': [] };
+    const latencies: Record<Kind, number[]> = { open: [], autosave: [], 'hand-in': [], view: [] };
+    const viewed = new Set<number>();
     const errors: string[] = [];
     const handedIn = new Map<number, number>();
     let lastHandIn = 0;
@@ -417,6 +435,24 @@ export async function runSpikeBenchmark() {
         const r = await timed('hand-in', i, s, 'POST', handInUrl, { answers: answersFor(s.right) });
         if (r?.status === 201) handedIn.set(s.id, (r.json.data as { id: number }).id);
         lastHandIn = performance.now();
+        const submissionId = handedIn.get(s.id);
+        if (submissionId === undefined || Math.random() >= views) return;
+        // The submission page: its links (the image and report drawn now), then the image itself.
+        await pause();
+        const files = await timed('view', i, s, 'GET', `/api/submissions/${submissionId}/file-urls`);
+        const png = (files?.json.data as { png_url?: string | null } | undefined)?.png_url;
+        if (!png) {
+          if (files?.status === 200) errors.push(`view: no image ${JSON.stringify(files.json).slice(0, 200)}`);
+          return;
+        }
+        try {
+          const image = await fetch(png.startsWith('/') ? `${base(i)}${png}` : png, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          const bytes = new Uint8Array(await image.arrayBuffer());
+          if (image.status !== 200 || String.fromCharCode(...bytes.subarray(1, 4)) !== 'PNG') errors.push(`view: image ${image.status}`);
+          else viewed.add(s.id);
+        } catch (error) {
+          errors.push(`view: image ${(error as Error).message}`);
+        }
       }),
     );
     const spikeSeconds = (performance.now() - began) / 1000;
@@ -470,7 +506,9 @@ export async function runSpikeBenchmark() {
           wrong++;
           problems.push(`student ${s.id}: stored ${r.points}/${r.max_points}, key gives ${want}/${ITEMS.length}`);
         }
-        if (r.render_status !== 'READY') problems.push(`student ${s.id}: image ${r.render_status}`);
+        // Drawn on first view only (decision 042): what was viewed is drawn, what was not is not.
+        if (viewed.has(s.id) && r.render_status !== 'READY') problems.push(`student ${s.id}: viewed image ${r.render_status}`);
+        if (!viewed.has(s.id) && r.render_status === 'READY') problems.push(`student ${s.id}: drawn without a view`);
       }
       const b = bestBy.get(s.id);
       if (rows.length > 0 && (!b || b.points !== want)) {
@@ -489,9 +527,11 @@ export async function runSpikeBenchmark() {
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`\nDeadline spike, setup ${setup}: ${students} students in ${duration} s (${os.cpus().length} cores)`);
     console.log(`  load average before ${loadBefore}, after the spike ${loadAfter}`);
-    console.log(`  spike took ${spikeSeconds.toFixed(1)} s; hand-ins acknowledged ${handedIn.size} of ${students}`);
+    console.log(
+      `  spike took ${spikeSeconds.toFixed(1)} s; hand-ins acknowledged ${handedIn.size} of ${students}; submissions viewed ${viewed.size}`,
+    );
     console.log(`  errors ${errors.length}, lost ${lost}, wrong grades ${wrong}, failed jobs ${failedJobs.length}`);
-    for (const kind of ['open', 'autosave', 'hand-in'] as Kind[]) {
+    for (const kind of ['open', 'autosave', 'hand-in', 'view'] as Kind[]) {
       const v = latencies[kind];
       console.log(
         `  ${kind.padEnd(8)} n=${String(v.length).padStart(5)}  p50 ${ms(percentile(v, 50))}  p95 ${ms(percentile(v, 95))}  p99 ${ms(percentile(v, 99))}  max ${ms(Math.max(...v))}`,

@@ -114,9 +114,12 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
     expect(stored.score).toBe(documentScore);
     expect(stored.answers?.items).toHaveLength(sample.keyItems.length);
 
-    await t.app.deps.jobs.drain();
+    // Drawn on the first view (issue 29), from the document's score.
+    const urls = (await student.get(`/api/submissions/${row.id}/file-urls`)).json().data;
+    expect(urls.render_status).toBe('READY');
     const rendered = await t.app.deps.db.selectFrom('submissions').select('render_status').executeTakeFirstOrThrow();
     expect(rendered.render_status).toBe('READY');
+    await t.app.deps.jobs.drain();
     expect(await t.app.deps.db.selectFrom('jobs').select('name').execute()).toEqual([]);
   }, 120_000);
 
@@ -160,11 +163,16 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
 
     const handIn = await student.post(`/api/documents/${doc.id}/submissions`, { answers: [{ id: 'm1b1', answer: 'I' }] });
     expect(handIn.statusCode, handIn.body).toBe(201);
-    await t.app.deps.jobs.drain();
-    const row = await t.app.deps.db.selectFrom('submissions').select(['render_status', 'png_key', 'report_key']).executeTakeFirstOrThrow();
-    // The report is there; the picture is not, and the job is finished, not queued again.
+    // Drawn when first viewed (issue 29): the report is there; the picture is not, and it is not tried again.
+    const urls = (await student.get(`/api/submissions/${handIn.json().data.id}/file-urls`)).json().data;
+    expect(urls).toMatchObject({ render_status: 'FAILED', png_url: null });
+    expect(urls.grade_report_url).not.toBeNull();
+    const row = await t.app.deps.db
+      .selectFrom('submissions')
+      .select(['render_status', 'png_key', 'student_report_key'])
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ render_status: 'FAILED', png_key: null });
-    expect(row.report_key).not.toBeNull();
+    expect(row.student_report_key).not.toBeNull();
     expect(await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'submission-render').execute()).toEqual([]);
   }, 120_000);
 

@@ -4,7 +4,6 @@ import { PartWritingMessages } from '@app/contract/part-writing';
 import { VOICES } from '@app/contract/part-writing/rules';
 import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
 import { contentHash } from '@app/har/format';
-import type { Reveal } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import {
   type PartWritingDocument,
@@ -20,11 +19,8 @@ import {
   type PartWritingResult,
   partWritingResult,
   studentView,
-  submissionScore,
   writtenFromAnswers,
 } from '@app/har/part-writing/hand-in';
-import { partWritingReportHtml } from '@app/har/part-writing/report';
-import type { ReportLanguage } from '@app/har/report';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { newKey } from '../lib/random.ts';
@@ -204,66 +200,4 @@ function writtenFromAnswerEntries(exercise: PartWritingDocument['exercise'], ans
     throw AppError.badRequest(field, message);
   }
   return read.written;
-}
-
-/** The render job for a part-writing submission: the score with the student's voices, and the report with and without the findings. */
-export async function renderPartWritingSubmission(
-  deps: Deps,
-  row: {
-    har_key: string;
-    file_key: string;
-    practice: number;
-    title: string;
-    first_name: string;
-    last_name: string;
-    language: string;
-    time_zone: string;
-    submit_time: number;
-  },
-  result: PartWritingResult,
-  signal: AbortSignal,
-  warn: (error: unknown) => void,
-): Promise<{
-  png_key: string | null;
-  report_key: string;
-  student_png_key: string | null;
-  student_report_key: string;
-  render_status: 'READY' | 'FAILED';
-}> {
-  const folder = `submissions/${row.file_key}`;
-  let pngKey: string | null = `${folder}/image.png`;
-  try {
-    const score = submissionScore(readPartWritingHar(await loadHar(deps, row.har_key)));
-    // Drawn whole: the figures and numerals are the exercise, not analysis to take out (issue 27).
-    const png = await deps.cpu.run('renderPartWritingPreview', [score], { signal });
-    await deps.storage.put(pngKey, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    warn(error);
-    pngKey = null;
-  }
-  const report = async (reveal: Reveal, prefix: string) => {
-    const key = `${folder}/${prefix}report.html`;
-    const html = partWritingReportHtml({
-      title: row.title,
-      studentName: `${row.first_name} ${row.last_name}`,
-      submittedAt: row.submit_time,
-      result,
-      language: row.language as ReportLanguage,
-      timeZone: row.time_zone,
-      reveal,
-    });
-    await deps.storage.put(key, Readable.from(Buffer.from(html, 'utf8')), { contentType: 'text/html; charset=utf-8' });
-    return key;
-  };
-  const reportKey = await report('full', '');
-  // Practice work shows its findings at once; formal work once the answers are shown (the full variant).
-  const studentReportKey = await report(row.practice === 1 ? 'marks' : 'none', 'student-');
-  return {
-    png_key: pngKey,
-    report_key: reportKey,
-    student_png_key: pngKey,
-    student_report_key: studentReportKey,
-    render_status: pngKey ? 'READY' : 'FAILED',
-  };
 }

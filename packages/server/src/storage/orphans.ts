@@ -6,7 +6,7 @@ import type { Storage } from './storage.ts';
  * The folders the sweep looks in. A file elsewhere is never touched: a new folder is
  * swept only once it is added here (and its files are referenced as described below).
  */
-export const SWEPT_FOLDERS = ['documents', 'library', 'submissions', 'media', 'previews'] as const;
+export const SWEPT_FOLDERS = ['documents', 'library', 'submissions', 'media', 'previews', 'renders'] as const;
 
 export type SweepResult = { checked: number; removed: string[]; incomplete: number };
 

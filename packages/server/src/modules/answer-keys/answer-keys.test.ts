@@ -208,13 +208,13 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
       key_version: 2,
     });
     expect(changes[0].changed_by).toMatch(/\S/);
-    // The report and image are drawn again with the new grading.
+    // The report and image are forgotten, to be drawn with the new grading when next viewed (issue 29).
     const rendered = await t.app.deps.db
       .selectFrom('submissions')
-      .select(['render_status', 'result_json'])
+      .select(['render_status', 'png_key', 'report_key', 'result_json'])
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(rendered.render_status).toBe('READY');
+    expect(rendered).toMatchObject({ render_status: 'PENDING', png_key: null, report_key: null });
     expect(JSON.parse(rendered.result_json).points).toBe(max);
 
     // The job runs again (a worker died before marking it done): nothing changes twice.

@@ -6,7 +6,6 @@ import { isPartWritingHar, readPartWritingDocument, regradePartWriting } from '.
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
-import { RENDER_JOB } from '../submissions/render-job.ts';
 import * as repo from './repository.ts';
 
 export const REGRADE_JOB = 'document-regrade';
@@ -18,8 +17,8 @@ type RegradePayload = { regradeId: number };
  * submission already graded by that version is left alone, and each is written only if still
  * at the version it was read at, so a second run (handlers run at least once) changes nothing
  * and records nothing twice. Each changed grade gets an audit row; every regraded submission
- * is drawn again by the render job and its student's best submission recomputed, all in the
- * transaction that writes it.
+ * forgets its drawings (drawn again when next viewed, issue 29) and its student's best submission
+ * is recomputed, all in the transaction that writes it.
  */
 export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: GradeBookService }) {
   const { db, clock } = deps;
@@ -86,7 +85,6 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
                   });
                 }
                 await collaborators.gradeBook.refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: doc.id }]);
-                await deps.jobs.enqueue(RENDER_JOB, { submissionId: id }, { db: trx });
               });
             }
           }

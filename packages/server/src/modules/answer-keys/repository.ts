@@ -169,7 +169,11 @@ export function submissionForRegrade(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Stores a submission's new grading, only if no one regraded it since it was read. */
+/**
+ * Stores a submission's new grading, only if no one regraded it since it was read. Its drawings
+ * are forgotten: the next view draws the new grading (issue 29), and an image that shows the same
+ * is found again in the cache.
+ */
 export async function writeRegradedSubmission(
   db: Db,
   id: number,
@@ -178,7 +182,7 @@ export async function writeRegradedSubmission(
 ): Promise<boolean> {
   const result = await db
     .updateTable('submissions')
-    .set({ ...values, render_status: 'PENDING' })
+    .set({ ...values, render_status: 'PENDING', png_key: null, report_key: null, student_png_key: null, student_report_key: null })
     .where('id', '=', id)
     .where('key_version', '=', fromVersion)
     .executeTakeFirst();

@@ -115,7 +115,6 @@ describe.each(dialects)('hand-ins graded with keys that change (%s)', (dialect) 
 
   it('shows the key and its changes in the grade report', async () => {
     const made = (await handIn(student, { ...RIGHT, m2b1: 'V/V' })).json().data;
-    await t.app.deps.jobs.drain();
     const urls = (await ta.get(`/api/submissions/${made.id}/file-urls`)).json().data;
     expect(urls.render_status).toBe('READY');
     const report = await t.app.inject({ method: 'GET', url: urls.grade_report_url });

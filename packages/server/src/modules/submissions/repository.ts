@@ -110,21 +110,6 @@ export async function resultsOf(db: Db, ids: number[]) {
   return db.selectFrom('submissions').select(['id', 'result_json']).where('id', 'in', ids).execute();
 }
 
-/** Records where the rendered images and reports went. */
-export async function setRendered(
-  db: Db,
-  id: number,
-  values: {
-    png_key: string | null;
-    report_key: string | null;
-    student_png_key?: string | null;
-    student_report_key?: string | null;
-    render_status: JobState;
-  },
-): Promise<void> {
-  await db.updateTable('submissions').set(values).where('id', '=', id).execute();
-}
-
 /** Removes submissions by id; returns the storage keys of their files. */
 export async function deleteSubmissions(db: Db, where: { id?: number; studentId?: number; documentId?: number }) {
   let select = db.selectFrom('submissions').select(['id', 'har_key', 'png_key', 'report_key', 'student_png_key', 'student_report_key']);
@@ -143,13 +128,20 @@ export async function deleteSubmissions(db: Db, where: { id?: number; studentId?
   }
   const rows = await select.execute();
   await remove.execute();
+  // A cached image (renders/) may be another submission's too: the orphan sweep removes it once no row names it.
   return rows.flatMap((r) =>
-    [r.har_key, r.png_key, r.report_key, r.student_png_key, r.student_report_key].filter((k): k is string => k !== null),
+    [r.har_key, r.png_key, r.report_key, r.student_png_key, r.student_report_key].filter(
+      (k): k is string => k !== null && !k.startsWith('renders/'),
+    ),
   );
 }
 
-/** What the render job draws a submission from: its files, result, document title and student (name, language, time zone). */
-export function findForRender(db: Db, submissionId: number) {
+/**
+ * What a submission's image and report are drawn from (drawings.ts): its files, result and the
+ * grade's key version, what is drawn already, the document's title and file, and the student
+ * (name, language, time zone).
+ */
+export function findForDrawing(db: Db, submissionId: number) {
   return db
     .selectFrom('submissions as s')
     .innerJoin('documents as d', 'd.id', 's.document_id')
@@ -161,8 +153,15 @@ export function findForRender(db: Db, submissionId: number) {
       's.result_json',
       's.submit_time',
       's.practice',
+      's.key_version',
+      's.png_key',
+      's.report_key',
+      's.student_png_key',
+      's.student_report_key',
+      's.render_status',
       'd.title',
       'd.storage_key as document_storage_key',
+      'd.content_hash',
       'u.first_name',
       'u.last_name',
       'u.language',
@@ -170,4 +169,17 @@ export function findForRender(db: Db, submissionId: number) {
     ])
     .where('s.id', '=', submissionId)
     .executeTakeFirst();
+}
+export type DrawingRow = NonNullable<Awaited<ReturnType<typeof findForDrawing>>>;
+
+/** Records one variant's drawings, only while the submission is still graded by `keyVersion` (a regrade meanwhile forgets drawings). */
+export async function setDrawn(
+  db: Db,
+  id: number,
+  keyVersion: number,
+  values:
+    | { png_key: string | null; report_key: string; render_status: JobState }
+    | { student_png_key: string | null; student_report_key: string; render_status: JobState },
+): Promise<void> {
+  await db.updateTable('submissions').set(values).where('id', '=', id).where('key_version', '=', keyVersion).execute();
 }

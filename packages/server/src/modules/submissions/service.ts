@@ -17,9 +17,10 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
+import { createDrawings, type DrawingVariant } from './drawings.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { presentSubmission } from './present.ts';
-import { RENDER_JOB, registerRenderJob } from './render-job.ts';
+import { registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
 
 const URL_SECONDS = 600;
@@ -55,7 +56,8 @@ export function createSubmissionsService(
 ) {
   const { db, clock, storage } = deps;
   const { courses, gradeBook, assignments } = collaborators;
-  registerRenderJob(deps);
+  const drawings = createDrawings(deps);
+  registerRenderJob(deps, drawings);
 
   async function teacherOrSelf(actor: Actor, courseId: number, notFound?: string) {
     const { access, row } = await courses.requireCourseAccess(actor, courseId, { need: 'member', ...(notFound ? { notFound } : {}) });
@@ -175,6 +177,7 @@ export function createSubmissionsService(
             practice: practice ? 1 : 0,
             file_key: fileKey,
             har_key: harKey,
+            // Drawn when first viewed (fileUrls, issue 29): nothing is queued for them.
             png_key: null,
             report_key: null,
             student_png_key: null,
@@ -184,7 +187,6 @@ export function createSubmissionsService(
             // The key read above (a later "Edit Key" leaves this grade until a regrade).
             key_version: doc.key_version,
           });
-          await deps.jobs.enqueue(RENDER_JOB, { submissionId: inserted }, { db: trx });
           // The grade book reads each student's best from this table (issue 15).
           await gradeBook.refreshBestSubmissions(trx, [{ studentId: actor.user.id, documentId }]);
           return inserted;
@@ -261,7 +263,12 @@ export function createSubmissionsService(
       return { submission, siblings: [...siblings].sort((a, b) => a.number - b.number) };
     },
 
-    /** Signed links to the report, the image and (not for students) the .har; none while a grade is withheld. */
+    /**
+     * Signed links to the report, the image and (not for students) the .har; none while a grade is
+     * withheld. The image and report this reader may see are drawn now if no one has viewed them
+     * yet (issue 29): the full variant for teachers (and students once answers are shown), the
+     * student's variant before that (DESIGN §8), never the other way round.
+     */
     async fileUrls(actor: Actor, id: number): Promise<SubmissionFileUrls> {
       const { row, role } = await loadVisible(actor, id);
       const now = clock.now();
@@ -270,8 +277,7 @@ export function createSubmissionsService(
       const hidden = student && (doc === undefined || withheld(doc, now));
       const sign = async (key: string | null, downloadName?: string) =>
         key && !hidden ? (await storage.signedUrl(key, { expiresIn: URL_SECONDS, ...(downloadName ? { downloadName } : {}) })).url : null;
-      let status = jobStatus(row.render_status);
-      let keys = { report: row.report_key, png: row.png_key };
+      let variant: DrawingVariant = 'full';
       // What the image's colours say to this reader: teachers, and students once answers are shown, see right and wrong.
       let marksShown = true;
       let answersShownAt: number | null = null;
@@ -279,23 +285,21 @@ export function createSubmissionsService(
         const extension = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
         const shown = answersShown({ show_answers: doc.show_answers, due_at: doc.due_at }, extension, now);
         if (!shown) {
-          // The variants without answers; work graded before they existed is drawn again.
-          keys = { report: row.student_report_key, png: row.student_png_key };
+          // The variant without answers.
+          variant = 'student';
           // Practice work is marked right and wrong at once (studentReveal); formal work waits for the answers.
           marksShown = row.practice === 1;
           answersShownAt = doc.show_answers === 'AFTER_DUE' ? Math.max(doc.due_at, extension ?? 0) : null;
-          if (status !== 'PENDING' && row.student_report_key === null) {
-            await repo.setRendered(db, row.id, { png_key: row.png_key, report_key: row.report_key, render_status: 'PENDING' });
-            await deps.jobs.enqueue(RENDER_JOB, { submissionId: row.id });
-            status = 'PENDING';
-          }
         }
       }
+      // A withheld grade shows nothing, so nothing is drawn for it.
+      const drawn = hidden ? undefined : await drawings.draw(row.id, variant);
+      if (!hidden && !drawn) throw AppError.notFound(SubmissionMessages.notFound);
       return {
-        grade_report_url: status === 'PENDING' ? null : await sign(keys.report),
-        png_url: status === 'PENDING' ? null : await sign(keys.png),
+        grade_report_url: await sign(drawn?.reportKey ?? null),
+        png_url: await sign(drawn?.pngKey ?? null),
         har_url: student ? null : await sign(row.har_key, `submission-${row.id}.har`),
-        render_status: status,
+        render_status: drawn?.status ?? jobStatus(row.render_status),
         marks_shown: !hidden && marksShown,
         answers_shown_at: answersShownAt,
       };

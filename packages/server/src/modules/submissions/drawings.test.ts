@@ -1,0 +1,186 @@
+import { readHar } from '@app/har/format';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  LONG_SESSIONS,
+  multipart,
+  type SignedInUser,
+  sampleExercise,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { sweepOrphans } from '../../storage/orphans.ts';
+import { REGRADE_JOB } from '../answer-keys/regrade-job.ts';
+
+const DAY = 86400;
+let exerciseBytes: Uint8Array;
+let keyItems: { id: string; answers: string[] }[];
+
+beforeAll(() => {
+  ({ bytes: exerciseBytes, keyItems } = sampleExercise());
+});
+
+/** The workspace's answers: the first `wrong` items labelled wrong, the rest right. */
+const answers = (wrong: number) => ({
+  answers: keyItems.map((item, i) => ({ id: item.id, answer: i < wrong ? 'N6' : (item.answers[0] ?? '') })),
+});
+
+/** Issue 29: submission images and reports are drawn when first viewed, once, and cached by what they show. */
+describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
+  let t: TestContext;
+  let owner: TestClient;
+  let ta: TestClient;
+  let student: TestClient;
+  let classmate: TestClient;
+  let doc: { id: number; doc_key: string };
+  /** How many times each CPU task ran since the app was made. */
+  let runs: Record<string, number>;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const world = await courseWorld(t, { students: 2 });
+    [owner, ta] = [world.owner.client, world.ta.client];
+    [{ client: student }, { client: classmate }] = world.students as [SignedInUser, SignedInUser];
+    const dueAt = t.clock.now() + 7 * DAY;
+    const setId = (await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: dueAt })).json()
+      .data.id;
+    doc = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes: exerciseBytes }]))).json().data[0];
+    runs = {};
+    const pool = t.app.deps.cpu;
+    t.app.deps.cpu = {
+      ...pool,
+      run: (task, args, options) => {
+        runs[task] = (runs[task] ?? 0) + 1;
+        return pool.run(task, args, options);
+      },
+    };
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const handIn = async (client: TestClient, wrong: number) => {
+    const res = await client.post(`/api/documents/${doc.id}/submissions`, answers(wrong));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: number; points: number };
+  };
+  const urls = async (client: TestClient, id: number) => {
+    const res = await client.get(`/api/submissions/${id}/file-urls`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { png_url: string | null; grade_report_url: string | null; render_status: string };
+  };
+  const fetched = async (url: string | null) => {
+    expect(url).not.toBeNull();
+    const res = await t.app.inject({ method: 'GET', url: url as string });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const storageKeyOf = (url: string | null) => new URL(url ?? '', 'http://x').pathname;
+  const row = (id: number) =>
+    t.app.deps.db
+      .selectFrom('submissions')
+      .select(['png_key', 'report_key', 'student_png_key', 'student_report_key', 'render_status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('queues nothing at hand-in and draws on the first view, not again on the second', async () => {
+    const mine = await handIn(student, 1);
+    expect(await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'submission-render').execute()).toEqual([]);
+    expect(await row(mine.id)).toMatchObject({ png_key: null, report_key: null, render_status: 'PENDING' });
+    expect(runs.renderSubmissionImage ?? 0).toBe(0);
+
+    const first = await urls(ta, mine.id);
+    expect(first.render_status).toBe('READY');
+    expect((await fetched(first.png_url)).rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await fetched(first.grade_report_url)).body).toContain('Expected');
+    expect(runs.renderSubmissionImage).toBe(1);
+    expect((await row(mine.id)).png_key).toMatch(/^renders\/[0-9a-f]{40}\.png$/);
+
+    const second = await urls(ta, mine.id);
+    expect(second.render_status).toBe('READY');
+    expect(storageKeyOf(second.png_url)).toBe(storageKeyOf(first.png_url));
+    expect(runs.renderSubmissionImage).toBe(1);
+    expect(runs.shownPositions).toBe(1);
+  });
+
+  it('draws a first view asked for twice at once only once', async () => {
+    const mine = await handIn(student, 1);
+    const [a, b] = await Promise.all([urls(ta, mine.id), urls(owner, mine.id)]);
+    expect(storageKeyOf(a.png_url)).toBe(storageKeyOf(b.png_url));
+    expect(runs.renderSubmissionImage).toBe(1);
+  });
+
+  it('gives a student the image without marks before the answers are shown, never the full one', async () => {
+    const mine = await handIn(student, 1);
+    const forStudent = await urls(student, mine.id);
+    const forTeacher = await urls(ta, mine.id);
+    expect(storageKeyOf(forStudent.png_url)).not.toBe(storageKeyOf(forTeacher.png_url));
+    const [plain, marked] = [await fetched(forStudent.png_url), await fetched(forTeacher.png_url)];
+    expect(plain.rawPayload.equals(marked.rawPayload)).toBe(false);
+    expect((await fetched(forStudent.grade_report_url)).body).not.toContain('Expected');
+    expect((await fetched(forTeacher.grade_report_url)).body).toContain('Expected');
+    // The student's view drew only their variant; asking again draws nothing and still names theirs.
+    expect(await row(mine.id)).toMatchObject({ render_status: 'READY' });
+    expect(storageKeyOf((await urls(student, mine.id)).png_url)).toBe(storageKeyOf(forStudent.png_url));
+    expect(runs.renderSubmissionImage).toBe(2);
+    // A classmate's identical answers share the cached images: nothing is drawn for them.
+    const theirs = await handIn(classmate, 1);
+    expect(storageKeyOf((await urls(classmate, theirs.id)).png_url)).toBe(storageKeyOf(forStudent.png_url));
+    expect(storageKeyOf((await urls(ta, theirs.id)).png_url)).toBe(storageKeyOf(forTeacher.png_url));
+    expect(runs.renderSubmissionImage).toBe(2);
+  });
+
+  it('draws a regraded submission with its new grading, and finds in the cache what shows the same', async () => {
+    const changed = await handIn(student, 1);
+    const same = await handIn(classmate, 0);
+    const max = keyItems.length;
+    expect([changed.points, same.points]).toEqual([max - 1, max]);
+    const before = { changed: await urls(ta, changed.id), same: await urls(ta, same.id) };
+    expect(runs.renderSubmissionImage).toBe(2);
+    // The new key also accepts N6 for the first item: the first grade changes, the second does not.
+    const key = readHar(exerciseBytes).key;
+    if (!key) throw new Error('the sample has a key');
+    const items = key.items.map((item, i) => ({
+      id: item.id,
+      answers: i === 0 ? [...item.answers, 'N6'] : item.answers,
+      points: item.points,
+    }));
+    const edited = await owner.put(`/api/documents/${doc.id}/key`, { items });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await owner.post(`/api/documents/${doc.id}/regrade`)).statusCode).toBe(202);
+    await t.app.deps.jobs.drain({ names: [REGRADE_JOB] });
+    expect(await row(changed.id)).toMatchObject({ png_key: null, report_key: null, render_status: 'PENDING' });
+
+    const after = { changed: await urls(ta, changed.id), same: await urls(ta, same.id) };
+    // The changed grade is drawn anew (its first label turns from wrong to right), with a report of the new grading.
+    expect(storageKeyOf(after.changed.png_url)).not.toBe(storageKeyOf(before.changed.png_url));
+    expect(storageKeyOf(after.changed.grade_report_url)).not.toBe(storageKeyOf(before.changed.grade_report_url));
+    const [oldImage, newImage] = [await fetched(before.changed.png_url), await fetched(after.changed.png_url)];
+    expect(oldImage.rawPayload.equals(newImage.rawPayload)).toBe(false);
+    expect((await fetched(after.changed.grade_report_url)).body).not.toBe((await fetched(before.changed.grade_report_url)).body);
+    // The unchanged one shows the same picture: found in the cache, not drawn again.
+    expect(storageKeyOf(after.same.png_url)).toBe(storageKeyOf(before.same.png_url));
+    expect(runs.renderSubmissionImage).toBe(3);
+    await urls(ta, changed.id);
+    await urls(ta, same.id);
+    expect(runs.renderSubmissionImage).toBe(3);
+  });
+
+  it('keeps an image another submission shows when one is removed, and the sweep removes it once none does', async () => {
+    const a = await handIn(student, 1);
+    const b = await handIn(classmate, 1);
+    const shared = storageKeyOf((await urls(ta, a.id)).png_url);
+    expect(storageKeyOf((await urls(ta, b.id)).png_url)).toBe(shared);
+    const stored = (await row(a.id)).png_key as string;
+    expect((await owner.delete(`/api/submissions/${a.id}`)).statusCode).toBe(200);
+    expect(await t.app.deps.storage.stat(stored)).toBeDefined();
+    const sweep = () => sweepOrphans(t.app.deps.db, dialect, t.app.deps.storage, { graceSeconds: 0, now: Date.now() / 1000 + 60 });
+    expect((await sweep()).removed).not.toContain(stored);
+    expect(await t.app.deps.storage.stat(stored)).toBeDefined();
+    expect((await owner.delete(`/api/submissions/${b.id}`)).statusCode).toBe(200);
+    expect((await sweep()).removed).toContain(stored);
+    expect(await t.app.deps.storage.stat(stored)).toBeUndefined();
+  });
+});

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { GradeResult, Reveal } from '@app/har/grade';
+import { readPartWritingHar } from '@app/har/part-writing/document';
+import { isPartWritingResult, type PartWritingResult, submissionScore } from '@app/har/part-writing/hand-in';
+import { partWritingReportHtml } from '@app/har/part-writing/report';
+import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
+import type { Deps } from '../../deps.ts';
+import { loadHar } from '../../documents/har-files.ts';
+import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
+
+/**
+ * Bump when a submission image is drawn differently (renderSubmissionImage, renderPreview of a
+ * part-writing score, Verovio's options): images cached under the old version are drawn again.
+ */
+export const DRAWING_VERSION = 1;
+
+/** Which of a submission's two drawings: everything (teachers; students once answers are shown), or the student's variant before that. */
+export type DrawingVariant = 'full' | 'student';
+
+export type Drawn = { pngKey: string | null; reportKey: string; status: 'READY' | 'FAILED' };
+
+/** Cached submission images live here, named by the hash of what they show; rows name them in png_key / student_png_key. */
+export const RENDERS_FOLDER = 'renders';
+
+/** A storage key of a cached image shared between submissions: never deleted with one of them (the orphan sweep removes it once no row names it). */
+export const isSharedDrawing = (key: string) => key.startsWith(`${RENDERS_FOLDER}/`);
+
+/** What a student sees of their own submission before the answers are shown (DESIGN §8): marks on practice work, nothing on formal work. */
+const studentReveal = (row: Pick<DrawingRow, 'practice'>): Reveal => (row.practice === 1 ? 'marks' : 'none');
+
+const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
+
+/**
+ * The cache name of a submission image: the score it is drawn on (the document's content_hash,
+ * the hash of its score, which a new key version keeps), what is drawn of each item (its place,
+ * the answer and, unless the labels are plain, whether it was right) and the drawing version.
+ * What shows the same — an item a regrade did not change, two students who wrote the same —
+ * shares one image. 'marks' and 'full' draw the same picture (only 'none' is plain), so they
+ * share it too.
+ */
+export function submissionImageKey(scoreHash: string, result: Pick<GradeResult, 'items'>, reveal: Reveal): string {
+  const plain = reveal === 'none';
+  const items = result.items.map((item) => [item.measure, item.beat, item.answer, plain ? null : item.correct]);
+  return `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'analysis', scoreHash, plain ? 'plain' : 'marked', items])}.png`;
+}
+
+/**
+ * Submission images and grade reports drawn when first asked for (issue 29), not at hand-in: the
+ * grade, best_submissions and the grade book never needed them, and most are never opened. Each
+ * variant is drawn at most once per process at a time (concurrent first views wait for the same
+ * drawing; two instances may both draw an image, and write the same bytes under the same name).
+ * Images are cached in storage under `renders/<hash>.png` (submissionImageKey) and found again
+ * there by any submission that shows the same; reports are per submission
+ * (`submissions/<file_key>/[student-]report.html`). The drawings run in the CPU pool's background
+ * lane (decision 040): at a deadline the hand-ins' own tasks go first, and a view waits for them.
+ */
+export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>) {
+  const running = new Map<string, Promise<unknown>>();
+  /** One run of `work` per name at a time in this process; later callers share it. */
+  function once<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const current = running.get(name);
+    if (current) return current as Promise<T>;
+    const started = work().finally(() => running.delete(name));
+    running.set(name, started);
+    return started;
+  }
+
+  /** The stored image at `key`, drawn by `draw` and stored first if it is not there yet; null when it cannot be drawn. */
+  async function cachedImage(key: string, draw: () => Promise<Uint8Array>, warn: (error: unknown) => void, signal?: AbortSignal) {
+    return once(key, async () => {
+      if (await deps.storage.stat(key)) return key;
+      try {
+        const png = await draw();
+        await deps.storage.put(key, Readable.from(Buffer.from(png)), { contentType: 'image/png' });
+        return key;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        // The report still tells the student everything; only the picture is missing.
+        warn(error);
+        return null;
+      }
+    });
+  }
+
+  async function putReport(key: string, html: string) {
+    await deps.storage.put(key, Readable.from(Buffer.from(html, 'utf8')), { contentType: 'text/html; charset=utf-8' });
+    return key;
+  }
+
+  /** An analysis submission: the document's score with the student's labels, and the grade report. */
+  async function drawAnalysis(
+    row: DrawingRow,
+    result: GradeResult,
+    reveal: Reveal,
+    withImage: boolean,
+    warn: (e: unknown) => void,
+    signal?: AbortSignal,
+  ) {
+    let score: Promise<string | undefined> | undefined;
+    const scoreOnce = () => {
+      score ??= loadHar(deps, row.document_storage_key)
+        .then((bytes) => deps.cpu.run('readHar', [bytes], { signal }))
+        .then((doc) => doc.score)
+        .catch((error: unknown) => {
+          if (signal?.aborted) throw error;
+          warn(error);
+          return undefined;
+        });
+      return score;
+    };
+    const pngKey = withImage
+      ? await cachedImage(
+          submissionImageKey(row.content_hash, result, reveal),
+          async () => {
+            const musicxml = await scoreOnce();
+            if (musicxml === undefined) throw new Error('The document file could not be read.');
+            return deps.cpu.run('renderSubmissionImage', [musicxml, { items: result.items }, reveal], { signal });
+          },
+          warn,
+          signal,
+        )
+      : null;
+    // The report names measures as the score prints them ('0', '7a'); without the score, the items' own numbers.
+    const musicxml = await scoreOnce();
+    const positions =
+      musicxml === undefined
+        ? undefined
+        : await deps.cpu.run('shownPositions', [musicxml, result.items], { signal }).catch((error: unknown) => {
+            if (signal?.aborted) throw error;
+            return undefined;
+          });
+    const html = gradeReportHtml({
+      title: row.title,
+      studentName: `${row.first_name} ${row.last_name}`,
+      submittedAt: row.submit_time,
+      result,
+      language: row.language as ReportLanguage,
+      timeZone: row.time_zone,
+      reveal,
+      positions,
+    });
+    return { pngKey, html };
+  }
+
+  /** A part-writing submission (issue 27): the score with the student's voices (the same for every reader), and the report of the findings. */
+  async function drawPartWriting(
+    row: DrawingRow,
+    result: PartWritingResult,
+    reveal: Reveal,
+    withImage: boolean,
+    warn: (e: unknown) => void,
+    signal?: AbortSignal,
+  ) {
+    let pngKey: string | null = null;
+    if (withImage) {
+      try {
+        const har = await loadHar(deps, row.har_key);
+        const key = `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'part-writing', createHash('sha256').update(har).digest('hex')])}.png`;
+        pngKey = await cachedImage(
+          key,
+          () => deps.cpu.run('renderPartWritingPreview', [submissionScore(readPartWritingHar(har))], { signal }),
+          warn,
+          signal,
+        );
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        warn(error);
+      }
+    }
+    const html = partWritingReportHtml({
+      title: row.title,
+      studentName: `${row.first_name} ${row.last_name}`,
+      submittedAt: row.submit_time,
+      result,
+      language: row.language as ReportLanguage,
+      timeZone: row.time_zone,
+      reveal,
+    });
+    return { pngKey, html };
+  }
+
+  /**
+   * The image and report of one variant of a submission, drawn now if they are not yet (or no
+   * longer: a regrade forgets them). A row that already names them is answered from it (a cached
+   * image is checked to be still stored). An image that failed once (too slow, unreadable) is not
+   * tried again for the other variant or the next view — a score too slow to draw once is not drawn
+   * a second time; the report is always made. Undefined when the submission is gone.
+   */
+  async function draw(
+    submissionId: number,
+    variant: DrawingVariant,
+    options: { warn?: (error: unknown) => void; signal?: AbortSignal } = {},
+  ): Promise<Drawn | undefined> {
+    const row = await findForDrawing(deps.db, submissionId);
+    if (!row) return undefined;
+    const stored =
+      variant === 'full' ? { png: row.png_key, report: row.report_key } : { png: row.student_png_key, report: row.student_report_key };
+    const failedBefore = row.render_status === 'FAILED';
+    if (stored.report !== null && (stored.png !== null || failedBefore)) {
+      if (stored.png === null || !isSharedDrawing(stored.png) || (await deps.storage.stat(stored.png)))
+        return { pngKey: stored.png, reportKey: stored.report, status: stored.png === null ? 'FAILED' : 'READY' };
+    }
+    return once(`${submissionId}:${variant}:${row.key_version}`, async () => {
+      const warn = options.warn ?? (() => {});
+      const result = JSON.parse(row.result_json) as GradeResult;
+      const reveal: Reveal = variant === 'full' ? 'full' : studentReveal(row);
+      const withImage = !failedBefore || stored.png !== null;
+      const drawn = isPartWritingResult(result)
+        ? await drawPartWriting(row, result, reveal, withImage, warn, options.signal)
+        : await drawAnalysis(row, result, reveal, withImage, warn, options.signal);
+      // Named by the grade's key version: a view of the grade before a regrade never overwrites the report after it.
+      const name = `${variant === 'full' ? '' : 'student-'}report-v${row.key_version}.html`;
+      const reportKey = await putReport(`submissions/${row.file_key}/${name}`, drawn.html);
+      const status = drawn.pngKey === null ? 'FAILED' : failedBefore ? 'FAILED' : 'READY';
+      // Written only while the grade is the one drawn: a regrade meanwhile forgets the drawings, and the next view draws its own.
+      await setDrawn(
+        deps.db,
+        submissionId,
+        row.key_version,
+        variant === 'full'
+          ? { png_key: drawn.pngKey, report_key: reportKey, render_status: status }
+          : { student_png_key: drawn.pngKey, student_report_key: reportKey, render_status: status },
+      );
+      return { pngKey: drawn.pngKey, reportKey, status: drawn.pngKey === null ? 'FAILED' : 'READY' } satisfies Drawn;
+    });
+  }
+
+  return { draw };
+}
+
+export type Drawings = ReturnType<typeof createDrawings>;
