@@ -342,12 +342,15 @@ function accentedResolution(
   const consonant = (reading: Reading) => (reading.type.name === 'major' || reading.type.name === 'minor') && reading.complete;
   if (plain.unexplained === 0 && (consonant(plain) || STRUCTURAL_DISSONANCES.includes(plain.type.name))) return undefined;
   const bass = position.notes[0];
-  if (!bass || bass.end < nextOnset + 1e-6) return undefined;
+  if (!bass) return undefined;
   const movers = position.notes.slice(1).filter((note) => {
     const next = melody.get(note)?.next;
     return note.end <= nextOnset + 1e-6 && next !== undefined && isStep(note, next) && Math.abs(next.onset - nextOnset) < 1e-6;
   });
   if (movers.length === 0) return undefined;
+  // A prepared suspension falling to its resolution may do so as the bass moves on (9–8 over a new bass); other notes need the bass held.
+  const prepared = movers.every((note) => note.onset < position.onset - 1e-6 && (melody.get(note)?.next?.midi ?? note.midi) < note.midi);
+  if (!prepared && bass.end < nextOnset + 1e-6) return undefined;
   const named = resolved(movers);
   return named?.reading && named.reading.unexplained === 0 && consonant(named.reading) ? named : undefined;
 }

@@ -255,6 +255,19 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(bassMoves, 'm1b2')?.label).toBe('ii43');
   });
 
+  it('a prepared suspension may resolve as the bass moves on (9–8 over a passing bass): IV, not a chord with a ninth', () => {
+    const nineEight = {
+      soprano: 'G4:1 A4:1 A4:1 G4:1 | G4:4',
+      alto: 'C4:1 C4:1 C4:1 B3:1 | C4:4',
+      tenor: 'G3:1~ G3:0.5 F3:0.5 E3:1 D3:1 | E3:4',
+      bass: 'E2:1 F2:0.5 G2:0.5 A2:1 G2:1 | C3:4',
+    };
+    expect(suggestion(nineEight, 'm1b2')).toMatchObject({ label: 'IV', embellishing: false });
+    // Struck on the beat rather than held (no preparation), the note is no suspension: the bass must hold for it.
+    const struck = { ...nineEight, tenor: 'G3:1 G3:0.5 F3:0.5 E3:1 D3:1 | E3:4' };
+    expect(suggestion(struck, 'm1b2')?.label).not.toBe('IV');
+  });
+
   it('a whole diminished triad on the beat stays a chord when a voice moves by step within the beat (vii°6)', () => {
     const leading = {
       soprano: 'C5:1 B4:0.5 A4:0.5 G4:1 G4:1',
