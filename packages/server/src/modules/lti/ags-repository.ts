@@ -3,11 +3,11 @@ import type { LtiContextRow, LtiPlatformRow } from '../../db/schema.ts';
 
 /** The SQL of Assignment and Grade Services (ags.ts): line items, and what a score is made of. */
 
-/** Records the line-items service a launch named for a context (the latest launch wins). */
-export async function setContextAgs(db: Db, contextId: number, lineitemsUrl: string | null, scopes: string[]): Promise<void> {
+/** Records the line-items service and scopes a launch named for a context (the latest launch wins; a launch naming no service keeps the known one). */
+export async function setContextAgs(db: Db, contextId: number, lineitemsUrl: string | undefined, scopes: string[]): Promise<void> {
   await db
     .updateTable('lti_contexts')
-    .set({ ags_lineitems_url: lineitemsUrl, ags_scopes: JSON.stringify(scopes) })
+    .set({ ...(lineitemsUrl !== undefined ? { ags_lineitems_url: lineitemsUrl } : {}), ags_scopes: JSON.stringify(scopes) })
     .where('id', '=', contextId)
     .execute();
 }

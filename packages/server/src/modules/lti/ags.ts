@@ -62,7 +62,7 @@ export async function recordAgsEndpoint(
   if (!endpoint || typeof endpoint !== 'object') return;
   const allowed = (url: unknown) => (typeof url === 'string' && !platformUrlRefusal(url, deps.config.mode) ? url : undefined);
   const scopes = Array.isArray(endpoint.scope) ? endpoint.scope.filter((s): s is string => typeof s === 'string') : [];
-  await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems) ?? null, scopes);
+  await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems), scopes);
   const lineItem = allowed(endpoint.lineitem);
   const custom = values.custom as Record<string, unknown> | undefined;
   const documentId = validId(custom?.harmony_document_id);
