@@ -351,8 +351,17 @@ function accentedResolution(
   // A prepared suspension falling to its resolution may do so as the bass moves on (9–8 over a new bass); other notes need the bass held.
   const prepared = movers.every((note) => note.onset < position.onset - 1e-6 && (melody.get(note)?.next?.midi ?? note.midi) < note.midi);
   if (!prepared && bass.end < nextOnset + 1e-6) return undefined;
-  const named = resolved(movers);
-  return named?.reading && named.reading.unexplained === 0 && consonant(named.reading) ? named : undefined;
+  // The fewest non-chord tones that explain the beat: one moving note, then two, then all.
+  const subsets = [movers.map((note) => [note]), movers.flatMap((a, i) => movers.slice(i + 1).map((b) => [a, b])), [movers]];
+  for (const size of subsets) {
+    let best: Named | undefined;
+    for (const subset of size) {
+      const named = resolved(subset);
+      if (named?.reading && named.reading.unexplained === 0 && consonant(named.reading) && (!best || named.score > best.score)) best = named;
+    }
+    if (best) return best;
+  }
+  return undefined;
 }
 
 /** Whether the sounding notes include the chord's third. */

@@ -255,6 +255,16 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(bassMoves, 'm1b2')?.label).toBe('ii43');
   });
 
+  it('the fewest moving notes are the non-chord tones: a 9–8 over I while other voices move on is I, not IV64', () => {
+    const nineEight = {
+      soprano: 'B4:1 G4:0.5 A4:0.5 G4:1 G4:1',
+      alto: 'D4:1~ D4:0.5 C4:0.5 B3:1 C4:1',
+      tenor: 'G3:1 E3:0.5 F3:0.5 D3:1 E3:1',
+      bass: 'G2:1 C3:1 G2:1 C3:1',
+    };
+    expect(suggestion(nineEight, 'm1b2')).toMatchObject({ label: 'I', embellishing: false });
+  });
+
   it('a prepared suspension may resolve as the bass moves on (9–8 over a passing bass): IV, not a chord with a ninth', () => {
     const nineEight = {
       soprano: 'G4:1 A4:1 A4:1 G4:1 | G4:4',
