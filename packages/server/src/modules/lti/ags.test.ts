@@ -296,6 +296,31 @@ describe.each(dialects)('LTI Assignment and Grade Services (%s)', (dialect) => {
     expect(platform.state.tokenRequests).toHaveLength(0);
   });
 
+  it('posts a deep-linked single exercise’s score to its own line item, beside the set’s', async () => {
+    const deepLink = await launch({
+      sub: 'teacher-1',
+      [`${LTI_CLAIM}roles`]: [LTI_ROLE.instructor],
+      [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+      [`${DL}deep_linking_settings`]: { deep_link_return_url: `${platform.url}/deep-link-return`, accept_types: ['ltiResourceLink'] },
+    });
+    const key = /^\/lti\/deep-link\/([\w-]+)\?/.exec(String(deepLink.headers.location))?.[1] ?? '';
+    const { return_url, jwt } = (await clientOf(deepLink).post(`/api/lti/deep-links/${key}`, { set_id: setId, document_id: doc.id })).json()
+      .data as { return_url: string; jwt: string };
+    expect((await fetch(return_url, { method: 'POST', body: new URLSearchParams({ JWT: jwt }) })).status).toBe(200);
+    const exercise = platform.state.lineItems[1] as StandInLineItem;
+    expect(exercise.resourceId).toBe(`document-${doc.id}`);
+    await launch({ sub: 'learner-1', ...platform.resourceLinkClaims(exercise) });
+    const handedIn = (await submit(learner, answerFile(doc.doc_key, 1))).json().data as { percent: number };
+    expect(await postScores()).toBe(1);
+    const expected = Math.round(handedIn.percent * 100) / 100;
+    expect(platform.state.scores.map((s) => [s.lineItem, s.body.scoreGiven]).sort()).toEqual(
+      [
+        [item.id, expected],
+        [exercise.id, expected],
+      ].sort(),
+    );
+  });
+
   it('finds the set’s line item through the line-items service when no launch named it', async () => {
     await t.app.deps.db.deleteFrom('lti_line_items').execute();
     expect((await submit(learner, answerFile(doc.doc_key))).statusCode).toBe(201);
