@@ -329,7 +329,9 @@ const STRUCTURAL_DISSONANCES = ['dominant-seventh', 'diminished', 'diminished-se
  * within the beat. When the notes they move to make a whole major or minor triad and the beat
  * itself sounds no such triad (a seventh chord, a diminished or augmented triad, or notes no
  * chord explains), the beat is named by its resolution, as analysts name it (`I6` with a 9–8
- * rather than `iii7`, `i64` with an appoggiatura rather than `III+6`).
+ * rather than `iii7`, `i64` with an appoggiatura rather than `III+6`). A bass struck on the beat
+ * that moves by step under voices that hold is read at its resolution too, when that makes a
+ * triad or a whole V7, vii° or vii°7 (`V7` over a passing bass rather than `viiø42`).
  */
 function accentedResolution(
   position: AnalysisPosition,
@@ -343,6 +345,14 @@ function accentedResolution(
   if (plain.unexplained === 0 && (consonant(plain) || STRUCTURAL_DISSONANCES.includes(plain.type.name))) return undefined;
   const bass = position.notes[0];
   if (!bass) return undefined;
+  // An accented note in the bass: struck on the beat and moving by step while the voices above hold.
+  const bassNext = melody.get(bass)?.next;
+  const upperHold = position.notes.slice(1).every((note) => note.end > nextOnset + 1e-6);
+  if (Math.abs(bass.onset - position.onset) < 1e-6 && upperHold && isStep(bass, bassNext) && Math.abs((bassNext?.onset ?? 0) - nextOnset) < 1e-6) {
+    const named = resolved([bass]);
+    const reading = named?.reading;
+    if (reading && reading.unexplained === 0 && (consonant(reading) || (reading.complete && STRUCTURAL_DISSONANCES.includes(reading.type.name)))) return named;
+  }
   const movers = position.notes.slice(1).filter((note) => {
     const next = melody.get(note)?.next;
     return note.end <= nextOnset + 1e-6 && next !== undefined && isStep(note, next) && Math.abs(next.onset - nextOnset) < 1e-6;

@@ -265,6 +265,19 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(nineEight, 'm1b2')).toMatchObject({ label: 'I', embellishing: false });
   });
 
+  it('an accented passing note in the bass under voices that hold is read at its resolution (V7, not viiø42)', () => {
+    const bassPassing = {
+      soprano: 'D5:1 D5:1 C5:2',
+      alto: 'G4:1 F4:1 E4:2',
+      tenor: 'D4:1 B3:1 C4:2',
+      bass: 'B2:1 A2:0.5 G2:0.5 C3:2',
+    };
+    expect(suggestion(bassPassing, 'm1b2')).toMatchObject({ label: 'V7', embellishing: false });
+    // When a voice above moves with the bass, the beat is its own chord.
+    const altoMoves = { ...bassPassing, alto: 'G4:1 F4:0.5 E4:0.5 E4:2' };
+    expect(suggestion(altoMoves, 'm1b2')?.label).toBe('viiø42');
+  });
+
   it('a prepared suspension may resolve as the bass moves on (9–8 over a passing bass): IV, not a chord with a ninth', () => {
     const nineEight = {
       soprano: 'G4:1 A4:1 A4:1 G4:1 | G4:4',
