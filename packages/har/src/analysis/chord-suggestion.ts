@@ -348,10 +348,20 @@ function accentedResolution(
   // An accented note in the bass: struck on the beat and moving by step while the voices above hold.
   const bassNext = melody.get(bass)?.next;
   const upperHold = position.notes.slice(1).every((note) => note.end > nextOnset + 1e-6);
-  if (Math.abs(bass.onset - position.onset) < 1e-6 && upperHold && isStep(bass, bassNext) && Math.abs((bassNext?.onset ?? 0) - nextOnset) < 1e-6) {
+  if (
+    Math.abs(bass.onset - position.onset) < 1e-6 &&
+    upperHold &&
+    isStep(bass, bassNext) &&
+    Math.abs((bassNext?.onset ?? 0) - nextOnset) < 1e-6
+  ) {
     const named = resolved([bass]);
     const reading = named?.reading;
-    if (reading && reading.unexplained === 0 && (consonant(reading) || (reading.complete && STRUCTURAL_DISSONANCES.includes(reading.type.name)))) return named;
+    if (
+      reading &&
+      reading.unexplained === 0 &&
+      (consonant(reading) || (reading.complete && STRUCTURAL_DISSONANCES.includes(reading.type.name)))
+    )
+      return named;
   }
   const movers = position.notes.slice(1).filter((note) => {
     const next = melody.get(note)?.next;
@@ -367,7 +377,8 @@ function accentedResolution(
     let best: Named | undefined;
     for (const subset of size) {
       const named = resolved(subset);
-      if (named?.reading && named.reading.unexplained === 0 && consonant(named.reading) && (!best || named.score > best.score)) best = named;
+      if (named?.reading && named.reading.unexplained === 0 && consonant(named.reading) && (!best || named.score > best.score))
+        best = named;
     }
     if (best) return best;
   }
