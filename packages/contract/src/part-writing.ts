@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { UploadedDocument } from './assignments.ts';
-import { AuthoringMessages } from './exercise-authoring.ts';
 import { CheckProblemMessages, MAX_CHORDS } from './part-writing/check.ts';
 import { RULE_IDS, VOICES } from './part-writing/rules.ts';
 
@@ -133,30 +132,26 @@ export type PartWritingDraft = z.infer<typeof PartWritingDraft>;
 /**
  * POST /api/part-writing/exercises: the exercise the instructor confirmed, saved as a `.har` into a
  * set and/or the instructor's own library section ("My exercises"), as Create Exercise saves an
- * analysis exercise (issue 27). `model` is an optional model solution (every voice to write in
- * every chord): kept in the teacher's files, never in a student's copy.
+ * analysis exercise (issue 27), refused without either ("Choose an assignment set, your library, or
+ * both.", checked by the service: exercise-authoring.ts, which holds the sentence, imports this
+ * module). `model` is an optional model solution (every voice to write in every chord): kept in
+ * the teacher's files, never in a student's copy.
  */
-export const SavePartWritingRequest = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    assignment_set_id: z.number().int().positive().optional(),
-    add_to_library: z.boolean().optional(),
-    key: z.string().max(40),
-    meter: z.string().max(8),
-    style: z.enum(['free', 'strict']).optional(),
-    given: z.array(Voice).max(4),
-    write: z.array(Voice).max(4),
-    chords: z.array(PartWritingAuthoredChord).max(MAX_CHORDS),
-    rules: z.partialRecord(RuleId, z.object({ on: z.boolean(), points: z.number().min(0).max(1000) })).optional(),
-    ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
-    points: z.number().min(0).max(10_000),
-    model: z.object({ chords: z.array(z.partialRecord(Voice, Note)).max(MAX_CHORDS) }).optional(),
-  })
-  .refine((body) => body.assignment_set_id !== undefined || body.add_to_library === true, {
-    // Read when a body is checked: exercise-authoring.ts reaches this module through workspace.ts.
-    error: () => AuthoringMessages.noDestination,
-    path: ['assignment_set_id'],
-  });
+export const SavePartWritingRequest = z.object({
+  title: z.string().trim().min(1).max(200),
+  assignment_set_id: z.number().int().positive().optional(),
+  add_to_library: z.boolean().optional(),
+  key: z.string().max(40),
+  meter: z.string().max(8),
+  style: z.enum(['free', 'strict']).optional(),
+  given: z.array(Voice).max(4),
+  write: z.array(Voice).max(4),
+  chords: z.array(PartWritingAuthoredChord).max(MAX_CHORDS),
+  rules: z.partialRecord(RuleId, z.object({ on: z.boolean(), points: z.number().min(0).max(1000) })).optional(),
+  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  points: z.number().min(0).max(10_000),
+  model: z.object({ chords: z.array(z.partialRecord(Voice, Note)).max(MAX_CHORDS) }).optional(),
+});
 export type SavePartWritingRequest = z.infer<typeof SavePartWritingRequest>;
 
 const LibraryDocumentRef = z.object({ id: z.number().int(), title: z.string() });

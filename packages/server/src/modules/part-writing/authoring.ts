@@ -63,6 +63,9 @@ export function createPartWritingAuthoring(
     },
 
     async save(actor: Actor, input: SavePartWritingRequest): Promise<SavedPartWriting> {
+      // Somewhere to go, as the analysis save asks (its schema's rule, here where the contract cannot import the sentence).
+      if (input.assignment_set_id === undefined && input.add_to_library !== true)
+        throw AppError.badRequest('assignment_set_id', AuthoringMessages.noDestination);
       let bytes: Uint8Array;
       try {
         const { title, assignment_set_id: _set, add_to_library: _library, model, ...exercise } = input;
