@@ -24,7 +24,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { newKey } from '../lib/random.ts';
-import { loadHar, newDocKey, previewKey, type StoredHar, studentCopyKey } from './har-files.ts';
+import { newDocKey, previewKey, type StoredHar, studentCopyKey } from './har-files.ts';
 import { type HandInFile, writtenFromHandInFile } from './part-writing-hand-in.ts';
 
 /**
@@ -158,26 +158,25 @@ export function partWritingLayout(copyBytes: Uint8Array): {
 }
 
 /**
- * A part-writing hand-in graded from the workspace's answers or a `.har` file's voices, or undefined
- * when the document is not part writing. Answers must be for the document's chords, each the voices
+ * A part-writing hand-in graded from the workspace's answers or a `.har` file's voices, against the
+ * document's exercise (read once per file version: exercise-cache.ts). Answers must be for the document's chords, each the voices
  * to write as pitch names; the first that is not is a 400 naming it (`answers.2.answer`). A file is
  * read for its voices alone (part-writing-hand-in.ts); either way the server's exercise is graded.
  */
 export async function gradePartWritingHandIn(
   deps: Pick<Deps, 'cpu'>,
-  documentBytes: Uint8Array,
+  exercise: PartWritingDocument,
   docKey: string,
   input: { kind: 'answers'; answers: { id: string; answer: string }[] } | { kind: 'file'; read: HandInFile },
-): Promise<{ bytes: Buffer; result: PartWritingResult } | undefined> {
-  if (!isPartWritingHar(documentBytes)) return undefined;
-  const exercise = readPartWritingHar(documentBytes);
+): Promise<{ bytes: Buffer; result: PartWritingResult }> {
   const written =
     input.kind === 'file'
       ? await writtenFromHandInFile(deps, exercise.exercise, docKey, input.read)
       : writtenFromAnswerEntries(exercise.exercise, input.answers);
   const submission = partWritingSubmission({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, written);
   return {
-    bytes: Buffer.from(writePartWritingHar(submission)),
+    // Zipped in the CPU pool, off the event loop (issue 29).
+    bytes: Buffer.from(await deps.cpu.run('writePartWritingHar', [submission])),
     result: partWritingResult(exercise.exercise, written),
   };
 }

@@ -4,6 +4,7 @@ import { readScore } from '@app/har/analysis/score-reading';
 import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
+import { type PartWritingDocument, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
 import { readPartWritingHandIn } from '@app/har/part-writing/hand-in';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
@@ -54,6 +55,10 @@ export const cpuTasks = {
   partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */
   readPartWritingHandIn,
+  /** A stored part-writing `.har` read (a document's exercise, once per file version: documents/exercise-cache.ts). */
+  readPartWritingHar: (bytes: Uint8Array): PartWritingDocument => readPartWritingHar(bytes),
+  /** A part-writing document written as a `.har` (a hand-in's stored submission). */
+  writePartWritingHar: (doc: PartWritingDocument): Uint8Array => writePartWritingHar(doc),
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

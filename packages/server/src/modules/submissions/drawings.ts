@@ -6,6 +6,7 @@ import { isPartWritingResult, type PartWritingResult, submissionScore } from '@a
 import { partWritingReportHtml } from '@app/har/part-writing/report';
 import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import type { Deps } from '../../deps.ts';
+import type { ExerciseCache } from '../../documents/exercise-cache.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
 
@@ -55,7 +56,7 @@ export function submissionImageKey(scoreHash: string, result: Pick<GradeResult, 
  * (`submissions/<file_key>/[student-]report.html`). The drawings run in the CPU pool's background
  * lane (decision 040): at a deadline the hand-ins' own tasks go first, and a view waits for them.
  */
-export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>) {
+export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exercises: ExerciseCache) {
   const running = new Map<string, Promise<unknown>>();
   /** One run of `work` per name at a time in this process; later callers share it. */
   function once<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -99,9 +100,12 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>) {
   ) {
     let score: Promise<string | undefined> | undefined;
     const scoreOnce = () => {
-      score ??= loadHar(deps, row.document_storage_key)
-        .then((bytes) => deps.cpu.run('readHar', [bytes], { signal }))
-        .then((doc) => doc.score)
+      score ??= exercises
+        .read(row.document_storage_key)
+        .then((read) => {
+          if (read.kind !== 'har') throw new Error('The document is not an analysis exercise.');
+          return read.doc.score;
+        })
         .catch((error: unknown) => {
           if (signal?.aborted) throw error;
           warn(error);

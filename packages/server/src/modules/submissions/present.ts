@@ -2,8 +2,29 @@ import type { Submission } from '@app/contract/submissions';
 import { gradeWithheld } from './policy.ts';
 import type { SubmissionRow } from './repository.ts';
 
+/** What a submission is shown from: a listSubmissions row, or what a hand-in just wrote. */
+export type PresentedRow = Pick<
+  SubmissionRow,
+  | 'id'
+  | 'student_id'
+  | 'document_id'
+  | 'assignment_set_id'
+  | 'document_title'
+  | 'first_name'
+  | 'last_name'
+  | 'points'
+  | 'max_points'
+  | 'percent'
+  | 'grade'
+  | 'submit_time'
+  | 'practice'
+  | 'number'
+  | 'delay_showing_grade'
+  | 'show_grade_on_date'
+>;
+
 /** A submission as the API shows it; for a student, a withheld grade shows as null with the day it will show. */
-export function presentSubmission(row: SubmissionRow, forStudent: boolean, now: number): Submission {
+export function presentSubmission(row: PresentedRow, forStudent: boolean, now: number): Submission {
   const hidden = forStudent && gradeWithheld(row, now);
   return {
     id: row.id,

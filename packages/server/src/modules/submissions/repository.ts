@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { InsertObject } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, JobState } from '../../db/schema.ts';
@@ -86,22 +86,55 @@ export function findSubmission(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Stores a graded submission; returns its id. */
-export async function insertSubmission(db: Db, values: Insertable<Database['submissions']>): Promise<number> {
-  const row = await db.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** Stores a graded submission; returns its id and number. */
+export async function insertSubmission(db: Db, values: InsertObject<Database, 'submissions'>): Promise<{ id: number; number: number }> {
+  const row = await db.insertInto('submissions').values(values).returning(['id', 'number']).executeTakeFirstOrThrow();
+  return { id: row.id, number: Number(row.number) };
 }
 
-/** How many formal (non-practice) submissions a student has made of a document. */
-export async function countFormal(db: Db, documentId: number, studentId: number): Promise<number> {
+/**
+ * What the submission rules read of a student before a hand-in (issue 29: one statement, not three):
+ * their extension of the set, their formal submissions of the document and when they first opened it.
+ */
+export async function handInState(
+  db: Db,
+  of: { documentId: number; setId: number; studentId: number },
+): Promise<{ extensionDueAt: number | null; formalCount: number; startedAt: number | undefined }> {
   const row = await db
-    .selectFrom('submissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('document_id', '=', documentId)
-    .where('student_id', '=', studentId)
-    .where('practice', '=', 0)
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('due_date_extensions')
+        .select('extension_due_at')
+        .where('student_id', '=', of.studentId)
+        .where('assignment_set_id', '=', of.setId)
+        .limit(1)
+        .as('extension_due_at'),
+      eb
+        .selectFrom('submissions')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('document_id', '=', of.documentId)
+        .where('student_id', '=', of.studentId)
+        .where('practice', '=', 0)
+        .as('formal_count'),
+      eb
+        .selectFrom('document_downloads')
+        .select('first_downloaded_at')
+        .where('document_id', '=', of.documentId)
+        .where('student_id', '=', of.studentId)
+        .limit(1)
+        .as('first_downloaded_at'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return {
+    extensionDueAt: row.extension_due_at === null ? null : Number(row.extension_due_at),
+    formalCount: Number(row.formal_count),
+    startedAt: row.first_downloaded_at === null ? undefined : Number(row.first_downloaded_at),
+  };
+}
+
+/** The number a student's next submission of a document takes (1 = the first), as an expression for its insert. */
+export function nextNumber(studentId: number, documentId: number) {
+  return sql<number>`(select count(*) + 1 from submissions where student_id = ${studentId} and document_id = ${documentId})`;
 }
 
 /** The stored grading results of submissions (per-item detail for the workspace). */

@@ -8,7 +8,8 @@ import { HarError } from '@app/har/har-error';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
-import { jobStatus, loadHar } from '../../documents/har-files.ts';
+import { createExerciseCache } from '../../documents/exercise-cache.ts';
+import { jobStatus } from '../../documents/har-files.ts';
 import { gradePartWritingHandIn } from '../../documents/part-writing-files.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -56,7 +57,9 @@ export function createSubmissionsService(
 ) {
   const { db, clock, storage } = deps;
   const { courses, gradeBook, assignments } = collaborators;
-  const drawings = createDrawings(deps);
+  // Parsed exercises by file version, shared by hand-ins and first views (issue 29).
+  const exercises = createExerciseCache(deps);
+  const drawings = createDrawings(deps, exercises);
   registerRenderJob(deps, drawings);
 
   async function teacherOrSelf(actor: Actor, courseId: number, notFound?: string) {
@@ -73,12 +76,6 @@ export function createSubmissionsService(
     if (!student) return (await repo.listSubmissions(db, filter)).map((r) => presentSubmission(r, false, now));
     const rows = await repo.listSubmissions(db, { ...filter, studentId: actor.user.id, best: false });
     return ownListOrder(rows, filter.best === true, now).map((r) => presentSubmission(r, true, now));
-  }
-
-  /** The exercise as the server keeps it (with its key), and the course's chord-label settings. */
-  async function exerciseOf(documentBytes: Uint8Array, course: Parameters<typeof gradingSettings>[0]) {
-    const exercise = await deps.cpu.run('readHar', [documentBytes]);
-    return { exercise, settings: gradingSettings(course) };
   }
 
   /**
@@ -134,36 +131,33 @@ export function createSubmissionsService(
         notFound: SubmissionMessages.notFound,
       });
       const now = clock.now();
-      const extensionDueAt = await assignments.extensionDueAt(actor.user.id, doc.assignment_set_id);
+      // The student's extension, formal submissions and first opening, in one round trip (issue 29).
+      const state = await repo.handInState(db, { documentId, setId: doc.assignment_set_id, studentId: actor.user.id });
+      const extensionDueAt = state.extensionDueAt;
       // What the workspace does not show takes no work (unreleased, or hidden after its due date).
       if (!assignments.studentSees(doc, extensionDueAt, now)) throw AppError.notFound(SubmissionMessages.notFound);
-      const refusal = submissionRefusal(doc, {
-        extensionDueAt,
-        formalCount: await repo.countFormal(db, documentId, actor.user.id),
-        startedAt: await assignments.firstDownload(documentId, actor.user.id),
-        now,
-      });
+      const refusal = submissionRefusal(doc, { extensionDueAt, formalCount: state.formalCount, startedAt: state.startedAt, now });
       if (refusal) throw new AppError('conflict', refusal.message, refusal.status);
       const practice = doc.practice === 1;
 
       // The server's grade is the only grade: it reads the key from its own copy of the exercise,
-      // read from storage once whatever the document's type.
-      const documentBytes = await loadHar(deps, doc.storage_key);
+      // read from storage and parsed once per file version in this process (issue 29).
+      const document = await exercises.read(doc.storage_key);
       const { bytes, result } =
         // A part-writing document (issue 27) is graded by its rule costs; the checker is the contract's.
-        (await gradePartWritingHandIn(deps, documentBytes, doc.doc_key, input)) ??
-        (await (async () => {
-          const { exercise, settings } = await exerciseOf(documentBytes, course);
-          const { submission, bytes } = await handedIn(input, exercise, doc.doc_key);
-          return { bytes, result: gradeSubmission(exercise, submission, settings) };
-        })());
+        document.kind === 'part-writing'
+          ? await gradePartWritingHandIn(deps, document.doc, doc.doc_key, input)
+          : await (async () => {
+              const { submission, bytes } = await handedIn(input, document.doc, doc.doc_key);
+              return { bytes, result: gradeSubmission(document.doc, submission, gradingSettings(course)) };
+            })();
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
       const fileKey = newKey(16);
       const harKey = `submissions/${fileKey}/submission.har`;
       await storage.put(harKey, Readable.from(bytes), { contentType: 'application/zip' });
-      let id: number;
+      let stored: { id: number; number: number };
       try {
-        id = await db.transaction().execute(async (trx) => {
+        stored = await db.transaction().execute(async (trx) => {
           const inserted = await repo.insertSubmission(trx, {
             student_id: actor.user.id,
             document_id: documentId,
@@ -186,6 +180,8 @@ export function createSubmissionsService(
             result_json: JSON.stringify(result),
             // The key read above (a later "Edit Key" leaves this grade until a regrade).
             key_version: doc.key_version,
+            // Numbered as it is inserted, so the grade book's refresh below need not write it again.
+            number: repo.nextNumber(actor.user.id, documentId),
           });
           // The grade book reads each student's best from this table (issue 15).
           await gradeBook.refreshBestSubmissions(trx, [{ studentId: actor.user.id, documentId }]);
@@ -196,9 +192,29 @@ export function createSubmissionsService(
         await storage.delete(harKey);
         throw error;
       }
-      const [row] = await repo.listSubmissions(db, { courseId: doc.course_id, submissionId: id, documentId, studentId: actor.user.id });
-      if (!row) throw AppError.notFound(SubmissionMessages.notFound);
-      return presentSubmission(row, true, now);
+      // Shown from what was just written (issue 29: no read back): the number the grade book's refresh gave it.
+      return presentSubmission(
+        {
+          id: stored.id,
+          student_id: actor.user.id,
+          document_id: documentId,
+          assignment_set_id: doc.assignment_set_id,
+          document_title: doc.title,
+          first_name: actor.user.first_name,
+          last_name: actor.user.last_name,
+          points: result.points,
+          max_points: result.max_points,
+          percent: result.percent,
+          grade: result.grade,
+          submit_time: now,
+          practice: practice ? 1 : 0,
+          number: stored.number,
+          delay_showing_grade: doc.delay_showing_grade,
+          show_grade_on_date: doc.show_grade_on_date,
+        },
+        true,
+        now,
+      );
     },
 
     /**

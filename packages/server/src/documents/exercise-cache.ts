@@ -1,0 +1,50 @@
+import type { HarDocument } from '@app/har/format';
+import type { PartWritingDocument } from '@app/har/part-writing/document';
+import type { Deps } from '../deps.ts';
+import { loadHar } from './har-files.ts';
+import { isPartWritingHar } from './part-writing-files.ts';
+
+/** A stored document file read once: an analysis exercise, or a part-writing exercise (issue 27). */
+export type ReadExercise = { kind: 'har'; doc: HarDocument } | { kind: 'part-writing'; doc: PartWritingDocument };
+
+export type ExerciseCache = {
+  /** The document file at `storageKey`, read from storage and parsed in the CPU pool at most once while it stays cached. */
+  read(storageKey: string): Promise<ReadExercise>;
+};
+
+/**
+ * Parsed document files by storage key, the most recently used `size` of them (issue 29): at a
+ * deadline every hand-in of a document grades against the same file, which was read from storage
+ * and parsed again for each. A storage key never names other content (a new key version, student
+ * copy or upload gets a new name, decision 020), so an entry never goes stale; concurrent misses of
+ * one key share one read. A read that fails is not kept. Entries are shared: callers must not
+ * change them.
+ */
+export function createExerciseCache(deps: Pick<Deps, 'storage' | 'cpu'>, size = 32): ExerciseCache {
+  const entries = new Map<string, Promise<ReadExercise>>();
+  return {
+    read(storageKey) {
+      const hit = entries.get(storageKey);
+      if (hit) {
+        // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
+        entries.delete(storageKey);
+        entries.set(storageKey, hit);
+        return hit;
+      }
+      const reading = (async (): Promise<ReadExercise> => {
+        const bytes = await loadHar(deps, storageKey);
+        if (isPartWritingHar(bytes)) return { kind: 'part-writing', doc: await deps.cpu.run('readPartWritingHar', [bytes]) };
+        return { kind: 'har', doc: await deps.cpu.run('readHar', [bytes]) };
+      })();
+      entries.set(storageKey, reading);
+      reading.catch(() => {
+        if (entries.get(storageKey) === reading) entries.delete(storageKey);
+      });
+      while (entries.size > size) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+      }
+      return reading;
+    },
+  };
+}
