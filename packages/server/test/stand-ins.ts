@@ -286,10 +286,9 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     }
     const valid =
       typeof body.userId === 'string' &&
-      typeof body.scoreGiven === 'number' &&
-      body.scoreGiven >= 0 &&
-      typeof body.scoreMaximum === 'number' &&
-      body.scoreMaximum > 0 &&
+      // No scoreGiven clears the user's score; with one, a maximum is needed.
+      (body.scoreGiven === undefined ||
+        (typeof body.scoreGiven === 'number' && body.scoreGiven >= 0 && typeof body.scoreMaximum === 'number' && body.scoreMaximum > 0)) &&
       PROGRESS.activity.includes(String(body.activityProgress)) &&
       PROGRESS.grading.includes(String(body.gradingProgress)) &&
       typeof body.timestamp === 'string' &&

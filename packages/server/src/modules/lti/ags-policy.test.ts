@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentScore, releaseDelay, scoresUrl, setScore } from './ags-policy.ts';
+import { documentScore, nothingHandedIn, releaseDelay, scoresUrl, setScore } from './ags-policy.ts';
 
 const doc = (
   id: number,
@@ -46,6 +46,13 @@ describe('AGS score rules', () => {
     expect(setScore(delayed, [{ document_id: 1, percent: 90 }], NOW)).toBeUndefined();
     expect(setScore([doc(1)], [], NOW)).toBeUndefined();
     expect(setScore([doc(1, { practice: 1 })], [{ document_id: 1, percent: 90 }], NOW)).toBeUndefined();
+  });
+
+  it('clears the score only when nothing counted is handed in', () => {
+    const docs = [doc(1), doc(2, { practice: 1 })];
+    expect(nothingHandedIn(docs, [])).toBe(true);
+    expect(nothingHandedIn(docs, [{ document_id: 2 }])).toBe(true);
+    expect(nothingHandedIn(docs, [{ document_id: 1 }])).toBe(false);
   });
 
   it('scores one exercise by its best formal percentage once released', () => {

@@ -22,12 +22,26 @@ export type ScoredDocument = {
   show_grade_on_date: number | null;
 };
 
-export type ScorePost = {
-  scoreGiven: number;
-  scoreMaximum: number;
-  activityProgress: 'InProgress' | 'Completed';
-  gradingProgress: 'FullyGraded' | 'Pending';
-};
+export type ScorePost =
+  | {
+      scoreGiven: number;
+      scoreMaximum: number;
+      activityProgress: 'InProgress' | 'Completed';
+      gradingProgress: 'FullyGraded' | 'Pending';
+    }
+  /** No score (AGS: a post without scoreGiven clears the LMS's), when nothing is handed in any more. */
+  | { activityProgress: 'Initialized'; gradingProgress: 'NotReady' };
+
+export const CLEARED: ScorePost = { activityProgress: 'Initialized', gradingProgress: 'NotReady' };
+
+/**
+ * Whether nothing counted is handed in in a set (every formal submission was removed): the LMS's
+ * score is cleared then. While anything is handed in, withheld or not, nothing is cleared.
+ */
+export function nothingHandedIn(docs: readonly ScoredDocument[], best: readonly { document_id: number }[]): boolean {
+  const countedIds = new Set(docs.filter(counted).map((d) => d.id));
+  return !best.some((b) => countedIds.has(Number(b.document_id)));
+}
 
 /** The documents a set's score is made of: its graded, formal exercises (as the grade book's default shows them). */
 export const counted = (doc: ScoredDocument) => doc.gradable === 1 && doc.practice !== 1;

@@ -237,6 +237,18 @@ describe.each(dialects)('LTI Assignment and Grade Services (%s)', (dialect) => {
     expect(platform.gradeBook()).toMatchObject([{ userId: 'learner-1', scoreGiven: 100 }]);
   });
 
+  it('clears the LMS’s score when the instructor removes the student’s only submission', async () => {
+    const handedIn = (await submit(learner, answerFile(doc.doc_key))).json().data as { id: number };
+    await postScores();
+    expect((await owner.delete(`/api/submissions/${handedIn.id}`)).statusCode).toBe(200);
+    await postScores();
+    expect(platform.state.scores.map((s) => s.body)).toMatchObject([
+      { userId: 'learner-1', scoreGiven: 100 },
+      { userId: 'learner-1', activityProgress: 'Initialized', gradingProgress: 'NotReady' },
+    ]);
+    expect(platform.state.scores[1]?.body).not.toHaveProperty('scoreGiven');
+  });
+
   it('retries with a growing pause while the platform answers 5xx', async () => {
     platform.state.failScores = 2;
     expect((await submit(learner, answerFile(doc.doc_key))).statusCode).toBe(201);

@@ -2,9 +2,11 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import {
   AGS_SCOPE,
+  CLEARED,
   counted,
   documentResourceId,
   documentScore,
+  nothingHandedIn,
   releaseDelay,
   type ScorePost,
   scoresUrl,
@@ -166,12 +168,12 @@ export async function postScores(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'l
   const now = clock.now();
   const docs = await agsRepo.setDocuments(db, payload.setId);
   const best = await agsRepo.bestFormal(db, payload.setId, payload.studentId);
+  const scored = docs.map((d) => ({ ...d, id: Number(d.id) }));
+  // Every submission removed: the LMS's scores of the set and its exercises are cleared.
+  const cleared = nothingHandedIn(scored, best);
   const scores: [string, ScorePost | undefined][] = [
-    [setResourceId(payload.setId), setScore(docs, best, now)],
-    ...docs.map((d): [string, ScorePost | undefined] => [
-      documentResourceId(Number(d.id)),
-      documentScore({ ...d, id: Number(d.id) }, best, now),
-    ]),
+    [setResourceId(payload.setId), cleared ? CLEARED : setScore(scored, best, now)],
+    ...scored.map((d): [string, ScorePost | undefined] => [documentResourceId(d.id), cleared ? CLEARED : documentScore(d, best, now)]),
   ];
   let posted = 0;
   const failures: Error[] = [];
