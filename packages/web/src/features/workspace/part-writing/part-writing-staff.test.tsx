@@ -109,7 +109,7 @@ describe('the part-writing staff', () => {
       'svg [data-note="1S"][class*="marked"], svg [data-note="2S"][class*="marked"], svg [data-note="1B"][class*="marked"]',
     );
     expect(marked).toHaveLength(3);
-    expect(document.querySelector('svg [data-chord="1"] text')?.textContent).toBe('1');
+    expect(document.querySelector('svg [data-chord="1"] [data-finding]')?.textContent).toBe('1');
     // A tap on the bass staff with the soprano chosen writes the tenor; a tap on a note picks it up without changing it.
     ({ columnX, pointer } = staff());
     pointer('pointerdown', columnX(1), noteY('T', 'E3') as number);

@@ -10,6 +10,7 @@ import {
   BASS,
   COLUMN,
   dragNote,
+  FIGURES_Y,
   HALF,
   keySignature,
   ledgerSteps,
@@ -65,6 +66,22 @@ function Accidental({ alter, x, y }: { alter: number; x: number; y: number }) {
     );
   // A double sharp: the small x.
   return <path d={`M${x} ${y - 3.5} l7 7 M${x} ${y + 3.5} l7 -7`} stroke="currentColor" strokeWidth={1.8} />;
+}
+
+/** Under the bass: the chord's figures stacked (none for a plain 5 3), or its numeral. */
+function ChordLabel({ chord, x }: { chord: PartWritingView['chords'][number] | undefined; x: number }) {
+  if (!chord) return null;
+  const lines = chord.numeral ? [chord.numeral] : (chord.figures ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+  return (
+    <text className={styles.figures} x={x} y={FIGURES_Y}>
+      {lines.map((line, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a figure's place in its stack
+        <tspan key={k} x={x} dy={k === 0 ? 0 : 10}>
+          {line.replace(/#/g, '♯').replace(/(?<=^|\d)b/g, '♭')}
+        </tspan>
+      ))}
+    </text>
+  );
 }
 
 export type StaffCell = { chord: number; voice: Voice };
@@ -335,9 +352,15 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
               return (
                 <g key={`chord-${i}`} data-chord={i + 1}>
                   {pairLines(i, x)}
+                  <ChordLabel chord={view.chords[i]} x={x} />
                   {voices.map((voice) => drawNote(i, voice, x))}
                   {(badges.get(i) ?? []).map((index, k) => (
-                    <g key={`badge-${index}`} className={styles.badge} transform={`translate(${x - 6 + k * 14} 9)`}>
+                    <g
+                      key={`badge-${index}`}
+                      data-finding={index + 1}
+                      className={styles.badge}
+                      transform={`translate(${x - 6 + k * 14} 9)`}
+                    >
                       <circle r={7} />
                       <text y={3.5}>{index + 1}</text>
                     </g>

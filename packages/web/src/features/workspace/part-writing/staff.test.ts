@@ -175,6 +175,8 @@ describe('the staff: key, measures, accidentals and systems', () => {
     );
     const wide = staffSystems(line, 1200);
     expect(wide.systems).toHaveLength(1);
+    expect(wide.systems[0]?.scale).toBe(1.25);
+    expect(staffSystems(line, 1000).systems).toHaveLength(2);
     const phone = staffSystems(line, 343);
     expect(phone.systems.length).toBeGreaterThanOrEqual(3);
     for (const system of phone.systems) expect(system.width).toBeLessThanOrEqual(343);

@@ -21,8 +21,10 @@ const TREBLE_TOP_LINE_Y = 16 + 6 * HALF;
 export const TREBLE = { clef: 'treble', top: 38, bottom: 30, topY: TREBLE_TOP_LINE_Y } as const;
 export const BASS = { clef: 'bass', top: 26, bottom: 18, topY: TREBLE_TOP_LINE_Y + 8 * HALF + 12 * HALF } as const;
 export type Staff = typeof TREBLE | typeof BASS;
-/** The whole drawing's height: room under the bass staff for ledger lines down to C2. */
-export const STAFF_HEIGHT = BASS.topY + 8 * HALF + 6 * HALF;
+/** Where the figures or numeral under the bass start: below ledger lines down to C2. */
+export const FIGURES_Y = BASS.topY + 8 * HALF + 6 * HALF + 8;
+/** The whole drawing's height: the figures (up to three stacked) under the bass staff. */
+export const STAFF_HEIGHT = FIGURES_Y + 30;
 /** A chord's column: wide enough to be a touch target. */
 export const COLUMN = 52;
 /** Room at a measure's start and end. */
@@ -158,15 +160,18 @@ export function lineOut(chords: readonly Pick<PartWritingWorkspaceChord, 'beats'
   return { measures, chords: placed, prefixWidth };
 }
 
+/** Pixels per unit: a little larger than 1:1 on a phone, larger still where there is room. */
+export const staffScale = (boxWidth: number) => (boxWidth < 640 ? 1.1 : 1.25);
+
 /** The line broken into systems that fit `boxWidth` pixels (the analysis workspace's layout, decision 035). */
-export function staffSystems(line: StaffLine, boxWidth: number): ScoreLayout {
+export function staffSystems(line: StaffLine, boxWidth: number, scale = staffScale(boxWidth)): ScoreLayout {
   return layOutScore({
     measures: line.measures,
     start: 0,
     prefixWidth: line.prefixWidth,
     height: STAFF_HEIGHT,
     xs: line.chords.map((chord) => chord.x),
-    scale: 1,
+    scale,
     boxWidth,
     fieldWidth: COLUMN,
   });
