@@ -291,8 +291,9 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     const upper = nameChord({ ...position, notes: position.notes.slice(1) }, key);
     if (upper?.reading && upper.reading.unexplained === 0 && hasThird(upper.reading)) return upper;
   }
-  // Appoggiaturas and other unprepared notes that move by step before the next chord.
-  const movers = position.notes.filter(resolvesHere);
+  // Appoggiaturas and other unprepared notes above the bass that move by step before the next
+  // chord (a bass moving on by step is a passing bass, not an appoggiatura: accentedResolution).
+  const movers = position.notes.slice(1).filter(resolvesHere);
   let best = plain;
   const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
   for (const subset of subsets) {
