@@ -173,6 +173,10 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       expect(mine.documents.map((d: { id: number; title: string }) => [d.id, d.title])).toEqual([[made.id, 'Figured bass for later']]);
       expect((await other.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
       expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+      // Its preview is drawn (the part-writing score, figures and all) for the library's picker.
+      await t.app.deps.jobs.drain();
+      const preview = (await owner.get(`/api/content-library/${made.id}/preview-url`)).json().data;
+      expect(preview).toMatchObject({ status: 'READY', error: null });
       // The library copy keeps the model (it is the teacher's).
       const row = await t.app.deps.db.selectFrom('library_documents').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
       const kept = readPartWritingHar(
