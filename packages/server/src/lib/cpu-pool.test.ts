@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { HarError } from '@app/har/har-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largestAllowedScore } from '../../test/long-score.ts';
@@ -51,6 +52,20 @@ describe('CPU pool', () => {
     expect(pool.stats().queued).toBe(2);
     await Promise.all([first, second, request]);
     expect(finished).toEqual(['background 1', 'request', 'background 2']);
+  });
+
+  it('runs background tasks niced and request tasks at normal priority (issue 29)', async () => {
+    // Each thread of this process with its nice value (/proc/self/task/<tid>/stat, field 19).
+    const nices = () =>
+      fs.readdirSync('/proc/self/task').map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    await pool.run('shownPositions', [SMALL_SCORE, [{ id: 'a', measure: 1, beat: 1 }]]);
+    expect(nices()).toContain(10);
+    await pool.run('analysisPositions', [SMALL_SCORE]);
+    // Raising a priority again needs CAP_SYS_NICE: as root (tests, CI) the request runs at 0.
+    if (process.getuid?.() === 0) expect(nices()).not.toContain(10);
   });
 
   it('drops a waiting task whose signal aborts, without taking a thread', async () => {

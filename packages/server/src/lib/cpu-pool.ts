@@ -121,7 +121,8 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   return {
     async run(task, args, runOptions = {}) {
       const taskMs = runOptions.taskMs ?? options.taskMs;
-      await admit(runOptions.lane ?? (BACKGROUND_TASKS.has(task) ? 'background' : 'request'), runOptions.signal);
+      const lane = runOptions.lane ?? (BACKGROUND_TASKS.has(task) ? 'background' : 'request');
+      await admit(lane, runOptions.signal);
       // The time limit starts when a thread starts the task (it says so on this channel), so
       // waiting for a free thread, or for a new one to load, does not count against it.
       const timeUp = new AbortController();
@@ -131,7 +132,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         timer = setTimeout(() => timeUp.abort(), taskMs);
       });
       const signal = runOptions.signal ? AbortSignal.any([timeUp.signal, runOptions.signal]) : timeUp.signal;
-      const request: CpuRequest = { task, args, started: port2 };
+      const request: CpuRequest = { task, args, started: port2, lane };
       running += 1;
       let response: CpuResponse;
       try {
