@@ -1,4 +1,6 @@
-import { LANGUAGES, type LanguageCode } from '@app/contract/users';
+// The zod-free constants, not contract/users: this is on every signed-in page's first load (decision 029).
+import { LANGUAGES } from '@app/contract/constants';
+import type { LanguageCode } from '@app/contract/users';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
