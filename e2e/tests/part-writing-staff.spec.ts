@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HALF, noteY, STAFF_HEIGHT } from '../../packages/web/src/features/workspace/part-writing/staff.ts';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, signInThroughForm, test } from '../fixtures.ts';
 
 /*
  * Part writing on the staff (issue 27, decision 041): a student at 375 px writes the upper voices
@@ -54,8 +54,12 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
   await teacher.context().close();
   const path = `/student/course/${courseId}/document/${doc.id}`;
 
-  // At 375 px, pointer only: the voice chosen above the staff, then a tap per note.
-  const phone = await signedInElsewhere(browser, server, DEMO.student, { width: 375, height: 812 });
+  // A phone at 375 px with a touch screen: the voice chosen above the staff, then a tap per note.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const phone = await context.newPage();
+  await phone.goto('/sign-in');
+  await signInThroughForm(phone, DEMO.student);
+  await expect(phone).not.toHaveURL(/\/sign-in/);
   await phone.goto(path);
   await expect(phone.locator('svg[data-system="0"]')).toBeVisible({ timeout: 30_000 });
   const voices = phone.getByRole('group', { name: 'Voice to write on the staff' });
@@ -68,10 +72,10 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
   };
   const names = { S: 'Soprano', A: 'Alto', T: 'Tenor' } as const;
   for (const voice of ['S', 'A', 'T'] as const) {
-    await voices.getByRole('button', { name: names[voice] }).click();
+    await voices.getByRole('button', { name: names[voice] }).tap();
     for (const [i, pitch] of written[voice].entries()) {
       const at = await spot(phone, i + 1, voice, pitch);
-      await phone.mouse.click(at.x, at.y);
+      await phone.touchscreen.tap(at.x, at.y);
       await expect(cell(`${i + 1}${voice}`)).toHaveText(pitch);
     }
   }
@@ -83,13 +87,15 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
   await expect(phone.locator('svg [data-note="1A"]')).not.toHaveClass(/marked/);
   await phone.screenshot({ path: '/tmp/part-writing-staff-375-fifths.png', fullPage: true });
 
-  // The fix: chord 1's soprano dragged up three steps, G4 → C5 (a tap on the note picks it up).
+  // The fix: chord 1's soprano dragged up three steps with a finger, G4 → C5 (touching the note picks it up).
   const from = await spot(phone, 1, 'S', 'G4');
-  await phone.mouse.move(from.x, from.y);
-  await phone.mouse.down();
-  for (let i = 1; i <= 6; i++) await phone.mouse.move(from.x, from.y - (from.step * i) / 2);
+  const finger = await context.newCDPSession(phone);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    finger.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: from.x, y, id: 1 }] });
+  await touch('touchStart', from.y);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', from.y - (from.step * i) / 2);
   await expect(cell('1S')).toHaveText('C5');
-  await phone.mouse.up();
+  await touch('touchEnd', from.y - from.step * 3);
   await expect(phone.locator('svg [data-note="1S"]')).toHaveAttribute('data-pitch', 'C5');
   await expect(findings).toContainText('No errors found so far.');
   await expect(phone.locator('svg [class*="marked"]')).toHaveCount(0);
