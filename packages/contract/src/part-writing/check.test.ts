@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../constants.ts';
 import { type CheckInput, CheckProblemMessages, checkPartWriting, type Finding } from './check.ts';
-import { chordOfLabel, parseFigures } from './chords.ts';
+import { chordOfFigures, chordOfLabel, figureMarks, parseFigures } from './chords.ts';
 import { findingMessage } from './messages.ts';
 import { RULE_IDS, type RuleId } from './rules.ts';
 import { STUDENT_FAULTS, TEXTBOOK_PROGRESSIONS } from './textbook-progressions.ts';
@@ -62,6 +62,46 @@ describe('chord spelling', () => {
     expect(parseFigures('6#')?.get(6)).toBe('#');
     expect(parseFigures('b7')?.get(7)).toBe('b');
     expect(parseFigures('x')).toBeUndefined();
+  });
+  it('reads an accidental after its figure as well as before it (7b, 6n, 6#, 6+, the slashed 6\\)', () => {
+    const sign = (text: string, n: number) => parseFigures(text)?.get(n);
+    expect(sign('7b', 7)).toBe('b');
+    expect(sign('b7', 7)).toBe('b');
+    expect(sign('6n', 6)).toBe('n');
+    expect(sign('n6', 6)).toBe('n');
+    expect(sign('6#', 6)).toBe('#');
+    expect(sign('#6', 6)).toBe('#');
+    expect(sign('6+', 6)).toBe('#');
+    expect(sign('+6', 6)).toBe('#');
+    expect(sign('6\\', 6)).toBe('#');
+    expect(sign('6♮', 6)).toBe('n');
+    expect(sign('7b', 3)).toBe('');
+    expect([...(parseFigures('7b') ?? new Map()).keys()].sort()).toEqual([3, 5, 7]);
+    // Run together: a sign between two numbers belongs to the second, one after the last to the last.
+    expect(sign('6b5', 5)).toBe('b');
+    expect(sign('6b5', 6)).toBe('');
+    expect(sign('65b', 5)).toBe('b');
+    expect(sign('4+2', 4)).toBe('#');
+    expect(figureMarks('6\\ 4')).toEqual([
+      { number: 6, sign: '\\', place: 'suffix' },
+      { number: 4, sign: '', place: 'none' },
+    ]);
+    expect(figureMarks('b7 #')).toEqual([
+      { number: 7, sign: 'b', place: 'prefix' },
+      { number: undefined, sign: '#', place: 'alone' },
+    ]);
+  });
+  it('still refuses what is not figures: a sign on both sides, a number twice, a stray sign or letter', () => {
+    for (const text of ['#6b', '6 6', '\\6', '\\', '7bb', '6x', '1', '# b', 'b7b']) expect(parseFigures(text), text).toBeUndefined();
+  });
+  it('spells the chord of a figure with a suffix accidental as the prefix one', () => {
+    const c = { tonic: { step: 0, alter: 0 }, mode: 'major' as const };
+    const tones = (text: string, bass: { step: number; alter: number }) =>
+      chordOfFigures(text, bass, c)?.tones.map((t) => `${'CDEFGAB'[t.step]}${t.alter === 1 ? '#' : t.alter === -1 ? 'b' : ''}`);
+    // Over G in C a flat seventh either way; over E the slashed or crossed 6 raises C to C#.
+    expect(tones('7b', { step: 4, alter: 0 })).toEqual(tones('b7', { step: 4, alter: 0 }));
+    expect(tones('6\\', { step: 2, alter: 0 })).toEqual(['E', 'C#', 'G']);
+    expect(tones('6+', { step: 2, alter: 0 })).toEqual(tones('#6', { step: 2, alter: 0 }));
   });
 });
 

@@ -232,13 +232,26 @@ function semitoneOf(pc: PitchClass): number {
   return (((([0, 2, 4, 5, 7, 9, 11][pc.step] as number) + pc.alter) % 12) + 12) % 12;
 }
 
+/** One figure as written: its number (undefined for an accidental alone, which alters the third), its sign and where it stands. */
+export type FigureMark = {
+  number: number | undefined;
+  /** The sign as written: '#', 'b', 'n', '+' (a cross) or '\' (a slashed figure, raised); '' for none. */
+  sign: '' | '#' | 'b' | 'n' | '+' | '\\';
+  place: 'prefix' | 'suffix' | 'alone' | 'none';
+};
+
+/** What a figure's sign does to its interval: raise ('#'), lower ('b'), natural ('n'), or nothing (''). */
+export const figureAccidental = (sign: FigureMark['sign']): '' | '#' | 'b' | 'n' => (sign === '+' || sign === '\\' ? '#' : sign);
+
 /**
- * Figured-bass figures: '6 5', '6/5', '65', '#6', '6#', 'b7', '4+', '#' (a raised third), 'n6' or
- * '♮6'. Undefined when the text is not figures. Each figure is an interval above the bass, in the key
- * unless an accidental alters it; the usual abbreviations stand for their full figures (6 = 6/3,
- * 7 = 7/5/3, 65 = 6/5/3, 43 = 6/4/3, 42 and 2 = 6/4/2, none = 5/3).
+ * Figured-bass figures as written, one mark per figure: an accidental before the number (`#6`,
+ * `b7`, `n6`, `+6`) or after it (`6#`, `7b`, `6n`, `6+`, the slashed six `6\`), or alone (`#`, `b`,
+ * `n`, `+`: the third). In numbers run together (`65`, `6b5`) a sharp, flat or natural between two
+ * numbers belongs to the second, as figures are printed, and a cross or slash (`4+2`) to the first,
+ * which it follows; a sign after the last number belongs to it. Undefined when
+ * the text is not figures (or names a number twice).
  */
-export function parseFigures(text: string): Map<number, string> | undefined {
+export function figureMarks(text: string): FigureMark[] | undefined {
   if (typeof text !== 'string' || text.length > 40) return undefined;
   const tokens = text
     .replace(/♯/g, '#')
@@ -246,22 +259,43 @@ export function parseFigures(text: string): Map<number, string> | undefined {
     .replace(/♮/g, 'n')
     .split(/[\s/,]+/)
     .filter((token) => token !== '');
-  const figures = new Map<number, string>();
+  const marks: FigureMark[] = [];
+  const seen = new Set<number>();
   for (const token of tokens) {
-    // An accidental alone stands for the third ('#' = ♯3); otherwise each digit with its accidental before or after it.
     if (/^[#bn+]$/.test(token)) {
-      figures.set(3, token === '+' ? '#' : token);
+      if (seen.has(3)) return undefined;
+      seen.add(3);
+      marks.push({ number: undefined, sign: token as FigureMark['sign'], place: 'alone' });
       continue;
     }
     let consumed = 0;
-    for (const match of token.matchAll(/([#bn]?)([2-9])([#+]?)/gy)) {
+    for (const match of token.matchAll(/([#bn+]?)([2-9])((?:[+\\]|[#bn](?![2-9]))?)/gy)) {
       consumed += match[0].length;
       const number = Number(match[2]);
-      if (figures.has(number)) return undefined;
-      figures.set(number, match[1] || (match[3] ? '#' : ''));
+      if (seen.has(number)) return undefined;
+      seen.add(number);
+      const prefix = match[1] as FigureMark['sign'];
+      const suffix = match[3] as FigureMark['sign'];
+      if (prefix && suffix) return undefined;
+      marks.push({ number, sign: prefix || suffix, place: prefix ? 'prefix' : suffix ? 'suffix' : 'none' });
     }
     if (consumed !== token.length) return undefined;
   }
+  return marks;
+}
+
+/**
+ * Figured-bass figures: '6 5', '6/5', '65', '#6', '6#', 'b7', '7b', '6n', '4+', '6\' (slashed, raised),
+ * '#' (a raised third), 'n6' or '♮6' (`figureMarks` reads them). Undefined when the text is not
+ * figures. Each figure is an interval above the bass, in the key unless an accidental alters it
+ * (raised: '#', '+', '\'; lowered: 'b'; natural: 'n'); the usual abbreviations stand for their full
+ * figures (6 = 6/3, 7 = 7/5/3, 65 = 6/5/3, 43 = 6/4/3, 42 and 2 = 6/4/2, none = 5/3).
+ */
+export function parseFigures(text: string): Map<number, string> | undefined {
+  const marks = figureMarks(text);
+  if (!marks) return undefined;
+  const figures = new Map<number, string>();
+  for (const mark of marks) figures.set(mark.number ?? 3, figureAccidental(mark.sign));
   const has = (n: number) => figures.has(n);
   const add = (...numbers: number[]) => {
     for (const n of numbers) if (!figures.has(n)) figures.set(n, '');

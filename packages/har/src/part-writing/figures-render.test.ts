@@ -18,7 +18,8 @@ const score = (figures: string[]) =>
   });
 
 /** The text content of every <tspan> of the SVG. */
-const texts = (svg: string) => [...svg.matchAll(/<tspan\b([^>]*)>([^<]+)<\/tspan>/g)].map((m) => ({ attributes: m[1], text: m[2] }));
+const texts = (svg: string) =>
+  [...svg.matchAll(/<tspan\b([^>]*)>([^<]+)<\/tspan>/g)].map((m) => ({ attributes: m[1] ?? '', text: m[2] ?? '' }));
 const PRIVATE_USE = /[\uE000-\uF8FF]/;
 
 describe('figured-bass accidentals in the rendered score', () => {
@@ -37,6 +38,14 @@ describe('figured-bass accidentals in the rendered score', () => {
     const flat = await renderPartWritingPreview(score(['', 'b']));
     expect(sharp.width).toBe(flat.width);
     expect(Buffer.from(sharp.png).equals(Buffer.from(flat.png))).toBe(false);
+  });
+
+  it('draws an accidental written after its figure (7b, 6n, 6#, 6+, the slashed 6) after it, and one before it before it', async () => {
+    const { svg } = await renderPartWritingPreview(score(['7b', '6n', '6+', '6\\', 'b7', '#6']));
+    const shown = texts(svg)
+      .map((t) => t.text)
+      .filter((text) => /^[♭♮♯\d]$/.test(text));
+    expect(shown).toEqual(['7', '♭', '6', '♮', '6', '♯', '6', '♯', '♭', '7', '♯', '6']);
   });
 
   it('leaves other music-font text alone', () => {

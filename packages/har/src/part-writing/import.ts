@@ -25,9 +25,14 @@ const ACCIDENTAL: Record<string, string> = {
   natural: 'n',
   'double-sharp': '#',
   'flat-flat': 'b',
+  'sharp-sharp': '#',
+  plus: '+',
   cross: '+',
-  slash: '+',
-  backslash: '+',
+  // A slashed figure (6 with a stroke) is a raised one.
+  slash: '\\',
+  'back-slash': '\\',
+  backslash: '\\',
+  vertical: '\\',
 };
 const BEATS = [0.5, 1, 1.5, 2, 3, 4];
 
@@ -214,7 +219,9 @@ function figuresText(nodes: XmlNode[]): string {
       const prefix = ACCIDENTAL[textOf(figure, 'prefix') ?? ''] ?? '';
       const number = textOf(figure, 'figure-number') ?? '';
       const suffix = ACCIDENTAL[textOf(figure, 'suffix') ?? ''] ?? '';
-      return number === '' ? prefix || suffix : `${prefix}${number}${suffix === '+' ? '+' : suffix}`;
+      // An accidental alone alters the third; a stroke alone is written as a cross. A figure takes one sign, the prefix first.
+      if (number === '') return (prefix || suffix).replace('\\', '+');
+      return prefix ? `${prefix.replace('\\', '+')}${number}` : `${number}${suffix}`;
     })
     .filter((text) => text !== '');
   const text = parts.join(' ');

@@ -208,6 +208,47 @@ describe('importing the given voices from MusicXML', () => {
     expect(importPartWriting(soprano.score)).toEqual({ key: 'D', meter: '3/4', given: ['S'], chords: soprano.exercise.chords });
   });
 
+  it('reads figures whose accidental is a <prefix> or a <suffix> (7b, 6n, #6, b7, 6+, the slashed 6), and writes them back on their side', () => {
+    const figure = (inner: string) => `<figured-bass><figure>${inner}</figure><duration>1</duration></figured-bass>`;
+    const note = (step: string, octave: number) =>
+      `<note><pitch><step>${step}</step><octave>${octave}</octave></pitch><duration>1</duration><type>quarter</type></note>`;
+    const written = [
+      [figure('<figure-number>7</figure-number><suffix>flat</suffix>'), note('G', 2)],
+      [figure('<figure-number>6</figure-number><suffix>natural</suffix>'), note('E', 3)],
+      [figure('<prefix>sharp</prefix><figure-number>6</figure-number>'), note('E', 3)],
+      [figure('<prefix>flat</prefix><figure-number>7</figure-number>'), note('G', 2)],
+      [figure('<figure-number>6</figure-number><suffix>plus</suffix>'), note('E', 3)],
+      [figure('<figure-number>6</figure-number><suffix>back-slash</suffix>'), note('E', 3)],
+      [figure('<figure-number>6</figure-number><suffix>slash</suffix>'), note('E', 3)],
+      [figure('<prefix>plus</prefix><figure-number>4</figure-number></figure><figure><figure-number>2</figure-number>'), note('F', 3)],
+    ]
+      .map(([f, n]) => `${f}${n}`)
+      .join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Bass</part-name></score-part></part-list><part id="P1"><measure number="1"><attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>8</beats><beat-type>4</beat-type></time><clef><sign>F</sign><line>4</line></clef></attributes>${written}</measure></part></score-partwise>`;
+    const read = importPartWriting(xml);
+    expect(read.chords.map((c) => c.figures)).toEqual(['7b', '6n', '#6', 'b7', '6+', '6\\', '6\\', '+4 2']);
+
+    // Written back: each sign on its side, a cross or slash as a raised (sharp) suffix, which Verovio draws.
+    const doc = partWritingExercise('Suffixes', {
+      key: 'C major',
+      meter: '4/4',
+      given: ['B'],
+      write: ['S', 'A', 'T'],
+      chords: read.chords.slice(0, 6).map((c) => ({ ...c, beats: 1 })),
+      points: 10,
+    });
+    const figures = [...doc.score.matchAll(/<figure>(.*?)<\/figure>/g)].map((m) => m[1]);
+    expect(figures).toEqual([
+      '<figure-number>7</figure-number><suffix>flat</suffix>',
+      '<figure-number>6</figure-number><suffix>natural</suffix>',
+      '<prefix>sharp</prefix><figure-number>6</figure-number>',
+      '<prefix>flat</prefix><figure-number>7</figure-number>',
+      '<figure-number>6</figure-number><suffix>sharp</suffix>',
+      '<figure-number>6</figure-number><suffix>sharp</suffix>',
+    ]);
+    expect(importPartWriting(doc.score).chords.map((c) => c.figures)).toEqual(['7b', '6n', '#6', 'b7', '6#', '6#']);
+  });
+
   it('reads a key change where a chord begins into its numeral, and refuses one in the middle of a chord', () => {
     const doc = partWritingExercise('Modulating', {
       key: 'C major',

@@ -1,4 +1,4 @@
-import { parseFigures } from '@app/contract/part-writing/chords';
+import { figureMarks } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { type Key, type Pitch, parseKey, parsePitch } from '@app/contract/part-writing/theory';
 import { escapeXml } from '../library/musicxml-writer.ts';
@@ -31,7 +31,12 @@ const PLACES: Record<Voice, { voice: number; staff: 1 | 2; stem: 'up' | 'down' }
   T: { voice: 3, staff: 2, stem: 'up' },
   B: { voice: 4, staff: 2, stem: 'down' },
 };
-const PREFIX: Record<string, string> = { '#': 'sharp', b: 'flat', n: 'natural' };
+/**
+ * A figure's sign as MusicXML writes it in `<prefix>` or `<suffix>`. A cross (`6+`) and a slashed
+ * figure (`6\\`) raise it, and are written as a sharp on the same side: Verovio draws no `plus`
+ * or `back-slash` suffix (the figure came out bare, its alteration lost).
+ */
+const FIGURE_SIGN: Record<string, string> = { '#': 'sharp', b: 'flat', n: 'natural', '+': 'sharp', '\\': 'sharp' };
 
 export function partWritingScore(title: string, exercise: ScoreExercise): string {
   const key = parseKey(exercise.key) as Key;
@@ -122,18 +127,19 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
   ].join('\n');
 }
 
-/** `<figured-bass>` of figures as written ('6 5', '#6', '7 #'), top figure first. */
+/** `<figured-bass>` of figures as written ('6 5', '#6', '7 #', '7b', '6\'), top figure first, each sign on the side it was written. */
 function figuredBass(text: string, duration: number): string[] {
-  const figures = [...(parseFigures(text) ?? new Map<number, string>())]
-    .filter(([number, accidental]) => text.includes(String(number)) || accidental !== '')
-    .sort((a, b) => b[0] - a[0]);
-  if (figures.length === 0) return [];
+  const marks = (figureMarks(text) ?? []).sort((x, y) => (y.number ?? 3) - (x.number ?? 3));
+  if (marks.length === 0) return [];
   return [
     '      <figured-bass>',
-    ...figures.map(([number, accidental]) => {
-      const prefix = accidental ? `<prefix>${PREFIX[accidental] ?? 'sharp'}</prefix>` : '';
-      const shown = text.includes(String(number)) ? `<figure-number>${number}</figure-number>` : '';
-      return `        <figure>${prefix}${shown}</figure>`;
+    ...marks.map((mark) => {
+      const sign = mark.sign ? FIGURE_SIGN[mark.sign] : undefined;
+      const number = mark.number === undefined ? '' : `<figure-number>${mark.number}</figure-number>`;
+      if (!sign) return `        <figure>${number}</figure>`;
+      return mark.place === 'suffix'
+        ? `        <figure>${number}<suffix>${sign}</suffix></figure>`
+        : `        <figure><prefix>${sign}</prefix>${number}</figure>`;
     }),
     `        <duration>${duration}</duration>`,
     '      </figured-bass>',
