@@ -391,6 +391,18 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       });
       return undefined;
     }
+    if (req.method === 'GET' && url.pathname === '/launch-frame') {
+      // The LMS page that frames the tool and offers LTI Client Side postMessage storage
+      // (lti.put_data / lti.get_data, answered to the tool's origin): the login gets lti_storage_target=_parent.
+      const login = new URL(url.searchParams.get('login') ?? '');
+      login.searchParams.set('lti_storage_target', '_parent');
+      const attr = login.toString().replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      return send(
+        200,
+        `<!doctype html><html><body><h1>LMS stand-in: course page</h1><p id="stored">Stored: 0</p><iframe title="Tool" src="${attr}" style="width:1000px;height:640px;border:1px solid #888"></iframe><script>var store={};var count=0;window.addEventListener('message',function(e){var m=e.data||{};if(m.subject==='lti.put_data'){store[e.origin+' '+m.key]=m.value;count++;document.getElementById('stored').textContent='Stored: '+count;e.source.postMessage({subject:'lti.put_data.response',message_id:m.message_id,key:m.key,value:m.value},e.origin);}else if(m.subject==='lti.get_data'){var v=store[e.origin+' '+m.key];e.source.postMessage(v===undefined?{subject:'lti.get_data.response',message_id:m.message_id,key:m.key,error:{code:'bad_request',message:'no such key'}}:{subject:'lti.get_data.response',message_id:m.message_id,key:m.key,value:v},e.origin);}});</script></body></html>`,
+        'text/html',
+      );
+    }
     if (req.method === 'GET' && url.pathname === '/register-tool') {
       // What an LMS administrator's screen does: opens the tool's registration URL (with the
       // configuration URL and token appended) in a frame, and waits for its close message.

@@ -19,6 +19,7 @@ import { migration0017 } from './migrations/0017-student-copies-without-analysis
 import { migration0028 } from './migrations/0028-lti.ts';
 import { migration0029 } from './migrations/0029-lti-deep-linking.ts';
 import { migration0031 } from './migrations/0031-lti-registration-and-roster.ts';
+import { migration0032 } from './migrations/0032-lti-storage-target.ts';
 import { migration0030 } from './migrations/0030-lti-ags.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '0028-lti': migration0028,
   '0029-lti-deep-linking': migration0029,
   '0031-lti-registration-and-roster': migration0031,
+  '0032-lti-storage-target': migration0032,
   '0030-lti-ags': migration0030,
 };
 

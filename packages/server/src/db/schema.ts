@@ -608,6 +608,8 @@ export interface LtiLoginStatesTable {
   id: Generated<number>;
   state_hash: string;
   browser_hash: string;
+  /** The platform frame named by `lti_storage_target` at login, if any (migration 0032). */
+  storage_target: string | null;
   nonce: string;
   platform_id: number;
   expires_at: number;

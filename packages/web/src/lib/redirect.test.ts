@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRedirect, signInPath, withRedirect } from './redirect.ts';
+import { isPublicPath, sanitizeRedirect, signInPath, withRedirect } from './redirect.ts';
 
 describe('sanitizeRedirect', () => {
   it('keeps same-origin paths with query and hash', () => {
@@ -53,5 +53,16 @@ describe('withRedirect', () => {
     expect(withRedirect('/sign-up', '/join/abc')).toBe('/sign-up?redirect=%2Fjoin%2Fabc');
     expect(withRedirect('/sign-up', null)).toBe('/sign-up');
     expect(withRedirect('/sign-in', '//evil.example')).toBe('/sign-in');
+  });
+});
+
+describe('isPublicPath', () => {
+  it('opens the LTI Dynamic Registration page signed out, and nothing else under /lti', () => {
+    expect(isPublicPath('/lti/register/abc_DEF-1')).toBe(true);
+    expect(isPublicPath('/lti/register/abc/')).toBe(true);
+    expect(isPublicPath('/lti/register/')).toBe(false);
+    expect(isPublicPath('/lti/register/a/b')).toBe(false);
+    expect(isPublicPath('/lti/deep-link/abc')).toBe(false);
+    expect(isPublicPath('/sign-up')).toBe(true);
   });
 });

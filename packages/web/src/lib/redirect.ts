@@ -15,8 +15,12 @@ function normalizePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
+/** Public paths with a parameter: LTI Dynamic Registration, which an LMS opens signed out (issue 28). */
+const PUBLIC_PATTERNS = [/^\/lti\/register\/[A-Za-z0-9_-]+$/];
+
 export function isPublicPath(pathname: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
+  const path = normalizePath(pathname);
+  return (PUBLIC_PATHS as readonly string[]).includes(path) || PUBLIC_PATTERNS.some((pattern) => pattern.test(path));
 }
 
 /**

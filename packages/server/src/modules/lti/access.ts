@@ -9,6 +9,8 @@ export const ltiAccess: AccessTable = {
   // Public by nature: the platform fetches them.
   'GET /lti/jwks': anyone,
   'GET /lti/config.json': anyone,
+  // The script of the pages the login and launch answer inside an LMS frame.
+  'GET /lti/frame.js': anyone,
   // From the LMS, with or without a session here: an unknown issuer is refused alike.
   'GET /lti/login': everyCaller(401),
   'POST /lti/login': everyCaller(401),

@@ -31,7 +31,9 @@ export function registerLtiFraming(app: FastifyInstance, lti: LtiService, now: (
     }
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') return;
+    // Pages are GETs, and the pages the LTI login and launch answer in the LMS's frame (POSTs, frame-page.ts).
+    const ltiPost = request.method === 'POST' && /^\/lti\/(login|launch)(\?|$)/.test(request.url);
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && !ltiPost)) return;
     // The deep-linking selection page posts the signed response to the LMS: its form may go there.
     const deepLink = /^\/lti\/deep-link\/([A-Za-z0-9_-]{1,100})(?:\?|$)/.exec(request.url);
     const returnOrigin = deepLink?.[1] ? await lti.deepLinkReturnOrigin(deepLink[1]) : undefined;

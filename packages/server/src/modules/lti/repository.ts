@@ -101,13 +101,21 @@ export async function deleteKeysRetiredBefore(db: Db, before: number): Promise<v
 
 export async function insertLoginState(
   db: Db,
-  values: { stateHash: string; browserHash: string; nonce: string; platformId: number; expiresAt: number },
+  values: {
+    stateHash: string;
+    browserHash: string;
+    nonce: string;
+    platformId: number;
+    expiresAt: number;
+    storageTarget?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('lti_login_states')
     .values({
       state_hash: values.stateHash,
       browser_hash: values.browserHash,
+      storage_target: values.storageTarget ?? null,
       nonce: values.nonce,
       platform_id: values.platformId,
       expires_at: values.expiresAt,
@@ -129,6 +137,17 @@ export async function consumeLoginState(
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning(['browser_hash', 'nonce', 'platform_id'])
+    .executeTakeFirst();
+}
+
+/** A live, unused state's storage target and platform, without spending it (the launch asks the platform's storage first). */
+export async function findLiveLoginState(db: Db, stateHash: string, now: number) {
+  return db
+    .selectFrom('lti_login_states')
+    .select(['storage_target', 'platform_id'])
+    .where('state_hash', '=', stateHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 

@@ -8,10 +8,11 @@ import {
   LtiRegistrationRequest,
   LtiRegistrationResult,
 } from '@app/contract/lti';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestInfo, requireActor } from '../../http/auth.ts';
+import { FRAME_SCRIPT, framePage, storageKey } from './frame-page.ts';
 import { LOGIN_COOKIE_PREFIX, LOGIN_STATE_SECONDS, LTI_PATHS, type LtiService } from './service.ts';
 
 const tags = ['lti'];
@@ -25,7 +26,12 @@ const LoginParams = z.object({
   lti_deployment_id: param,
   lti_storage_target: param,
 });
-const LaunchBody = z.object({ id_token: z.string().max(100_000).optional(), state: z.string().max(200).optional() });
+const LaunchBody = z.object({
+  id_token: z.string().max(100_000).optional(),
+  state: z.string().max(200).optional(),
+  /** The browser secret read back from the platform's postMessage storage (frame.js), when the login cookie was not sent. */
+  lti_storage_secret: z.string().max(200).optional(),
+});
 
 /** The cookie that binds a login's state to the browser that started it (one per state, so tabs do not collide). */
 const loginCookieName = (state: string) => `${LOGIN_COOKIE_PREFIX}${state.slice(0, 16).replace(/[^A-Za-z0-9_-]/g, '')}`;
@@ -35,7 +41,8 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The launch is a cross-site form post from the LMS (often in a frame): the login cookie must be
   // sent with it, so SameSite=None, which browsers take only with Secure (localhost counts as secure).
-  const loginCookie = { path: LTI_PATHS.launch, httpOnly: true, sameSite: 'none', secure: true } as const;
+  // Partitioned (CHIPS): browsers that block third-party cookies keep it for this LMS's frame.
+  const loginCookie = { path: LTI_PATHS.launch, httpOnly: true, sameSite: 'none', secure: true, partitioned: true } as const;
 
   r.get(LTI_PATHS.jwks, { schema: { tags } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
@@ -44,26 +51,59 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
 
   r.get(LTI_PATHS.config, { schema: { tags } }, async () => lti.toolConfiguration());
 
-  const login = async (params: z.infer<typeof LoginParams>, reply: FastifyReply) => {
-    const { redirectUrl, state, browserSecret } = await lti.startLogin(params);
+  r.get('/lti/frame.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(FRAME_SCRIPT),
+  );
+
+  /**
+   * In an LMS frame (or when the platform offers postMessage storage) the login answers a page
+   * (frame-page.ts) that checks this site's cookies work there, stores the browser secret in the
+   * platform's frame when offered, and goes on; elsewhere it redirects at once.
+   */
+  const login = async (params: z.infer<typeof LoginParams>, framed: boolean, reply: FastifyReply) => {
+    const { redirectUrl, state, browserSecret, platformOrigin } = await lti.startLogin(params);
     reply.setCookie(loginCookieName(state), browserSecret, { ...loginCookie, maxAge: LOGIN_STATE_SECONDS });
-    return reply.redirect(redirectUrl, 302);
+    if (!framed && !params.lti_storage_target) return reply.redirect(redirectUrl, 302);
+    const again = Object.fromEntries(Object.entries(params).filter(([name, value]) => name !== 'lti_storage_target' && value));
+    const target = params.lti_storage_target;
+    return reply.type('text/html; charset=utf-8').send(
+      framePage({
+        mode: 'login',
+        next: redirectUrl,
+        newWindow: `${LTI_PATHS.login}?${new URLSearchParams(again as Record<string, string>)}`,
+        storage: target ? { target, origin: platformOrigin, key: storageKey(state), value: browserSecret } : null,
+      }),
+    );
   };
-  r.get(LTI_PATHS.login, { schema: { tags, querystring: LoginParams } }, async (request, reply) => login(request.query, reply));
-  r.post(LTI_PATHS.login, { schema: { tags, body: LoginParams } }, async (request, reply) => login(request.body, reply));
+  const framed = (request: FastifyRequest) => request.headers['sec-fetch-dest'] === 'iframe';
+  r.get(LTI_PATHS.login, { schema: { tags, querystring: LoginParams } }, async (request, reply) =>
+    login(request.query, framed(request), reply),
+  );
+  r.post(LTI_PATHS.login, { schema: { tags, body: LoginParams } }, async (request, reply) => login(request.body, framed(request), reply));
 
   r.post(LTI_PATHS.launch, { schema: { tags, body: LaunchBody } }, async (request, reply) => {
     const state = request.body.state ?? '';
     const cookieName = loginCookieName(state);
-    const browserSecret = state ? request.cookies[cookieName] : undefined;
+    const fromCookie = state ? request.cookies[cookieName] : undefined;
+    // No login cookie: a login that offered postMessage storage reads the secret back from the platform's frame first.
+    if (!fromCookie && request.body.lti_storage_secret === undefined && request.body.id_token) {
+      const storage = await lti.storageLaunch(state);
+      if (storage)
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(framePage({ mode: 'launch', storage: { ...storage, key: storageKey(state) }, idToken: request.body.id_token, state }));
+    }
+    const browserSecret = fromCookie ?? request.body.lti_storage_secret;
     if (state) reply.clearCookie(cookieName, loginCookie);
     const { session, redirect } = await lti.launch(request.body, browserSecret, requestInfo(request));
     // The product's ordinary session (DESIGN §5): the cookies the web app reads its token from,
     // set here as the web app sets them after sign-in, so no script needs to run first.
+    // Partitioned where secure (CHIPS), so the session also lives in an LMS frame whose browser blocks third-party cookies.
     const tokenCookie = {
       path: '/',
       sameSite: secure ? 'none' : 'lax',
       secure,
+      partitioned: secure,
       expires: new Date(session.expiresAt * 1000),
     } as const;
     reply.setCookie('access_token', session.token, tokenCookie);

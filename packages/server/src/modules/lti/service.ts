@@ -103,6 +103,8 @@ const RESPONSE_SECONDS = 300;
 export const REGISTRATION_KEY_HOURS = 24;
 /** How long the tool waits for a platform's configuration or registration endpoint. */
 const PLATFORM_HTTP_TIMEOUT_MS = 10_000;
+/** A storage target as the platform named it: a frame name, or `_parent`. */
+const storageTargetOf = (value: string | undefined) => (value && /^[\w.-]{1,200}$/.test(value) ? value : null);
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** LTI 1.3 tool (issue 28, decision 038): registrations, keys, OIDC login, launch. */
@@ -469,7 +471,8 @@ export function createLtiService(
       lti_message_hint?: string | undefined;
       client_id?: string | undefined;
       lti_deployment_id?: string | undefined;
-    }): Promise<{ redirectUrl: string; state: string; browserSecret: string }> {
+      lti_storage_target?: string | undefined;
+    }): Promise<{ redirectUrl: string; state: string; browserSecret: string; platformOrigin: string }> {
       if (!params.iss || !params.login_hint || !params.target_link_uri) throw AppError.badRequest('iss', LtiMessages.loginHint);
       const candidates = await repo.findPlatformsByIssuer(db, params.iss);
       const platform = params.client_id ? candidates.find((p) => p.client_id === params.client_id) : candidates[0];
@@ -486,6 +489,7 @@ export function createLtiService(
         nonce,
         platformId: platform.id,
         expiresAt: clock.now() + LOGIN_STATE_SECONDS,
+        storageTarget: storageTargetOf(params.lti_storage_target),
       });
       const url = new URL(platform.auth_url);
       const query: Record<string, string> = {
@@ -501,7 +505,21 @@ export function createLtiService(
       };
       if (params.lti_message_hint) query.lti_message_hint = params.lti_message_hint;
       for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-      return { redirectUrl: url.toString(), state, browserSecret };
+      return { redirectUrl: url.toString(), state, browserSecret, platformOrigin: url.origin };
+    },
+
+    /**
+     * A launch whose login cookie the browser did not send, for a login started with
+     * `lti_storage_target`: the frame and origin to read the browser secret back from (LTI Client
+     * Side postMessage storage). Undefined otherwise (the launch then refuses the state as another browser's).
+     */
+    async storageLaunch(state: string | undefined): Promise<{ target: string; origin: string } | undefined> {
+      if (!state) return undefined;
+      const login = await repo.findLiveLoginState(db, hashSecret(state), clock.now());
+      if (!login?.storage_target) return undefined;
+      const platform = await repo.findPlatformById(db, Number(login.platform_id));
+      if (!platform) return undefined;
+      return { target: login.storage_target, origin: new URL(platform.auth_url).origin };
     },
 
     /**
