@@ -95,10 +95,24 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
   await touch('touchStart', from.y);
   for (let i = 1; i <= 6; i++) await touch('touchMove', from.y - (from.step * i) / 2);
   await expect(cell('1S')).toHaveText('C5');
+  // While the finger covers the note its name is shown above it.
+  await expect(phone.locator('svg [data-held]')).toHaveAttribute('data-held', 'C5');
+  await phone.screenshot({ path: '/tmp/part-writing-staff-375-drag.png' });
   await touch('touchEnd', from.y - from.step * 3);
   await expect(phone.locator('svg [data-note="1S"]')).toHaveAttribute('data-pitch', 'C5');
   await expect(findings).toContainText('No errors found so far.');
   await expect(phone.locator('svg [class*="marked"]')).toHaveCount(0);
+  await expect(phone.locator('svg [data-held]')).toHaveCount(0);
+  const timings = await phone.evaluate(() =>
+    (globalThis as unknown as { performance: { getEntriesByName(name: string): { duration: number }[] } }).performance
+      .getEntriesByName('part-writing-feedback')
+      .map((e) => e.duration),
+  );
+  expect(timings.length).toBeGreaterThan(10);
+  const sorted = [...timings].sort((a, b) => a - b);
+  console.log(
+    `[part-writing staff figures] tap or drag step → feedback drawn (practice, 375 px touch): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms over ${timings.length} entries`,
+  );
   const width = await phone.evaluate(
     () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
   );

@@ -101,7 +101,10 @@ describe('the part-writing staff', () => {
     expect(cell('2S').textContent).toBe('C5');
     pointer('pointermove', columnX(2), start + HALF * 1.3);
     expect(cell('2S').textContent).toBe('C5');
+    // The held note's name is shown above it while it is dragged, and goes when it is let go.
+    expect(document.querySelector('[data-held]')?.getAttribute('data-held')).toBe('C5');
     pointer('pointerup', columnX(2), start + HALF);
+    expect(document.querySelector('[data-held]')).toBeNull();
     expect(screen.getByTestId('part-writing-findings').textContent).toContain(
       'Chords 1–2: parallel fifths between the soprano and the bass.',
     );

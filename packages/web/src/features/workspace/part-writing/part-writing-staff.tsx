@@ -16,6 +16,7 @@ import {
   ledgerSteps,
   lineOut,
   noteAtY,
+  noteY,
   pointerVoice,
   SPACE,
   STAFF_HEIGHT,
@@ -84,6 +85,21 @@ function ChordLabel({ chord, x }: { chord: PartWritingView['chords'][number] | u
   );
 }
 
+/** The name of the note being dragged, in a label above it. */
+function HeldName({ note, voice, x }: { note: string | undefined; voice: Voice; x: number }) {
+  const y = noteY(voice, note);
+  if (y === null || !note) return null;
+  const top = Math.max(2, y - 34);
+  return (
+    <g className={styles.held} data-held={note}>
+      <rect x={x - 17} y={top} width={34} height={16} rx={8} />
+      <text x={x} y={top + 12}>
+        {note.replace(/#/g, '♯').replace(/b/g, '♭')}
+      </text>
+    </g>
+  );
+}
+
 export type StaffCell = { chord: number; voice: Voice };
 
 export interface PartWritingStaffProps {
@@ -114,6 +130,8 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   const drag = useRef<Drag | null>(null);
+  /** The note a pointer holds: its name is shown above it while the finger covers it. */
+  const [held, setHeld] = useState<StaffCell | null>(null);
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -195,6 +213,7 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
       startY: onNoteHead ? yOfStep(staffOf(voice), stepOf(parsePitch(current) ?? { step: 0, octave: 0 })) : y,
       last: note,
     };
+    setHeld({ chord, voice });
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
     } catch {
@@ -214,7 +233,9 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
   };
 
   const endDrag = (event: PointerEvent<SVGSVGElement>) => {
-    if (drag.current?.pointerId === event.pointerId) drag.current = null;
+    if (drag.current?.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setHeld(null);
   };
 
   const staffLines = (staff: Staff, from: number, to: number) =>
@@ -353,6 +374,7 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
                 <g key={`chord-${i}`} data-chord={i + 1}>
                   {pairLines(i, x)}
                   <ChordLabel chord={view.chords[i]} x={x} />
+                  {held?.chord === i ? <HeldName note={noteOf(i, held.voice)} voice={held.voice} x={x} /> : null}
                   {voices.map((voice) => drawNote(i, voice, x))}
                   {(badges.get(i) ?? []).map((index, k) => (
                     <g
