@@ -21,7 +21,21 @@ export const PartWritingMessages = {
     `Chord ${chord} of the file has a note for a given voice: write only the voices the exercise asks for.`,
   handInMissingVoice: (chord: string) =>
     `Chord ${chord} of the file is missing a voice to write: a file hands in every voice of every chord.`,
+  // Create Exercise, the given voice typed (issue 27): what the save refuses, chord numbers from 1.
+  voicesToWrite: 'The given voices and the voices to write must together be S, A, T and B, or S and B, with none in both.',
+  givenNoteMissing: (chord: string) => `Chord ${chord} has no note for the given voice: type it before saving.`,
+  notGivenVoice: (chord: string) => `Chord ${chord} has a note for a voice the students write: give only the given voice.`,
+  badBeats: (chord: string) => `Chord ${chord} must last 0.5, 1, 1.5, 2, 3 or 4 quarter notes.`,
+  modelChordCount: 'The model solution must have one chord for each chord of the exercise.',
+  modelMissing: (chord: string) =>
+    `Chord ${chord} of the model solution leaves a voice empty: write every voice the students write, or clear the model.`,
+  modelGivenVoice: (chord: string) => `Chord ${chord} of the model solution has a note for a given voice.`,
 } as const;
+
+/** The lengths a chord may have, in quarter notes (the part-writing document's). */
+export const PART_WRITING_BEATS = [0.5, 1, 1.5, 2, 3, 4] as const;
+/** Meters a part-writing exercise may have (the document's rule: "4/4", "3/4", "6/8" and the like). */
+export const PART_WRITING_METER = /^\d{1,2}\/(2|4|8)$/;
 
 /** Checks one account may ask for in a minute (per server instance). */
 export const PART_WRITING_CHECKS_PER_MINUTE = 120;

@@ -1,5 +1,7 @@
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
+import { PartWritingMessages } from '@app/contract/part-writing';
+import { CheckProblemMessages } from '@app/contract/part-writing/check';
 import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -125,19 +127,12 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
     expect((await ta.post('/api/part-writing/exercises', body)).statusCode).toBe(403);
     expect((await other.post('/api/part-writing/exercises', body)).statusCode).toBe(404);
     const bad = await owner.post('/api/part-writing/exercises', { ...body, write: ['S', 'A'] });
-    expect(errorsOf(bad)).toEqual([
-      {
-        field: 'exercise',
-        messages: ['part-writing.json: given and write must share no voice and together be S, A, T and B, or S and B.'],
-      },
-    ]);
+    expect(errorsOf(bad)).toEqual([{ field: 'write', messages: [PartWritingMessages.voicesToWrite] }]);
     const threeVoices = await owner.post('/api/part-writing/exercises', {
       ...body,
       chords: [{ B: 'C3', T: 'E3', figures: '', beats: 1 }, ...body.chords.slice(1)],
     });
-    expect(errorsOf(threeVoices)).toEqual([
-      { field: 'exercise', messages: ['part-writing.json: chord 1 has notes for other voices than the given ones.'] },
-    ]);
+    expect(errorsOf(threeVoices)).toEqual([{ field: 'chords.0.T', messages: [PartWritingMessages.notGivenVoice('1')] }]);
   });
   describe('saved to "My exercises"', () => {
     const fetchFile = async (url: string) => new Uint8Array((await t.app.inject({ method: 'GET', url })).rawPayload);
@@ -238,8 +233,120 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       const gap = { chords: MODEL.chords.map((c, i) => (i === 2 ? { S: c.S, T: c.T } : c)) };
       const bad = await owner.post('/api/part-writing/exercises', exercise({ add_to_library: true, model: gap }));
       expect(bad.statusCode).toBe(400);
-      expect(errorsOf(bad)).toEqual([{ field: 'exercise', messages: ['model.json: chord 3 has no note for A.'] }]);
+      expect(errorsOf(bad)).toEqual([{ field: 'model.chords.2', messages: [PartWritingMessages.modelMissing('3')] }]);
       expect((await owner.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+    });
+  });
+  describe('the given voice typed (no upload), with a model solution', () => {
+    /** A figured bass typed as Create Exercise sends it: the bass, each chord's figures, one beat each. */
+    const TYPED = {
+      title: 'Typed figured bass',
+      key: 'a',
+      meter: '4/4',
+      style: 'free' as const,
+      given: ['B'],
+      write: ['S', 'A', 'T'],
+      chords: [
+        { B: 'A2', figures: '', beats: 1 },
+        { B: 'D3', figures: '6', beats: 1 },
+        { B: 'E3', figures: '7b', beats: 1 },
+        { B: 'E3', figures: '#', beats: 1 },
+        { B: 'A2', figures: '', beats: 1 },
+      ],
+      points: 20,
+    };
+    // Notes no given voice has, to search the student's answers for: a model of the typed bass.
+    const MODEL = {
+      chords: [
+        { S: 'E5', A: 'C5', T: 'A3' },
+        { S: 'F5', A: 'D5', T: 'A3' },
+        { S: 'G5', A: 'D5', T: 'B3' },
+        { S: 'G#5', A: 'D5', T: 'B3' },
+        { S: 'A5', A: 'C5', T: 'A3' },
+      ],
+    };
+
+    it('saves a typed figured bass with its model into a set: the student writes it, and nothing the student gets holds the model', async () => {
+      const saved = await owner.post('/api/part-writing/exercises', { ...TYPED, assignment_set_id: setId, model: MODEL });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const id = saved.json().data.id;
+      // The teacher's copy keeps the model and the figures as typed.
+      const teacherFile = (await owner.get(`/api/documents/${id}/file-url`)).json().data;
+      const kept = readPartWritingHar(new Uint8Array((await t.app.inject({ method: 'GET', url: teacherFile.url })).rawPayload));
+      expect(kept.model).toEqual(MODEL);
+      expect(kept.exercise.chords.map((c) => c.figures)).toEqual(['', '6', '7b', '#', '']);
+      expect(kept.score).toContain('<figure-number>7</figure-number><suffix>flat</suffix>');
+
+      // The student: the workspace, the set's document list and the download, none with a model note.
+      const ws = await student.get(`/api/documents/${id}/workspace`);
+      expect(ws.statusCode, ws.body).toBe(200);
+      expect(ws.json().data.part_writing).toMatchObject({ key: 'a', given: ['B'], write: ['S', 'A', 'T'], points: 20 });
+      expect(ws.json().data.part_writing.chords.map((c: { B: string }) => c.B)).toEqual(['A2', 'D3', 'E3', 'E3', 'A2']);
+      const listed = await student.get(`/api/assignments/${setId}/documents`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const fileUrl = await student.get(`/api/documents/${id}/file-url`);
+      expect(fileUrl.statusCode, fileUrl.body).toBe(200);
+      const file = (await t.app.inject({ method: 'GET', url: fileUrl.json().data.url })).rawPayload;
+      const entries = unzipSync(new Uint8Array(file));
+      expect(Object.keys(entries).sort()).toEqual(['manifest.json', 'part-writing.json', 'score.musicxml']);
+      const studentText = [ws.body, listed.body, ...Object.values(entries).map((bytes) => Buffer.from(bytes).toString('utf8'))].join('\n');
+      for (const note of ['E5', 'F5', 'G5', 'G#5', 'A5', 'model']) expect(studentText).not.toContain(note);
+    });
+
+    it('is for the set’s instructor: signed out 401, a student 403, another course’s instructor 404', async () => {
+      const body = { ...TYPED, assignment_set_id: setId, model: MODEL };
+      expect((await anonymous.post('/api/part-writing/exercises', body)).statusCode).toBe(401);
+      expect((await student.post('/api/part-writing/exercises', body)).statusCode).toBe(403);
+      expect((await ta.post('/api/part-writing/exercises', body)).statusCode).toBe(403);
+      expect((await other.post('/api/part-writing/exercises', body)).statusCode).toBe(404);
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+    });
+
+    it('refuses a typed voice left empty, a bad pitch, figures that are not figures, a bad numeral and key, each field with its sentence', async () => {
+      const post = (extra: Record<string, unknown>) =>
+        owner.post('/api/part-writing/exercises', { ...TYPED, assignment_set_id: setId, ...extra });
+      const gaps = await post({
+        chords: [
+          { figures: '', beats: 1 },
+          { B: 'H2', figures: '6', beats: 1 },
+          { B: 'E3', figures: '7bb', beats: 1 },
+          { B: 'C10', figures: '#', beats: 5 },
+          { B: 'A2', S: 'A4', figures: '', beats: 1 },
+        ],
+      });
+      expect(gaps.statusCode).toBe(400);
+      expect(errorsOf(gaps)).toEqual([
+        { field: 'chords.0.B', messages: [PartWritingMessages.givenNoteMissing('1')] },
+        { field: 'chords.1.B', messages: [CheckProblemMessages.badPitch('H2')] },
+        { field: 'chords.2.figures', messages: [CheckProblemMessages.badFigures('7bb')] },
+        { field: 'chords.3.B', messages: [CheckProblemMessages.outsideMidi('C10')] },
+        { field: 'chords.3.beats', messages: [PartWritingMessages.badBeats('4')] },
+        { field: 'chords.4.S', messages: [PartWritingMessages.notGivenVoice('5')] },
+      ]);
+      const soprano = await post({
+        key: 'H major',
+        meter: '4/5',
+        given: ['S'],
+        write: ['A', 'T', 'B'],
+        chords: [
+          { S: 'E5', numeral: 'I', beats: 1 },
+          { S: 'D5', numeral: 'IX', beats: 1 },
+        ],
+      });
+      expect(errorsOf(soprano)).toEqual([
+        { field: 'key', messages: [CheckProblemMessages.badKey] },
+        { field: 'meter', messages: [CheckProblemMessages.badMeter] },
+      ]);
+      const numeral = await post({ given: ['S'], write: ['A', 'T', 'B'], chords: [{ S: 'E5', numeral: 'IX', beats: 1 }] });
+      expect(errorsOf(numeral)).toEqual([{ field: 'chords.0.numeral', messages: [CheckProblemMessages.badNumeral('IX')] }]);
+      const model = await post({ model: { chords: [...MODEL.chords.slice(0, 4), { S: 'A5', A: 'C5', T: 'A3', B: 'A2' }] } });
+      expect(errorsOf(model)).toEqual([{ field: 'model.chords.4', messages: [PartWritingMessages.modelGivenVoice('5')] }]);
+      const short = await post({ model: { chords: MODEL.chords.slice(1) } });
+      expect(errorsOf(short)).toEqual([{ field: 'model', messages: [PartWritingMessages.modelChordCount] }]);
+      const wrongNote = await post({ model: { chords: [{ S: 'X5', A: 'C5', T: 'A3' }, ...MODEL.chords.slice(1)] } });
+      expect(errorsOf(wrongNote)).toEqual([{ field: 'model.chords.0.S', messages: [CheckProblemMessages.badPitch('X5')] }]);
+      // Nothing was stored.
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
     });
   });
 });
