@@ -123,6 +123,20 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
     expect(await overlappingGroups(dialog.getByRole('group', { name: /^chord \d+$/ }))).toEqual([]);
     await teacher.screenshot({ path: `/tmp/keys-editor-${viewport.width}.png` });
   }
+  // On the phone every symbol of the palette is in view (two rows), the key's ':' and the pivot's '=' too.
+  const palette = dialog.getByRole('group', { name: 'Symbols' });
+  await palette.scrollIntoViewIfNeeded();
+  await expect(palette.getByRole('button', { name: 'Insert colon : (key change, E: V)' })).toBeVisible();
+  const pivotSign = await palette.getByRole('button', { name: 'Insert equals sign = (pivot chord, I = E: IV)' }).boundingBox();
+  expect((pivotSign?.x ?? PHONE.width) + (pivotSign?.width ?? 1)).toBeLessThanOrEqual(PHONE.width);
+  expect(
+    await teacher.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+        .documentElement;
+      return root.scrollWidth - root.clientWidth;
+    }),
+  ).toBeLessThanOrEqual(0);
+  await teacher.screenshot({ path: '/tmp/keys-editor-palette-375.png' });
   await group(firstPivotField.n).scrollIntoViewIfNeeded();
   await expect(group(firstPivotField.n).locator('[data-pivot-from]')).toBeVisible();
   await teacher.waitForTimeout(500);

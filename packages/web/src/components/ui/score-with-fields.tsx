@@ -172,7 +172,7 @@ export function ScoreWithFields({
   return (
     <div className={styles.editor}>
       <PlaybackControls playback={playback} lastChord={lastUsed ?? undefined} />
-      <SymbolPalette onInsert={insertSymbol} disabled={false} />
+      <SymbolPalette onInsert={insertSymbol} disabled={false} wrap />
       {/* biome-ignore lint/a11y/useSemanticElements: the chords' fields, grouped under a name (a fieldset would restyle the score) */}
       <div className={styles.scroller} role="group" aria-label={t('authoring.chords')}>
         <ScoreSystems

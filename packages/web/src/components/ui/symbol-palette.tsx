@@ -9,7 +9,16 @@ type Symbol = (typeof PALETTE_SYMBOLS)[number];
  * (mousedown does not take it) and insert at its caret; from the keyboard they insert into the
  * field last used and return to it.
  */
-export function SymbolPalette({ onInsert, disabled }: { onInsert: (symbol: string) => void; disabled: boolean }) {
+export function SymbolPalette({
+  onInsert,
+  disabled,
+  wrap = false,
+}: {
+  onInsert: (symbol: string) => void;
+  disabled: boolean;
+  /** Keep every symbol in view on phones too, on two rows (the answer editors); the workspace keeps one row that scrolls. */
+  wrap?: boolean;
+}) {
   const { t } = useTranslation();
   const name = (symbol: Symbol): string => {
     switch (symbol) {
@@ -33,7 +42,7 @@ export function SymbolPalette({ onInsert, disabled }: { onInsert: (symbol: strin
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a toolbar of buttons, not a form group
-    <div role="group" aria-label={t('workspace.palette.label')} className={styles.palette}>
+    <div role="group" aria-label={t('workspace.palette.label')} className={`${styles.palette} ${wrap ? styles.wraps : ''}`}>
       <span className={styles.paletteLabel} aria-hidden="true">
         {t('workspace.palette.label')}
       </span>
