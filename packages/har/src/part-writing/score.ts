@@ -1,6 +1,7 @@
 import { figureMarks } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { type Key, type Pitch, parseKey, parsePitch } from '@app/contract/part-writing/theory';
+import { HarError } from '../har-error.ts';
 import { escapeXml } from '../library/musicxml-writer.ts';
 import { keyFifths, signatureAlter } from '../library/theory.ts';
 
@@ -47,7 +48,9 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
   let filled = 0;
   exercise.chords.forEach((chord, index) => {
     const length = chord.beats * DIVISIONS;
-    if (filled + length > measureLength) throw new Error(`Chord ${index + 1} crosses the barline`);
+    if (filled + length > measureLength) throw new HarError(
+        `Chord ${index + 1} crosses the barline; in ${exercise.meter} a chord must end by the end of its measure.`,
+      );
     (measures[measures.length - 1] as { chord: ScoreChord; index: number }[]).push({ chord, index });
     filled += length;
     if (filled === measureLength && index < exercise.chords.length - 1) {
