@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { HALF, noteY, STAFF_HEIGHT } from '../../packages/web/src/features/workspace/part-writing/staff.ts';
+import { HALF, noteY, STAFF_HEIGHT } from '../../packages/web/src/components/part-writing/staff.ts';
 import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, signInThroughForm, test } from '../fixtures.ts';
 
 /*

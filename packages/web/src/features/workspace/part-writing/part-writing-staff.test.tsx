@@ -3,11 +3,11 @@ import { DEFAULT_RULE_POINTS, RULE_IDS } from '@app/contract/part-writing/rules'
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HALF, noteY, STAFF_HEIGHT } from '../../../components/part-writing/staff.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { NOW, workspace, workspaceApi } from '../test-workspace.ts';
 import type { MidiAccessLike } from './midi-input.ts';
 import { PartWritingWorkspace } from './part-writing-workspace.tsx';
-import { HALF, noteY, STAFF_HEIGHT } from './staff.ts';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
 const view: View = {

@@ -6,6 +6,18 @@ import { checkWritten, readAnswer, type WrittenChord } from '@app/contract/part-
 import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  alterStep,
+  answerText,
+  letterNote,
+  nearFor,
+  noteForKey,
+  octaveStep,
+  readChordText,
+  scaleStep,
+} from '../../../components/part-writing/note-entry.ts';
+import { PartWritingStaff } from '../../../components/part-writing/part-writing-staff.tsx';
+import { schedule } from '../../../components/part-writing/playback.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -26,10 +38,7 @@ import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
 import { listenToMidi, type MidiAccessLike, midiSupported, spellMidi } from './midi-input.ts';
-import { alterStep, answerText, letterNote, nearFor, noteForKey, octaveStep, readChordText, scaleStep } from './note-entry.ts';
-import { PartWritingStaff } from './part-writing-staff.tsx';
 import styles from './part-writing-workspace.module.css';
-import { schedule } from './playback.ts';
 
 export interface PartWritingWorkspaceProps {
   workspace: (Workspace | StartedWorkspace) & { part_writing: PartWritingView };

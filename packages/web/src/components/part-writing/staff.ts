@@ -1,7 +1,7 @@
 import type { PartWritingWorkspaceChord } from '@app/contract/part-writing';
 import { DEFAULT_RANGES, type Voice } from '@app/contract/part-writing/rules';
 import { diatonicOnLetter, type Key, type Pitch, parseKey, parsePitch, pitchName } from '@app/contract/part-writing/theory';
-import { layOutScore, type MeasureSpan, type ScoreLayout } from '../../../lib/field-layout.ts';
+import { layOutScore, type MeasureSpan, type ScoreLayout } from '../../lib/field-layout.ts';
 
 /**
  * The part-writing workspace's staff (issue 27, decision 041), pure so it is tested without a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemAt } from '../../../lib/use-playback.ts';
+import { itemAt } from '../../lib/use-playback.ts';
 import { schedule, tempoOf } from './playback.ts';
 
 describe('playback scheduling', () => {

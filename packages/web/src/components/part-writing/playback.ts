@@ -2,7 +2,7 @@ import type { PartWritingWorkspaceChord } from '@app/contract/part-writing';
 import { VOICES } from '@app/contract/part-writing/rules';
 import { midi, parsePitch } from '@app/contract/part-writing/theory';
 import type { WrittenChord } from '@app/contract/part-writing/written';
-import type { PlayableChord, PlayableScore } from '../../../lib/use-playback.ts';
+import type { PlayableChord, PlayableScore } from '../../lib/use-playback.ts';
 
 /**
  * Playback of a part writing (issue 27): what is written, the given voices and the student's, each
