@@ -48,9 +48,8 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
   let filled = 0;
   exercise.chords.forEach((chord, index) => {
     const length = chord.beats * DIVISIONS;
-    if (filled + length > measureLength) throw new HarError(
-        `Chord ${index + 1} crosses the barline; in ${exercise.meter} a chord must end by the end of its measure.`,
-      );
+    if (filled + length > measureLength)
+      throw new HarError(`Chord ${index + 1} crosses the barline; in ${exercise.meter} a chord must end by the end of its measure.`);
     (measures[measures.length - 1] as { chord: ScoreChord; index: number }[]).push({ chord, index });
     filled += length;
     if (filled === measureLength && index < exercise.chords.length - 1) {
