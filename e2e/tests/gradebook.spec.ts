@@ -165,7 +165,7 @@ test.describe('grade books and the submission view', () => {
     await expect(facts('score')).toHaveText(`${first.points} / ${first.max_points}`);
     await expect(facts('percent')).toHaveText(percent(first));
 
-    // The image and the report come from a background job.
+    // The image and the report are drawn when the page first asks for their links (decision 042).
     await expect(page.getByRole('img', { name: `${documentTitle} with the submitted labels marked right or wrong` })).toBeVisible({
       timeout: 30_000,
     });
