@@ -1,6 +1,15 @@
-import type { PartWritingDraft, SavedPartWriting, SavePartWritingRequest } from '@app/contract/part-writing';
+import type {
+  PartWritingCheckRequest,
+  PartWritingCheckResult,
+  PartWritingDraft,
+  SavedPartWriting,
+  SavePartWritingRequest,
+} from '@app/contract/part-writing';
 import { useMutation } from '@tanstack/react-query';
 import { api, uploadWithProgress } from '../../../lib/api-client.ts';
+
+/** Points of a new part-writing exercise (the server's default for an upload). */
+export const DEFAULT_EXERCISE_POINTS = 20;
 
 /** POST /api/exercise-drafts/part-writing?course_id=: a MusicXML with the given voice and figures or numerals, read (nothing stored). */
 export function createPartWritingDraft({ courseId, file }: { courseId: number; file: File }) {
@@ -20,4 +29,13 @@ export function useCreatePartWritingDraft() {
 
 export function useSavePartWriting() {
   return useMutation({ mutationFn: savePartWriting });
+}
+
+/** POST /api/part-writing/check: the findings of a model solution while authoring (nothing stored). */
+export function checkPartWriting(body: PartWritingCheckRequest) {
+  return api.post<PartWritingCheckResult>('/api/part-writing/check', body);
+}
+
+export function useCheckPartWriting() {
+  return useMutation({ mutationFn: checkPartWriting });
 }

@@ -100,4 +100,119 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     await waitFor(() => expect(calls.writes()).toHaveLength(1));
     expect(calls.writes()[0]?.body).toMatchObject({ assignment_set_id: 4, add_to_library: true });
   });
+
+  it('types a figured bass with the students’ note entry, writes and checks a model solution, and saves both', async () => {
+    const checks: unknown[] = [];
+    const calls = fakeApi((call) => {
+      if (call.method === 'POST' && call.url.endsWith('/api/part-writing/check')) {
+        checks.push(call.body);
+        return ok({
+          findings: [
+            {
+              rule: 'parallel-fifths',
+              chords: [0, 1],
+              voices: ['S', 'B'],
+              message: 'Parallel fifths',
+              params: { from: 1, to: 2, voices: 'S–B', upper: 'S', lower: 'B' },
+            },
+          ],
+        });
+      }
+      if (call.method === 'POST' && call.url.endsWith('/api/part-writing/exercises'))
+        return ok({ id: 5, title: 'Typed', library_document: null }, 201);
+      return undefined;
+    });
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    fireEvent.click(screen.getByLabelText('Type it here'));
+    fireEvent.click(screen.getByLabelText('A bass with figures (figured bass)'));
+    fireEvent.change(screen.getByLabelText('Key'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('Number of chords'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start typing' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Typed' } });
+
+    // The bass by keyboard: a letter (spelled in the key), then an octave digit; a 6 under chord 2, 7b is read as typed.
+    const key = (cell: string, ...keys: string[]) => {
+      const button = document.querySelector(`[data-cell="${cell}"]`) as HTMLButtonElement;
+      fireEvent.focus(button);
+      for (const k of keys) fireEvent.keyDown(button, { key: k });
+    };
+    key('1B', 'a', '2');
+    key('2B', 'g', '#', '2');
+    fireEvent.change(screen.getByLabelText('Figures of chord 2'), { target: { value: '6 5' } });
+    expect(document.querySelector('[data-cell="1B"]')?.textContent).toBe('A2');
+    expect(document.querySelector('[data-cell="2B"]')?.textContent).toBe('G#2');
+
+    // Check before the model is whole: a sentence, no request.
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Write every voice of every chord to check the model solution.')).toBeTruthy();
+    expect(checks).toEqual([]);
+    key('1S', 'e', '5');
+    key('1A', 'c', '5');
+    key('1T', 'a', '3');
+    key('2S', 'e', '5');
+    key('2A', 'd', '5');
+    key('2T', 'b', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(checks).toHaveLength(1));
+    expect(checks[0]).toMatchObject({
+      key: 'a',
+      meter: '4/4',
+      chords: [
+        { figures: '', S: 'E5', A: 'C5', T: 'A3', B: 'A2' },
+        { figures: '6 5', S: 'E5', A: 'D5', T: 'B3', B: 'G#2' },
+      ],
+    });
+    // The finding in the reader's language, and its notes marked in the grid.
+    const list = await screen.findByRole('list', { name: 'Findings: 1' });
+    expect(list.textContent).toMatch(/fifths/i);
+    expect(document.querySelector('[data-cell="1S"]')?.hasAttribute('data-marked')).toBe(true);
+    expect(document.querySelector('[data-cell="1A"]')?.hasAttribute('data-marked')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(calls.writes().filter((w) => w.url.endsWith('/exercises'))).toHaveLength(1));
+    const body = calls.writes().find((w) => w.url.endsWith('/exercises'))?.body;
+    expect(body).toMatchObject({
+      title: 'Typed',
+      assignment_set_id: 4,
+      key: 'a',
+      meter: '4/4',
+      given: ['B'],
+      write: ['S', 'A', 'T'],
+      chords: [
+        { B: 'A2', figures: '', beats: 1 },
+        { B: 'G#2', figures: '6 5', beats: 1 },
+      ],
+      model: {
+        chords: [
+          { S: 'E5', A: 'C5', T: 'A3' },
+          { S: 'E5', A: 'D5', T: 'B3' },
+        ],
+      },
+    });
+  });
+
+  it('starts a soprano with numerals in 6/8, each chord a dotted quarter, and saves without a model when none is written', async () => {
+    const calls = api();
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    fireEvent.click(screen.getByLabelText('Type it here'));
+    fireEvent.click(screen.getByLabelText('A soprano with Roman numerals'));
+    fireEvent.change(screen.getByLabelText('Meter'), { target: { value: '6/8' } });
+    fireEvent.change(screen.getByLabelText('Number of chords'), { target: { value: '0' } });
+    expect(screen.getByText('A whole number from 1 to 64.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Number of chords'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start typing' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Soprano' } });
+    const cell = document.querySelector('[data-cell="1S"]') as HTMLButtonElement;
+    fireEvent.focus(cell);
+    fireEvent.keyDown(cell, { key: 'c' });
+    fireEvent.keyDown(cell, { key: '5' });
+    fireEvent.change(screen.getByLabelText('Numeral of chord 1'), { target: { value: 'I' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    const body = calls.writes()[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ given: ['S'], write: ['A', 'T', 'B'], meter: '6/8', chords: [{ S: 'C5', numeral: 'I', beats: 1.5 }] });
+    expect(body).not.toHaveProperty('model');
+  });
 });

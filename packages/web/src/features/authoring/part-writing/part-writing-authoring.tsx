@@ -1,17 +1,20 @@
-import type { PartWritingDraft } from '@app/contract/part-writing';
+import { PART_WRITING_METER, type PartWritingAuthoredChord, type PartWritingDraft } from '@app/contract/part-writing';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { ruleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { exercisePointsBad, PartWritingRuleSettings } from '../../../components/ui/part-writing-rule-settings.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
+import { DEFAULT_EXERCISE_POINTS, useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
 import styles from './part-writing-authoring.module.css';
+import { PartWritingEntry } from './part-writing-entry.tsx';
 
 export interface PartWritingAuthoringProps {
   courseId: number;
@@ -22,6 +25,46 @@ export interface PartWritingAuthoringProps {
 }
 
 type Rules = PartWritingDraft['rules'];
+
+/** What the instructor types: a bass with figures, a bass with numerals, or a soprano with numerals. */
+export type TypedKind = 'figured-bass' | 'bass-numerals' | 'soprano-numerals';
+const TYPED_KINDS: TypedKind[] = ['figured-bass', 'bass-numerals', 'soprano-numerals'];
+/** Keys offered, as decision 031's tokens (upper case major, lower case minor). */
+const KEYS = [
+  ...['C', 'G', 'D', 'A', 'E', 'B', 'F#', 'C#', 'F', 'Bb', 'Eb', 'Ab', 'Db', 'Gb', 'Cb'],
+  ...['a', 'e', 'b', 'f#', 'c#', 'g#', 'd#', 'a#', 'd', 'g', 'c', 'f', 'bb', 'eb', 'ab'],
+];
+const METERS = ['4/4', '3/4', '2/4', '2/2', '3/2', '6/8', '9/8', '3/8'];
+/** At most this many chords typed at once (the document takes 200; a longer one is better uploaded). */
+export const TYPED_MAX_CHORDS = 64;
+
+/** One chord's length in quarter notes: the meter's beat (a dotted quarter in compound x/8). */
+export function beatOf(meter: string): number {
+  const [count, unit] = meter.split('/').map(Number);
+  if (unit === 2) return 2;
+  if (unit === 8) return count !== undefined && count % 3 === 0 ? 1.5 : 0.5;
+  return 1;
+}
+
+/** A typed exercise's start: empty chords, the given voice to type, every rule at its default. */
+export function typedDraft(kind: TypedKind, key: string, meter: string, count: number): PartWritingDraft {
+  const given: Voice[] = kind === 'soprano-numerals' ? ['S'] : ['B'];
+  const beats = beatOf(meter);
+  const chords: PartWritingAuthoredChord[] = Array.from({ length: count }, () =>
+    kind === 'figured-bass' ? { figures: '', beats } : { numeral: '', beats },
+  );
+  return {
+    title: '',
+    key,
+    meter,
+    style: 'free',
+    given,
+    write: VOICES.filter((v) => !given.includes(v)),
+    chords,
+    rules: ruleSettings({ rules: {}, style: 'free' }),
+    points: DEFAULT_EXERCISE_POINTS,
+  };
+}
 
 /** The voices a draft may leave to the student: all the others (four parts), or the other outer voice (two voices). */
 function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: Voice[] }[] {
@@ -40,7 +83,7 @@ function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: V
  * author's own library section ("My exercises"), as an analysis exercise is saved.
  */
 export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel }: PartWritingAuthoringProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const createDraft = useCreatePartWritingDraft();
   const save = useSavePartWriting();
   const [draft, setDraft] = useState<PartWritingDraft | null>(null);
@@ -52,6 +95,29 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [error, setError] = useState<string | null>(null);
   const [toLibrary, setToLibrary] = useState(false);
   const libraryOnly = assignmentId === undefined;
+  // Typing the given voice instead of uploading it: the kind, key, meter and number of chords to start from.
+  const [source, setSource] = useState<'upload' | 'type'>('upload');
+  const [kind, setKind] = useState<TypedKind>('figured-bass');
+  const [keyToken, setKeyToken] = useState('C');
+  const [meter, setMeter] = useState('4/4');
+  const [count, setCount] = useState('4');
+  const [typing, setTyping] = useState(false);
+  const [model, setModel] = useState<WrittenChord[]>([]);
+  const countValue = Number(count);
+  const countBad = !Number.isInteger(countValue) || countValue < 1 || countValue > TYPED_MAX_CHORDS;
+
+  const startTyping = () => {
+    if (countBad || !PART_WRITING_METER.test(meter)) return;
+    const made = typedDraft(kind, keyToken, meter, countValue);
+    setError(null);
+    setTyping(true);
+    setDraft(made);
+    setTitle('');
+    setRules(made.rules);
+    setPoints(String(made.points));
+    setStyle(made.style);
+    setModel(made.chords.map(() => ({})));
+  };
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -60,6 +126,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
       { courseId, file },
       {
         onSuccess: (made) => {
+          setTyping(false);
+          setModel(made.chords.map(() => ({})));
           setDraft(made);
           setTitle(made.title);
           setRules(made.rules);
@@ -74,12 +142,77 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   if (!draft || !rules) {
     return (
       <div className={styles.upload}>
-        <p>{t('partWriting.authoring.uploadHint')}</p>
-        <label className={styles.file}>
-          <span>{t('authoring.scoreFile')}</span>
-          <input type="file" accept=".musicxml,.xml,.mxl" disabled={createDraft.isPending} onChange={(e) => onFile(e.target.files?.[0])} />
-        </label>
-        {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+        <fieldset className={styles.source}>
+          <legend>{t('partWriting.authoring.source')}</legend>
+          <label className={styles.radio}>
+            <input type="radio" name="pw-source" checked={source === 'upload'} onChange={() => setSource('upload')} />
+            {t('partWriting.authoring.sourceUpload')}
+          </label>
+          <label className={styles.radio}>
+            <input type="radio" name="pw-source" checked={source === 'type'} onChange={() => setSource('type')} />
+            {t('partWriting.authoring.sourceType')}
+          </label>
+        </fieldset>
+        {source === 'upload' ? (
+          <>
+            <p>{t('partWriting.authoring.uploadHint')}</p>
+            <label className={styles.file}>
+              <span>{t('authoring.scoreFile')}</span>
+              <input
+                type="file"
+                accept=".musicxml,.xml,.mxl"
+                disabled={createDraft.isPending}
+                onChange={(e) => onFile(e.target.files?.[0])}
+              />
+            </label>
+            {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+          </>
+        ) : (
+          <>
+            <p>{t('partWriting.authoring.typeStartHint')}</p>
+            <fieldset className={styles.fieldset}>
+              <legend>{t('partWriting.authoring.typedKind')}</legend>
+              {TYPED_KINDS.map((k) => (
+                <label key={k} className={styles.radio}>
+                  <input type="radio" name="pw-typed-kind" checked={kind === k} onChange={() => setKind(k)} />
+                  {t(`partWriting.authoring.typed.${k}`)}
+                </label>
+              ))}
+            </fieldset>
+            <div className={styles.start}>
+              <SelectField
+                label={t('partWriting.authoring.keyLabel')}
+                options={KEYS.map((token) => ({ value: token, label: keyName(token, t) }))}
+                value={keyToken}
+                onChange={(e) => setKeyToken(e.target.value)}
+              />
+              <SelectField
+                label={t('partWriting.authoring.meterLabel')}
+                options={METERS.map((m) => ({ value: m, label: m }))}
+                value={meter}
+                onChange={(e) => setMeter(e.target.value)}
+              />
+              <TextField
+                label={t('partWriting.authoring.countLabel')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={TYPED_MAX_CHORDS}
+                value={count}
+                error={countBad ? t('partWriting.authoring.countBad', { max: TYPED_MAX_CHORDS }) : undefined}
+                onChange={(e) => setCount(e.target.value)}
+              />
+            </div>
+            <div className={styles.actions}>
+              <Button variant="outline" onClick={onCancel}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={startTyping} disabled={countBad}>
+                {t('partWriting.authoring.startTyping')}
+              </Button>
+            </div>
+          </>
+        )}
         {error ? <Notice severity="error">{error}</Notice> : null}
       </div>
     );
@@ -90,6 +223,14 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const voiceList = (voices: readonly Voice[]) => voices.map((v) => t(`partWriting.voice.${v}`)).join(', ');
   const pointsValue = Number(points);
   const pointsBad = exercisePointsBad(points);
+
+  // The model solution goes with the exercise when any note of it is written (the voices the students write only).
+  const modelWritten = model.some((chord) => write.some((v) => chord[v]));
+  const modelToSave = modelWritten
+    ? {
+        chords: draft.chords.map((_, i) => Object.fromEntries(write.flatMap((v) => (model[i]?.[v] ? [[v, model[i]?.[v]]] : [])))),
+      }
+    : undefined;
 
   const onSave = () => {
     if (title.trim() === '' || pointsBad) return;
@@ -104,9 +245,12 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         style,
         given: draft.given,
         write,
-        chords: draft.chords,
+        chords: draft.chords.map(({ numeral, ...chord }) =>
+          numeral === undefined || numeral.trim() === '' ? chord : { ...chord, numeral: numeral.trim() },
+        ),
         rules,
         points: pointsValue,
+        ...(modelToSave ? { model: modelToSave } : {}),
       },
       {
         onSuccess: () => {
@@ -122,22 +266,13 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     <div className={styles.editor}>
       <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <p>
-        {t('partWriting.authoring.read', {
+        {t(typing ? 'partWriting.authoring.typedRead' : 'partWriting.authoring.read', {
           key: keyName(draft.key, t),
           meter: draft.meter,
           count: draft.chords.length,
           given: voiceList(draft.given),
         })}
       </p>
-      <ol className={styles.chords} aria-label={t('partWriting.authoring.chords')}>
-        {draft.chords.map((chord, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the chords of one upload, in order, never reordered
-          <li key={index}>
-            {draft.given.map((v) => chord[v]).join(' ')}
-            {chord.numeral ? ` ${chord.numeral}` : chord.figures !== undefined ? ` (${chord.figures || '5 3'})` : ''}
-          </li>
-        ))}
-      </ol>
       <fieldset className={styles.fieldset}>
         <legend>{t('partWriting.authoring.write')}</legend>
         {choices.map((c) => (
@@ -147,6 +282,21 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           </label>
         ))}
       </fieldset>
+      <PartWritingEntry
+        keyText={draft.key}
+        meter={draft.meter}
+        style={style}
+        given={draft.given}
+        write={write}
+        chords={draft.chords}
+        typing={typing}
+        label={draft.chords.some((chord) => chord.figures !== undefined) ? 'figures' : 'numeral'}
+        onChords={(chords) => setDraft({ ...draft, chords })}
+        model={model}
+        onModel={setModel}
+        rules={rules}
+        language={i18n.language}
+      />
       <PartWritingRuleSettings rules={rules} style={style} points={points} onRules={setRules} onStyle={setStyle} onPoints={setPoints} />
       {libraryOnly ? (
         <p>{t('authoring.savesToLibrary')}</p>

@@ -1,0 +1,344 @@
+import type {
+  PartWritingAuthoredChord,
+  PartWritingCheckRequest,
+  PartWritingWorkspace as PartWritingView,
+} from '@app/contract/part-writing';
+import type { Finding } from '@app/contract/part-writing/check';
+import { findingMessage, type Language } from '@app/contract/part-writing/messages';
+import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import type { RuleSettings, WrittenChord } from '@app/contract/part-writing/written';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nearFor, noteForKey } from '../../../components/part-writing/note-entry.ts';
+import { PartWritingStaff, type StaffCell } from '../../../components/part-writing/part-writing-staff.tsx';
+import { schedule } from '../../../components/part-writing/playback.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePlayback } from '../../../lib/use-playback.ts';
+import { useCheckPartWriting } from './api.ts';
+import styles from './part-writing-authoring.module.css';
+
+export interface PartWritingEntryProps {
+  keyText: string;
+  meter: string;
+  style: 'free' | 'strict';
+  given: readonly Voice[];
+  write: readonly Voice[];
+  chords: readonly PartWritingAuthoredChord[];
+  /** The given voice is typed here (Create Exercise without an upload); otherwise it is as read. */
+  typing: boolean;
+  /** Each chord's label: figures (figured bass) or a numeral; typed here when `typing`. */
+  label: 'figures' | 'numeral';
+  onChords: (chords: PartWritingAuthoredChord[]) => void;
+  model: readonly WrittenChord[];
+  onModel: (model: WrittenChord[]) => void;
+  rules: RuleSettings;
+  language: string;
+}
+
+const languageOf = (language: string): Language => (['en', 'zh-hans', 'zh-hant', 'ko'].includes(language) ? (language as Language) : 'en');
+
+/**
+ * Create Exercise's chords (issue 27): the given voice typed with the students' own note entry
+ * (the staff of `PartWritingStaff` to tap and drag, a grid of cells taking the keyboard entry of
+ * `note-entry.ts`), the figures or numeral of each chord, and a model solution written the same
+ * way, checked by `POST /api/part-writing/check` with its findings numbered and marked on the staff.
+ */
+export function PartWritingEntry({
+  keyText,
+  meter,
+  style,
+  given,
+  write,
+  chords,
+  typing,
+  label,
+  onChords,
+  model,
+  onModel,
+  rules,
+  language,
+}: PartWritingEntryProps) {
+  const { t } = useTranslation();
+  const check = useCheckPartWriting();
+  const [selected, setSelected] = useState<StaffCell | null>(null);
+  const [findings, setFindings] = useState<Finding[] | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const typed = useRef(false);
+  const voices = VOICES.filter((v) => given.includes(v) || write.includes(v));
+  const editable = VOICES.filter((v) => (typing && given.includes(v)) || write.includes(v));
+
+  // Every voice's note, given and model, chord by chord: what the staff, the grid and the check read.
+  const cells: WrittenChord[] = useMemo(
+    () =>
+      chords.map((chord, i) => {
+        const cell: WrittenChord = {};
+        for (const v of voices) {
+          const note = given.includes(v) ? chord[v] : model[i]?.[v];
+          if (note) cell[v] = note;
+        }
+        return cell;
+      }),
+    [chords, model, voices, given],
+  );
+  const view: PartWritingView = useMemo(
+    () => ({
+      key: keyText,
+      meter,
+      style,
+      // While typing, the given voice is written on the staff like the model's voices.
+      given: typing ? [] : [...given],
+      write: typing ? voices : [...write],
+      chords: chords.map((chord, i) => {
+        const shown: PartWritingView['chords'][number] = { id: `chord-${i + 1}`, beats: chord.beats };
+        if (chord.numeral !== undefined) shown.numeral = chord.numeral;
+        if (chord.figures !== undefined) shown.figures = chord.figures;
+        if (!typing) for (const v of given) if (chord[v]) shown[v] = chord[v];
+        return shown;
+      }),
+      rules,
+      points: 0,
+    }),
+    [keyText, meter, style, typing, given, write, voices, chords, rules],
+  );
+
+  const setNote = (cell: StaffCell, note: string) => {
+    setFindings(null);
+    if (given.includes(cell.voice)) {
+      onChords(
+        chords.map((chord, i) => {
+          if (i !== cell.chord) return chord;
+          const copy = { ...chord };
+          if (note === '') delete copy[cell.voice];
+          else copy[cell.voice] = note;
+          return copy;
+        }),
+      );
+      return;
+    }
+    onModel(
+      chords.map((_, i) => {
+        const copy = { ...(model[i] ?? {}) };
+        if (i === cell.chord) {
+          if (note === '') delete copy[cell.voice];
+          else copy[cell.voice] = note;
+        }
+        return copy;
+      }),
+    );
+  };
+  const setLabel = (index: number, text: string) => {
+    setFindings(null);
+    onChords(chords.map((chord, i) => (i === index ? { ...chord, [label]: text } : chord)));
+  };
+
+  const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, cell: StaffCell) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const result = noteForKey(
+      event.key,
+      { note: cells[cell.chord]?.[cell.voice] ?? '', typed: typed.current },
+      { keyText, near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
+    );
+    if (!result) return;
+    event.preventDefault();
+    typed.current = result.typed;
+    setNote(cell, result.note);
+  };
+
+  const playable = useMemo(() => schedule(view.chords, cells, meter), [view.chords, cells, meter]);
+  const playback = usePlayback(playable.score, playable.items);
+  const playing = playback.soundingId === null ? null : playable.items.findIndex((item) => item.id === playback.soundingId);
+
+  const complete = cells.every((cell) => voices.every((v) => cell[v]));
+  const runCheck = () => {
+    setCheckError(null);
+    if (!complete) {
+      setFindings(null);
+      setCheckError(t('partWriting.authoring.checkIncomplete'));
+      return;
+    }
+    const body: PartWritingCheckRequest = {
+      key: keyText,
+      meter,
+      style,
+      chords: chords.map((chord, i) => {
+        const sent: PartWritingCheckRequest['chords'][number] = { ...cells[i] };
+        if (chord.numeral) sent.numeral = chord.numeral;
+        if (chord.figures !== undefined) sent.figures = chord.figures;
+        return sent;
+      }),
+      off: Object.entries(rules)
+        .filter(([, setting]) => !setting.on)
+        .map(([rule]) => rule as NonNullable<PartWritingCheckRequest['off']>[number]),
+    };
+    check.mutate(body, {
+      onSuccess: (result) => setFindings(result.findings as Finding[]),
+      onError: (failure) => setCheckError(failure instanceof ApiError ? failure.message : t('partWriting.authoring.checkFailed')),
+    });
+  };
+
+  const voiceName = (voice: Voice) => t(`partWriting.voice.${voice}`);
+  const lang = languageOf(language);
+
+  return (
+    <section className={styles.entry} aria-labelledby="pw-entry-title">
+      <h3 id="pw-entry-title" className={styles.entryTitle}>
+        {typing ? t('partWriting.authoring.typeTitle', { given: given.map(voiceName).join(', ') }) : t('partWriting.authoring.modelTitle')}
+      </h3>
+      <p className={styles.hint}>
+        {typing ? t('partWriting.authoring.typeHint') : null}{' '}
+        {t('partWriting.authoring.modelHint', { voices: write.map(voiceName).join(', ') })}
+      </p>
+      <div className={styles.staffBar}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons */}
+        <div className={styles.voicePicker} role="group" aria-label={t('partWriting.staff.voice')}>
+          {editable.map((voice) => (
+            <button
+              key={voice}
+              type="button"
+              className={styles.voiceButton}
+              aria-pressed={selected?.voice === voice}
+              aria-label={voiceName(voice)}
+              title={voiceName(voice)}
+              onClick={() => setSelected({ chord: selected?.chord ?? 0, voice })}
+            >
+              {voice}
+            </button>
+          ))}
+        </div>
+        <PlaybackControls playback={playback} lastChord={selected ? playable.items[selected.chord] : undefined} />
+      </div>
+      <PartWritingStaff
+        view={view}
+        cells={cells}
+        selected={selected}
+        readOnly={false}
+        findings={findings ?? []}
+        playing={playing}
+        label={t('partWriting.staff.label')}
+        onSelect={(cell) => {
+          if (selected?.chord !== cell.chord || selected.voice !== cell.voice) typed.current = false;
+          setSelected(cell);
+        }}
+        onNote={setNote}
+      />
+
+      <div className={styles.scroller}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of cells; a fieldset cannot be one */}
+        <div
+          className={styles.grid}
+          role="group"
+          aria-label={t('partWriting.authoring.gridLabel')}
+          style={{ gridTemplateColumns: `auto repeat(${chords.length}, minmax(4.25rem, 1fr))` }}
+        >
+          <div className={styles.corner} aria-hidden="true" />
+          {chords.map((_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: chords in order, never reordered
+            <div key={`n${index}`} className={styles.chordNumber} style={{ gridColumn: index + 2, gridRow: 1 }}>
+              {index + 1}
+            </div>
+          ))}
+          {voices.map((voice, row) => (
+            <div key={voice} className={styles.voiceName} style={{ gridColumn: 1, gridRow: row + 2 }}>
+              {voice}
+            </div>
+          ))}
+          <div className={styles.voiceName} style={{ gridColumn: 1, gridRow: voices.length + 2 }}>
+            {t(label === 'figures' ? 'partWriting.authoring.figuresRow' : 'partWriting.authoring.numeralRow')}
+          </div>
+          {chords.map((chord, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: chords in order, never reordered
+            <div key={index} className={styles.column}>
+              {voices.map((voice, row) => {
+                const gridStyle = { gridColumn: index + 2, gridRow: row + 2 };
+                const note = cells[index]?.[voice] ?? '';
+                if (!editable.includes(voice))
+                  return (
+                    <div key={voice} className={styles.givenCell} style={gridStyle}>
+                      {note}
+                    </div>
+                  );
+                const isSelected = selected?.chord === index && selected.voice === voice;
+                const cell = { chord: index, voice };
+                const marked = findings?.some((f) => f.chords.includes(index) && f.voices.includes(voice));
+                return (
+                  <button
+                    key={voice}
+                    type="button"
+                    className={styles.cell}
+                    style={gridStyle}
+                    data-cell={`${index + 1}${voice}`}
+                    data-given={given.includes(voice) || undefined}
+                    data-selected={isSelected || undefined}
+                    data-marked={marked || undefined}
+                    aria-pressed={isSelected}
+                    aria-label={t('partWriting.cell', { chord: index + 1, voice: voiceName(voice), note: note || t('partWriting.empty') })}
+                    onFocus={() => {
+                      if (!isSelected) typed.current = false;
+                      setSelected(cell);
+                    }}
+                    onClick={() => setSelected(cell)}
+                    onKeyDown={(event) => onCellKey(event, cell)}
+                  >
+                    {note || '—'}
+                  </button>
+                );
+              })}
+              <input
+                className={styles.labelInput}
+                style={{ gridColumn: index + 2, gridRow: voices.length + 2 }}
+                value={(label === 'figures' ? chord.figures : chord.numeral) ?? ''}
+                readOnly={!typing}
+                maxLength={label === 'figures' ? 40 : 64}
+                aria-label={t(label === 'figures' ? 'partWriting.authoring.figuresOf' : 'partWriting.authoring.numeralOf', {
+                  chord: index + 1,
+                })}
+                data-label={index + 1}
+                onChange={(e) => setLabel(index, e.target.value)}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoComplete="off"
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <div className={styles.checkBar}>
+        <Button variant="outline" onClick={runCheck} loading={check.isPending}>
+          {t('partWriting.authoring.check')}
+        </Button>
+        {model.some((chord) => Object.keys(chord).length > 0) ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setFindings(null);
+              onModel(chords.map(() => ({})));
+            }}
+          >
+            {t('partWriting.authoring.clearModel')}
+          </Button>
+        ) : null}
+      </div>
+      {checkError ? <Notice severity="error">{checkError}</Notice> : null}
+      {findings ? (
+        findings.length === 0 ? (
+          <p role="status" className={styles.checked}>
+            {t('partWriting.authoring.checkedNone')}
+          </p>
+        ) : (
+          <ol className={styles.findings} aria-label={t('partWriting.authoring.findings', { count: findings.length })}>
+            {findings.map((finding, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one check's findings, in order
+              <li key={index} data-rule={finding.rule}>
+                {findingMessage(finding.rule, finding.params, lang)}
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+    </section>
+  );
+}
