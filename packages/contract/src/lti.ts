@@ -58,3 +58,21 @@ export const LtiRegistrationResult = z.object({
   deployment_id: z.string().nullable(),
 });
 export type LtiRegistrationResult = z.infer<typeof LtiRegistrationResult>;
+
+/** GET /api/courses/{id}/lms-roster: whether "Sync from LMS" is offered (a linked LMS course that shares its roster). */
+export const LmsRosterStatus = z.object({
+  available: z.boolean(),
+  /** The LMS course's title, when available. */
+  lms_title: z.string().nullable(),
+});
+export type LmsRosterStatus = z.infer<typeof LmsRosterStatus>;
+
+/** POST /api/courses/{id}/lms-roster: what "Sync from LMS" did. */
+export const LmsRosterSyncResult = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Members left out: inactive in the LMS, or with no role that maps to one here. */
+  skipped: z.number().int(),
+});
+export type LmsRosterSyncResult = z.infer<typeof LmsRosterSyncResult>;

@@ -151,6 +151,7 @@ export const AGS_SCOPES = {
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
 const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
 
 /** A line item of the stand-in's grade book (`id` is its URL, as AGS has it). */
 export type StandInLineItem = {
@@ -201,6 +202,12 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     scores: [] as { lineItem: string; body: Record<string, unknown>; contentType: string }[],
     /** The next this many score posts answer 503 (a platform briefly away). */
     failScores: 0,
+    /** Names and Role Provisioning: each LMS course's members (NRPS 2.0 membership objects), by context id. */
+    rosters: new Map<string, Record<string, unknown>[]>(),
+    /** Members per roster page (the rest follows a `Link: rel="next"`). */
+    rosterPageSize: 2,
+    /** Roster pages served, newest last (their URLs). */
+    rosterRequests: [] as string[],
   };
 
   /** The stand-in's own address (known once it listens). */
@@ -391,6 +398,25 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       });
       return undefined;
     }
+    const roster = /^\/contexts\/([^/]+)\/memberships$/.exec(url.pathname);
+    if (req.method === 'GET' && roster) {
+      // NRPS 2.0 context membership: a bearer token with the NRPS scope, pages linked by rel="next".
+      const token = state.accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (!token || token.expiresAt < Date.now() / 1000) return send(401, { error: 'invalid_token' });
+      if (!token.scopes.includes(NRPS_SCOPE)) return send(403, { error: 'insufficient_scope' });
+      const contextId = decodeURIComponent(roster[1] ?? '');
+      const members = state.rosters.get(contextId) ?? [];
+      const page = Number(url.searchParams.get('page') ?? '0');
+      state.rosterRequests.push(url.toString());
+      const slice = members.slice(page * state.rosterPageSize, (page + 1) * state.rosterPageSize);
+      const more = (page + 1) * state.rosterPageSize < members.length;
+      res.writeHead(200, {
+        'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
+        ...(more ? { link: `<${base}/contexts/${roster[1]}/memberships?page=${page + 1}>; rel="next"` } : {}),
+      });
+      res.end(JSON.stringify({ id: url.toString(), context: { id: contextId }, members: slice }));
+      return undefined;
+    }
     if (req.method === 'GET' && url.pathname === '/launch-frame') {
       // The LMS page that frames the tool and offers LTI Client Side postMessage storage
       // (lti.put_data / lti.get_data, answered to the tool's origin): the login gets lti_storage_target=_parent.
@@ -505,6 +531,16 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     };
   }
 
+  /** The NRPS claim of a launch in an LMS course: where its roster is. */
+  function nrpsClaim(contextId = 'context-1') {
+    return {
+      [NRPS_CLAIM]: {
+        context_memberships_url: `${url}/contexts/${encodeURIComponent(contextId)}/memberships`,
+        service_versions: ['2.0'],
+      },
+    };
+  }
+
   /** The claims of a launch of a deep-linked resource link (its id, custom parameters and line item), for `nextLaunch`. */
   function resourceLinkClaims(item: StandInLineItem) {
     return {
@@ -541,6 +577,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       [`${LTI_CLAIM}roles`]: [LTI_ROLE.learner],
       [`${LTI_CLAIM}context`]: { id: 'context-1', label: 'MUS 101', title: 'Music Theory I' },
       ...agsClaim('context-1'),
+      ...nrpsClaim('context-1'),
       given_name: 'Lena',
       family_name: 'Platform',
     };
@@ -570,6 +607,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     state,
     launchClaims,
     agsClaim,
+    nrpsClaim,
     resourceLinkClaims,
     gradeBook,
     sign,

@@ -140,6 +140,11 @@ export async function insertMembership(db: Db, values: { courseId: number; userI
     .execute();
 }
 
+/** Changes one member's role (an LMS roster sync, issue 28); their place in their lists stays. */
+export async function setMembershipRole(db: Db, courseId: number, userId: number, role: CourseRole): Promise<void> {
+  await db.updateTable('course_memberships').set({ role }).where('course_id', '=', courseId).where('user_id', '=', userId).execute();
+}
+
 /** Sets one member's archive flag. */
 export async function setArchived(db: Db, courseId: number, userId: number, archived: boolean): Promise<void> {
   await db

@@ -168,6 +168,22 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
       return true;
     },
 
+    /**
+     * Adds a person with a role or changes their role to it (the LMS roster sync, issue 28), in the
+     * caller's transaction: 'added', 'updated', or 'unchanged' (same role, or an instructor here,
+     * whom a roster never demotes).
+     */
+    async syncMember(trx: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }) {
+      const current = await repo.findRole(trx, values.courseId, values.userId);
+      if (current === undefined) {
+        await repo.insertMembership(trx, values);
+        return 'added' as const;
+      }
+      if (current === values.role || current === 'instructor') return 'unchanged' as const;
+      await repo.setMembershipRole(trx, values.courseId, values.userId, values.role);
+      return 'updated' as const;
+    },
+
     create,
     update,
     /** GET /api/courses/{id}: one statement finds the session, its user and the course (decision 028). */

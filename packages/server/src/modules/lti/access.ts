@@ -1,4 +1,4 @@
-import { type AccessTable, anyone, everyCaller, signedIn } from '../../http/access.ts';
+import { type AccessTable, anyone, courseInstructors, everyCaller, signedIn } from '../../http/access.ts';
 
 /**
  * Who may call the routes of `routes.ts` (checked by test/access-matrix.test.ts). The matrix
@@ -16,6 +16,9 @@ export const ltiAccess: AccessTable = {
   'POST /lti/login': everyCaller(401),
   // No login state was started: refused alike.
   'POST /lti/launch': everyCaller(401),
+  // "Sync from LMS": the course's instructors; the matrix's course is not linked to an LMS course, so the sync is a 409.
+  'GET /api/courses/:courseId/lms-roster': courseInstructors,
+  'POST /api/courses/:courseId/lms-roster': { ...courseInstructors, instructor: 409 },
   // Dynamic Registration: the one-time key in the path is the authority; the matrix has none.
   'GET /api/lti/registrations/:key': everyCaller(404),
   'POST /api/lti/registrations/:key': everyCaller(404),

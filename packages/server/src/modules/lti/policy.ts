@@ -28,6 +28,9 @@ export const LtiMessages = {
   registrationConfigIncomplete: "The LMS's OpenID configuration lacks its issuer, authorisation, token, key set or registration endpoint.",
   registrationIssuer: "The LMS's issuer does not match the address its OpenID configuration came from.",
   registrationRefused: 'The LMS refused the registration.',
+  onlyInstructorsSync: "Only the course's instructors can sync its people from the LMS.",
+  noRoster: 'This course is not linked to an LMS course that shares its roster.',
+  rosterUnreachable: "The LMS's roster could not be read. Please try again later.",
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;

@@ -354,3 +354,37 @@ export async function releaseRegistrationKey(db: Db, keyHash: string): Promise<v
 export async function deleteRegistrationKeysBefore(db: Db, before: number): Promise<void> {
   await db.deleteFrom('lti_registration_keys').where('expires_at', '<', before).execute();
 }
+
+// Names and Role Provisioning.
+
+export async function setContextNrps(db: Db, contextId: number, url: string): Promise<void> {
+  await db
+    .updateTable('lti_contexts')
+    .set({ nrps_url: url })
+    .where('id', '=', contextId)
+    .where((eb) => eb.or([eb('nrps_url', 'is', null), eb('nrps_url', '!=', url)]))
+    .execute();
+}
+
+/** The LMS course linked to a course here whose launches named a roster service (the latest linked, if several). */
+export async function findRosterContext(db: Db, courseId: number): Promise<LtiContextRow | undefined> {
+  return db
+    .selectFrom('lti_contexts')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .where('nrps_url', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The registration a context's deployment belongs to. */
+export async function findPlatformOfDeployment(db: Db, issuer: string, deploymentId: string): Promise<LtiPlatformRow | undefined> {
+  return db
+    .selectFrom('lti_platforms as p')
+    .innerJoin('lti_deployments as d', 'd.platform_id', 'p.id')
+    .selectAll('p')
+    .where('p.issuer', '=', issuer)
+    .where('d.deployment_id', '=', deploymentId)
+    .orderBy('p.id')
+    .executeTakeFirst();
+}

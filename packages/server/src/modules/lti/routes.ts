@@ -3,6 +3,8 @@ import {
   DeepLinkChoice,
   DeepLinkResponse,
   LinkLtiContextRequest,
+  LmsRosterStatus,
+  LmsRosterSyncResult,
   LtiContext,
   LtiRegistrationPreview,
   LtiRegistrationRequest,
@@ -153,6 +155,18 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
       reply.status(201).send({
         data: await lti.register(request.params.key, request.body.openid_configuration, request.body.registration_token),
       }),
+  );
+  // Names and Role Provisioning: "Sync from LMS" on the People page (the course's instructors).
+  const CourseParams = z.object({ courseId: z.coerce.number().int().positive() });
+  r.get(
+    '/api/courses/:courseId/lms-roster',
+    { schema: { tags, params: CourseParams, response: { 200: envelope(LmsRosterStatus) } } },
+    async (request) => ({ data: await lti.rosterStatus(requireActor(request), request.params.courseId) }),
+  );
+  r.post(
+    '/api/courses/:courseId/lms-roster',
+    { schema: { tags, params: CourseParams, response: { 200: envelope(LmsRosterSyncResult) } } },
+    async (request) => ({ data: await lti.syncRoster(requireActor(request), request.params.courseId) }),
   );
   r.post(
     '/api/lti/contexts/:contextId/course',

@@ -20,6 +20,7 @@ import type { AuthService, RequestInfo } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { recordAgsEndpoint } from './ags.ts';
+import { fetchRoster, recordNrpsEndpoint } from './nrps.ts';
 import {
   courseRoleFromLti,
   documentResourceLink,
@@ -617,6 +618,8 @@ export function createLtiService(
         await repo.upsertContextMember(trx, { contextId: row.id, userId, role, now });
         // Assignment and Grade Services: where this LMS course takes scores (and this link's line item).
         await recordAgsEndpoint(deps, trx, { contextId: row.id, claims, custom: claims[`${CLAIM}custom`], now });
+        // Names and Role Provisioning: where this LMS course's roster is ("Sync from LMS").
+        await recordNrpsEndpoint(deps, trx, row.id, claims);
         if (row.course_id === null) {
           // The first instructor launch offers to link a course; others wait for it.
           if (role !== 'instructor') throw new AppError('conflict', LtiMessages.notLinked, 409);
@@ -640,6 +643,53 @@ export function createLtiService(
         return { userId, redirect: landingPath(courseId, role, claims[`${CLAIM}custom`]) };
       });
       return { session: await auth.startSessionFor(userId, info), redirect };
+    },
+
+    // Names and Role Provisioning Services 2.0: "Sync from LMS" on the People page.
+
+    /** Whether the course is linked to an LMS course whose launches named a roster service; its instructors only. */
+    async rosterStatus(actor: Actor, courseId: number) {
+      await courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: LtiMessages.onlyInstructorsSync });
+      const context = await repo.findRosterContext(db, courseId);
+      const platform = context ? await repo.findPlatformOfDeployment(db, context.issuer, context.deployment_id) : undefined;
+      return context && platform ? { available: true, lms_title: context.title } : { available: false, lms_title: null };
+    },
+
+    /**
+     * Adds and updates the course's members from the LMS roster (every page): each member found by
+     * (issuer, sub), else by e-mail only where the registration trusts the platform's e-mails, else a
+     * new account; roles by the membership roles (Instructor, TeachingAssistant, Learner); inactive
+     * members and other roles are skipped; an instructor here is never demoted.
+     */
+    async syncRoster(actor: Actor, courseId: number) {
+      await courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: LtiMessages.onlyInstructorsSync });
+      const context = await repo.findRosterContext(db, courseId);
+      const platform = context ? await repo.findPlatformOfDeployment(db, context.issuer, context.deployment_id) : undefined;
+      if (!context?.nrps_url || !platform) throw new AppError('conflict', LtiMessages.noRoster, 409);
+      const members = await fetchRoster(deps, platform, context.nrps_url);
+      // Read before the transaction: on SQLite a statement outside it would wait for it forever.
+      const timezoneId = (await users.timezoneId('UTC')) ?? 1;
+      const counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
+      await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        for (const member of members) {
+          const role = member.active ? courseRoleFromLti(member.roles) : undefined;
+          if (!role) {
+            counts.skipped += 1;
+            continue;
+          }
+          let userId = await repo.findLinkedUserId(trx, platform.issuer, member.user_id);
+          if (userId === undefined) {
+            const email = member.email?.toLowerCase();
+            const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
+            userId = existing ? Number(existing.id) : await newAccount(trx, member, role === 'instructor', email, timezoneId);
+            await repo.insertUserLink(trx, { issuer: platform.issuer, sub: member.user_id, userId, now });
+          }
+          await repo.upsertContextMember(trx, { contextId: context.id, userId, role, now });
+          counts[await courses.syncMember(trx, { courseId, userId, role, now })] += 1;
+        }
+      });
+      return counts;
     },
 
     /** The LMS course an instructor's launch offered to link: its title, and whether it is linked. */

@@ -8,6 +8,7 @@ import { displayTimeZone } from '../../../lib/date-time-input.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { CourseEnrollmentRequests } from '../components/course-enrollment-requests.tsx';
 import { CourseMembers } from '../components/course-members.tsx';
+import { LmsRosterSync } from '../components/lms-roster-sync.tsx';
 import { PendingInvitations } from '../components/pending-invitations.tsx';
 import { ROLES_IN_ORDER } from '../components/people-text.ts';
 import styles from './people-page.module.css';
@@ -33,6 +34,7 @@ export function PeoplePage() {
         <h1 className={styles.title}>{t('people.page.title')}</h1>
         {course.can.manage_people ? null : <p className={styles.lead}>{t('people.page.readOnly')}</p>}
       </header>
+      <LmsRosterSync course={course} />
       <CourseEnrollmentRequests course={course} language={language} timeZone={timeZone} />
       {ROLES_IN_ORDER.map((role) => (
         <CourseMembers key={role} course={course} role={role} viewerId={user.id} />

@@ -1,0 +1,230 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  LONG_SESSIONS,
+  type SignedInUser,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { LTI_CLAIM, LTI_ROLE, type LtiPlatformStandIn, startLtiPlatform } from '../../../test/stand-ins.ts';
+import { nextLink, readMembers } from './nrps.ts';
+import { LtiMessages } from './policy.ts';
+
+const M = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
+
+describe('NRPS reading', () => {
+  it('follows rel="next" among other links, and reads members', () => {
+    expect(nextLink('<https://lms.example.edu/m?p=2>; rel="next", <https://lms.example.edu/m?p=9>; rel="last"')).toBe(
+      'https://lms.example.edu/m?p=2',
+    );
+    expect(nextLink('<https://a/x>; rel="differences", <https://a/y>; rel=next')).toBe('https://a/y');
+    expect(nextLink('<https://a/x>; rel="last"')).toBeUndefined();
+    expect(nextLink(null)).toBeUndefined();
+    expect(
+      readMembers({
+        members: [
+          { user_id: 'u1', roles: [`${M}Learner`], status: 'Active', name: 'Ann Lee', email: 'ann@example.edu' },
+          { user_id: 'u2', roles: ['Instructor'], status: 'Inactive' },
+          { roles: [`${M}Learner`] },
+        ],
+      }),
+    ).toEqual([
+      { user_id: 'u1', roles: [`${M}Learner`], active: true, name: 'Ann Lee', email: 'ann@example.edu' },
+      { user_id: 'u2', roles: ['Instructor'], active: false },
+    ]);
+    expect(readMembers({})).toEqual([]);
+  });
+});
+
+/**
+ * Names and Role Provisioning Services 2.0 (issue 28): "Sync from LMS" on the People page reads
+ * the LMS course's roster (every page, with an access token from the platform) and adds and
+ * updates the linked course's members by (issuer, sub); its instructors only.
+ */
+describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
+  let t: TestContext;
+  let platform: LtiPlatformStandIn;
+  let world: Awaited<ReturnType<typeof courseWorld>>;
+  let teacher: TestClient;
+  let courseId: number;
+
+  const target = () => `${t.config.publicUrl}/lti/launch`;
+  async function launch(claims: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    const query = new URLSearchParams({ iss: platform.issuer, login_hint: 'h', target_link_uri: target(), client_id: platform.clientId });
+    const login = await t.app.inject({ method: 'GET', url: `/lti/login?${query}` });
+    const location = new URL(String(login.headers.location));
+    const token = await platform.sign(
+      {
+        sub: 'learner-1',
+        ...platform.launchClaims(),
+        [`${LTI_CLAIM}target_link_uri`]: target(),
+        nonce: location.searchParams.get('nonce'),
+        ...claims,
+      },
+      { now: t.clock.now() },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/lti/launch',
+      payload: new URLSearchParams({ id_token: token, state: location.searchParams.get('state') ?? '' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: Object.fromEntries(login.cookies.map((c) => [c.name, c.value])),
+    });
+  }
+  const message = (res: LightMyRequestResponse) => errorsOf(res)[0]?.message;
+  const member = (userId: string, role: string, extra: Record<string, unknown> = {}) => ({
+    user_id: userId,
+    roles: [`${M}${role}`],
+    status: 'Active',
+    given_name: userId.toUpperCase(),
+    family_name: 'Roster',
+    ...extra,
+  });
+  const roleOf = async (userId: number) =>
+    (
+      await t.app.deps.db
+        .selectFrom('course_memberships')
+        .select('role')
+        .where('course_id', '=', courseId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.role;
+  const linkedUser = async (sub: string, issuer = platform.issuer) =>
+    Number(
+      (
+        await t.app.deps.db
+          .selectFrom('lti_user_links')
+          .select('user_id')
+          .where('issuer', '=', issuer)
+          .where('sub', '=', sub)
+          .executeTakeFirst()
+      )?.user_id,
+    );
+
+  beforeEach(async () => {
+    platform = await startLtiPlatform();
+    t = await createTestApp(dialect, LONG_SESSIONS);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    platform.state.toolJwksUrl = `${address}/lti/jwks`;
+    await t.app.services.lti.addPlatform({
+      issuer: platform.issuer,
+      clientId: platform.clientId,
+      deploymentIds: [platform.deploymentId],
+      authUrl: platform.authUrl,
+      tokenUrl: platform.tokenUrl,
+      jwksUrl: platform.jwksUrl,
+      emailsVerified: false,
+    });
+    world = await courseWorld(t);
+    courseId = world.courseId;
+    // An LMS instructor links the LMS course to the course; the course's owner is an instructor here too.
+    const first = await launch({ sub: 'teacher-1', [`${LTI_CLAIM}roles`]: [LTI_ROLE.instructor] });
+    const contextId = Number(/^\/lti\/link-course\/(\d+)$/.exec(String(first.headers.location))?.[1]);
+    await t.app.deps.db.updateTable('lti_contexts').set({ course_id: courseId }).where('id', '=', contextId).execute();
+    teacher = world.owner.client;
+  });
+  afterEach(async () => {
+    await t.close();
+    await platform.close();
+  });
+
+  it('adds and updates members from every page of the roster, then finds them unchanged', async () => {
+    // teacher-1 launched already (an instructor account, not yet a member here); a learner launched as a student.
+    expect((await launch({ sub: 'learner-a' })).statusCode).toBe(303);
+    const learnerA = await linkedUser('learner-a');
+    platform.state.rosters.set('context-1', [
+      member('teacher-1', 'Instructor'),
+      member('learner-a', 'TeachingAssistant'),
+      member('learner-b', 'Learner', { email: 'b@example.edu', name: 'Bea Roster' }),
+      member('learner-c', 'Learner'),
+      member('gone-1', 'Learner', { status: 'Inactive' }),
+      { user_id: 'guest-1', roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Guest'] },
+    ]);
+    const status = await teacher.get(`/api/courses/${courseId}/lms-roster`);
+    expect([status.statusCode, status.json().data]).toEqual([200, { available: true, lms_title: 'Music Theory I' }]);
+    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ added: 3, updated: 1, unchanged: 0, skipped: 2 });
+    // Three pages of two, linked by rel="next", each with the NRPS token.
+    expect(platform.state.rosterRequests.map((u) => new URL(u).searchParams.get('page'))).toEqual([null, '1', '2']);
+    expect(platform.state.tokenRequests.at(-1)).toMatchObject({
+      granted: true,
+      scope: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+    });
+    expect(await roleOf(await linkedUser('teacher-1'))).toBe('instructor');
+    expect(await roleOf(learnerA)).toBe('ta');
+    const bea = await linkedUser('learner-b');
+    expect(await roleOf(bea)).toBe('student');
+    expect(await roleOf(await linkedUser('learner-c'))).toBe('student');
+    const beaRow = await t.app.deps.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'email', 'user_type'])
+      .where('id', '=', bea)
+      .executeTakeFirst();
+    expect(beaRow).toEqual({ first_name: 'LEARNER-B', last_name: 'Roster', email: 'b@example.edu', user_type: 1 });
+    // Again: nothing changes.
+    const again = await teacher.post(`/api/courses/${courseId}/lms-roster`);
+    expect(again.json().data).toEqual({ added: 0, updated: 0, unchanged: 4, skipped: 2 });
+    // The People page lists them.
+    const students = JSON.stringify((await teacher.get(`/api/courses/${courseId}/students`)).json());
+    expect(students).toContain('LEARNER-B');
+  });
+
+  it('never links by e-mail unless the platform is trusted, never demotes an instructor here', async () => {
+    const existing = await t.signedIn({ email: 'known@example.edu' });
+    platform.state.rosters.set('context-1', [
+      member('known-sub', 'Learner', { email: 'known@example.edu' }),
+      // The course's owner here, as a Learner in the LMS (their sub links to them: they launched before).
+      member('owner-sub', 'Learner'),
+    ]);
+    await t.app.deps.db
+      .insertInto('lti_user_links')
+      .values({ issuer: platform.issuer, sub: 'owner-sub', user_id: world.owner.id, created_at: t.clock.now() })
+      .execute();
+    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
+    expect(res.json().data).toEqual({ added: 1, updated: 0, unchanged: 1, skipped: 0 });
+    const known = await linkedUser('known-sub');
+    expect(known).not.toBe(existing.id);
+    expect(await roleOf(existing.id)).toBeUndefined();
+    expect(await roleOf(world.owner.id)).toBe('instructor');
+    // Trusted e-mails link the existing account (a fresh sub).
+    await t.app.services.lti.updatePlatform(1, { emailsVerified: true });
+    platform.state.rosters.set('context-1', [member('known-sub-2', 'Learner', { email: 'KNOWN@example.edu' })]);
+    expect((await teacher.post(`/api/courses/${courseId}/lms-roster`)).json().data).toEqual({
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+    });
+    expect(await linkedUser('known-sub-2')).toBe(existing.id);
+    expect(await roleOf(existing.id)).toBe('student');
+  });
+
+  it('refuses signed out, a TA, a student, another course, bad input, a course without a roster, an unreachable LMS', async () => {
+    const url = `/api/courses/${courseId}/lms-roster`;
+    expect((await world.anonymous.post(url)).statusCode).toBe(401);
+    expect((await world.anonymous.get(url)).statusCode).toBe(401);
+    for (const client of [world.ta.client, (world.students[0] as SignedInUser).client]) {
+      const res = await client.post(url);
+      expect([res.statusCode, message(res)]).toEqual([403, LtiMessages.onlyInstructorsSync]);
+      expect((await client.get(url)).statusCode).toBe(403);
+    }
+    const outsider = await world.other.client.post(url);
+    expect(outsider.statusCode).toBe(404);
+    const bad = await teacher.post('/api/courses/x/lms-roster');
+    expect([bad.statusCode, errorsOf(bad)[0]?.field]).toEqual([400, 'courseId']);
+    // Another course of the same instructor, not linked to an LMS course.
+    const other = (await teacher.post('/api/courses', { title: 'Unlinked' })).json().data as { id: number };
+    const none = await teacher.post(`/api/courses/${other.id}/lms-roster`);
+    expect([none.statusCode, message(none)]).toEqual([409, LtiMessages.noRoster]);
+    expect((await teacher.get(`/api/courses/${other.id}/lms-roster`)).json().data).toEqual({ available: false, lms_title: null });
+    // The LMS refuses the tool's token: nothing changes.
+    platform.state.toolJwksUrl = `${platform.url}/no-such-keys`;
+    const down = await teacher.post(url);
+    expect([down.statusCode, message(down)]).toEqual([502, LtiMessages.rosterUnreachable]);
+  });
+});
