@@ -3,7 +3,7 @@ import type { Finding } from '@app/contract/part-writing/check';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import type { WrittenChord } from '@app/contract/part-writing/written';
-import { type PointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styles from './part-writing-staff.module.css';
 import {
   accidentals,
@@ -28,6 +28,7 @@ import {
   TREBLE,
   yOfStep,
 } from './staff.ts';
+import { LONG_PRESS_MS, pressStart, stillTap } from './touch.ts';
 
 /*
  * Glyphs from the Leipzig music font (Verovio's default; SIL Open Font License 1.1), in font units:
@@ -117,6 +118,8 @@ export interface PartWritingStaffProps {
 
 const UNMEASURED_WIDTH = 1024;
 type Drag = { pointerId: number; chord: number; voice: Voice; from: string; startY: number; last: string };
+/** A finger pressed on empty staff, not yet a tap, a scroll or a pick-up (see `pressStart`). */
+type Waiting = { pointerId: number; chord: number; voice: Voice; y: number; clientX: number; clientY: number; timer: number };
 
 /**
  * The part writing as a grand staff (issue 27, decision 041): the given voices in grey, the
@@ -130,6 +133,7 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   const drag = useRef<Drag | null>(null);
+  const waiting = useRef<Waiting | null>(null);
   /** The note a pointer holds: its name is shown above it while the finger covers it. */
   const [held, setHeld] = useState<StaffCell | null>(null);
 
@@ -142,6 +146,23 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
+  }, []);
+
+  // A finger that holds a note keeps the page still: the staff lets vertical drags scroll it
+  // (touch-action: pan-y), so a drag that started on a note cancels the touch's scrolling.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const hold = (event: TouchEvent) => {
+      if (drag.current && event.cancelable) event.preventDefault();
+    };
+    element.addEventListener('touchstart', hold, { passive: false });
+    element.addEventListener('touchmove', hold, { passive: false });
+    return () => {
+      element.removeEventListener('touchstart', hold);
+      element.removeEventListener('touchmove', hold);
+      if (waiting.current) window.clearTimeout(waiting.current.timer);
+    };
   }, []);
 
   const line = useMemo(() => lineOut(view.chords, view.meter, view.key), [view.chords, view.meter, view.key]);
@@ -182,38 +203,55 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
     };
   };
 
+  const headY = (voice: Voice, note: string) => yOfStep(staffOf(voice), stepOf(parsePitch(note) ?? { step: 0, octave: 0 }));
+
+  /** Writes the note at height `y` (or picks up the one there) and lets the pointer drag it. */
+  const startDrag = (pointerId: number, chord: number, voice: Voice, y: number, onNoteHead: boolean) => {
+    const current = cells[chord]?.[voice] ?? '';
+    // A press on a note picks it up (it moves only when dragged); elsewhere the note goes where the press is.
+    const note = onNoteHead ? current : noteAtY(voice, y, view.key, current);
+    if (note !== current) onNote({ chord, voice }, note);
+    drag.current = { pointerId, chord, voice, from: note, startY: onNoteHead ? headY(voice, current) : y, last: note };
+    setHeld({ chord, voice });
+  };
+
   const onPointerDown = (event: PointerEvent<SVGSVGElement>, system: number) => {
     const placed = layout?.systems[system];
-    if (!placed || event.button > 0) return;
+    if (!placed) return;
     const { x, y } = toUnits(event, placed.from, placed.to);
     let chord = -1;
     line.chords.forEach((c, index) => {
       if (layout?.fields[index]?.system === system && Math.abs(c.x - x) <= COLUMN / 2 + 2) chord = index;
     });
-    if (chord < 0) return;
     const notes = cells[chord] ?? {};
     const voice = readOnly
       ? (selected?.voice ?? view.write[0])
       : pointerVoice({ y, notes, write: view.write, selected: selected?.voice ?? null });
-    if (!voice) return;
+    const current = voice ? (notes[voice] ?? '') : '';
+    const onNoteHead = !!voice && current !== '' && Math.abs(headY(voice, current) - y) <= HALF * 1.5;
+    const start = pressStart({ pointerType: event.pointerType, button: event.button, inColumn: chord >= 0, onNote: onNoteHead, readOnly });
+    if (start === 'none' || !voice) return;
+    if (start === 'select') {
+      onSelect({ chord, voice });
+      return;
+    }
+    if (start === 'tap') {
+      // A finger on empty staff: the page may be about to scroll. Nothing is written until it lifts in
+      // place; held still, it picks up a note there.
+      if (waiting.current) window.clearTimeout(waiting.current.timer);
+      const pointerId = event.pointerId;
+      const timer = window.setTimeout(() => {
+        if (waiting.current?.pointerId !== pointerId) return;
+        waiting.current = null;
+        onSelect({ chord, voice });
+        startDrag(pointerId, chord, voice, y, false);
+      }, LONG_PRESS_MS);
+      waiting.current = { pointerId, chord, voice, y, clientX: event.clientX, clientY: event.clientY, timer };
+      return;
+    }
     onSelect({ chord, voice });
-    if (readOnly) return;
     event.preventDefault();
-    const current = notes[voice] ?? '';
-    const onNoteHead =
-      current !== '' && Math.abs(yOfStep(staffOf(voice), stepOf(parsePitch(current) ?? { step: 0, octave: 0 })) - y) <= HALF * 1.5;
-    // A tap on a note picks it up (it moves only when dragged); elsewhere the note goes where the tap is.
-    const note = onNoteHead ? current : noteAtY(voice, y, view.key, current);
-    if (note !== current) onNote({ chord, voice }, note);
-    drag.current = {
-      pointerId: event.pointerId,
-      chord,
-      voice,
-      from: note,
-      startY: onNoteHead ? yOfStep(staffOf(voice), stepOf(parsePitch(current) ?? { step: 0, octave: 0 })) : y,
-      last: note,
-    };
-    setHeld({ chord, voice });
+    startDrag(event.pointerId, chord, voice, y, onNoteHead);
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
     } catch {
@@ -222,6 +260,12 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>, system: number) => {
+    const pending = waiting.current;
+    if (pending?.pointerId === event.pointerId && !stillTap(event.clientX - pending.clientX, event.clientY - pending.clientY)) {
+      // The finger is scrolling the page: no note.
+      window.clearTimeout(pending.timer);
+      waiting.current = null;
+    }
     const current = drag.current;
     const placed = layout?.systems[system];
     if (!current || current.pointerId !== event.pointerId || !placed) return;
@@ -233,6 +277,16 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
   };
 
   const endDrag = (event: PointerEvent<SVGSVGElement>) => {
+    const pending = waiting.current;
+    if (pending?.pointerId === event.pointerId) {
+      window.clearTimeout(pending.timer);
+      waiting.current = null;
+      // A tap: lifted where it pressed, so the note is written there (a cancelled touch was a scroll).
+      if (event.type === 'pointerup') {
+        onSelect({ chord: pending.chord, voice: pending.voice });
+        startDrag(pending.pointerId, pending.chord, pending.voice, pending.y, false);
+      }
+    }
     if (drag.current?.pointerId !== event.pointerId) return;
     drag.current = null;
     setHeld(null);

@@ -130,6 +130,55 @@ describe('the part-writing staff', () => {
     expect(document.querySelector('svg [data-note="2S"]')?.getAttribute('data-pitch')).toBe('A4');
   }, 20_000);
 
+  it('a finger on empty staff writes only when it lifts in place (moved, it scrolls the page); on a note, or held still, it drags', async () => {
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    show();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Soprano' }));
+    const { svg, columnX } = staff();
+    const finger = (type: string, x: number, y: number) => {
+      const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0 });
+      Object.defineProperties(event, { pointerId: { value: 5 }, pointerType: { value: 'touch' } });
+      act(() => {
+        svg.dispatchEvent(event);
+      });
+    };
+    const g4 = noteY('S', 'G4') as number;
+    // Pressed on empty staff: nothing yet; lifted in place, G4 is written.
+    finger('pointerdown', columnX(1), g4);
+    expect(cell('1S').textContent).toBe('—');
+    finger('pointerup', columnX(1), g4 + 2);
+    expect(cell('1S').textContent).toBe('G4');
+    // A finger that presses on empty staff and moves is scrolling the page: no note, even when it lifts.
+    finger('pointerdown', columnX(2), g4);
+    finger('pointermove', columnX(2), g4 + 30);
+    finger('pointerup', columnX(2), g4 + 30);
+    expect(cell('2S').textContent).toBe('—');
+    finger('pointerdown', columnX(2), g4);
+    finger('pointercancel', columnX(2), g4);
+    expect(cell('2S').textContent).toBe('—');
+    // A finger on the written note picks it up and drags it: two steps up, B4.
+    finger('pointerdown', columnX(1), g4);
+    finger('pointermove', columnX(1), g4 - HALF * 2);
+    expect(cell('1S').textContent).toBe('B4');
+    finger('pointerup', columnX(1), g4 - HALF * 2);
+    // Held still on empty staff, a finger picks up a note there and drags it.
+    vi.useFakeTimers();
+    try {
+      finger('pointerdown', columnX(3), g4);
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
+      expect(cell('3S').textContent).toBe('G4');
+      finger('pointermove', columnX(3), g4 + HALF);
+      expect(cell('3S').textContent).toBe('F4');
+      finger('pointerup', columnX(3), g4 + HALF);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(document.querySelector('[data-held]')).toBeNull();
+  }, 20_000);
+
   it('connects a MIDI keyboard: each note-on writes the selected voice and moves on', async () => {
     workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     const listeners: ((event: { data: Uint8Array | null }) => void)[] = [];
