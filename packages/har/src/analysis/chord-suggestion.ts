@@ -63,6 +63,8 @@ type Reading = {
   unexplained: number;
   /** The third sounds (and the seventh, for a seventh chord). */
   complete: boolean;
+  /** A sounding note is read as another spelling of a chord tone (G♯ as A♭). */
+  respelled: boolean;
 };
 
 type Named = { label: ChordLabel | 'It6' | 'Fr43' | 'Ger65'; score: number; reading?: Reading };
@@ -343,7 +345,8 @@ function accentedResolution(
 ): Named | undefined {
   if (!position.onBeat || nextOnset === undefined || nextOnset - position.onset >= 1 - 1e-6) return undefined;
   const consonant = (reading: Reading) => (reading.type.name === 'major' || reading.type.name === 'minor') && reading.complete;
-  if (plain.unexplained === 0 && (consonant(plain) || STRUCTURAL_DISSONANCES.includes(plain.type.name))) return undefined;
+  if (plain.unexplained === 0 && (consonant(plain) || (plain.complete && STRUCTURAL_DISSONANCES.includes(plain.type.name))))
+    return undefined;
   const bass = position.notes[0];
   if (!bass) return undefined;
   // An accented note in the bass: struck on the beat and moving by step while the voices above hold.
@@ -398,13 +401,20 @@ function pcOf(note: SpelledNote | undefined): { step: number; alter: number } | 
   return note ? { step: note.step, alter: note.alter } : {};
 }
 
-/** The chord of one position named in the key, or undefined when nothing sounds. */
+/**
+ * The chord of one position named in the key, or undefined when nothing sounds. The spelling
+ * names the chord: where some reading explains every note as written, readings that respell a
+ * note (G♯ as A♭: D–F–G♯ as a diminished triad on D) are left out, so D–F–G♯ is vii°7 without its third.
+ */
 export function nameChord(position: AnalysisPosition, key: Key): Named | undefined {
   if (position.notes.length === 0) return undefined;
   const augmentedSixth = augmentedSixthOf(position, key);
   if (augmentedSixth) return { label: augmentedSixth, score: 10 };
   let best: Named | undefined;
-  for (const reading of readings(position)) {
+  const all = readings(position);
+  const spelled = all.some((reading) => !reading.respelled && reading.unexplained === 0);
+  for (const reading of all) {
+    if (spelled && reading.respelled) continue;
     const label = labelInKey(reading, key);
     const score = reading.score + label.bonus;
     if (!best || score > best.score + 1e-9) best = { label: label.label, score, reading };
@@ -431,11 +441,13 @@ function readings(position: AnalysisPosition): Reading[] {
       };
       let score = 0;
       let unexplained = 0;
+      let respelled = false;
       const present = new Set<number>();
       for (const pc of sounding) {
         const match = matchOf(pc);
         if (match) {
           score += match.weight;
+          if (match.weight < 1) respelled = true;
           present.add(match.index);
         } else {
           unexplained += 1;
@@ -455,7 +467,7 @@ function readings(position: AnalysisPosition): Reading[] {
       } else if (bassMatch.index === 0) {
         score += 0.1;
       }
-      out.push({ root, type, inversion, score, unexplained, complete: present.has(1) });
+      out.push({ root, type, inversion, score, unexplained, complete: present.has(1), respelled });
     }
   }
   return out;

@@ -323,6 +323,32 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(tenorMoves, 'm1b2.5')?.label).toBe('vii°');
   });
 
+  it('the spelling names the chord: D–F–G♯ in A minor is vii°7 without its third (vii°43), not a diminished triad on D with G♯ read as A♭', () => {
+    const leadingTone = {
+      soprano: 'C5:1 D5:1 C5:1 B4:1 | A4:4',
+      alto: 'A4:1 G#4:1 A4:1 G#4:1 | A4:4',
+      tenor: 'E4:1 F4:1 E4:1 E4:1 | C4:4',
+      bass: 'A2:1 D3:1 C3:1 E3:1 | A2:4',
+    };
+    expect(labels(piece(0, leadingTone))).toMatchObject({ m1b1: 'i', m1b2: 'vii°43', m1b3: 'i6', m1b4: 'V' });
+    // Where no spelling explains the notes (the tonic C written B♯ over a C bass), the sound still does.
+    const misspelled = { ...leadingTone, soprano: 'C5:1 D5:1 B#4:1 B4:1 | A4:4' };
+    expect(labels(piece(0, misspelled)).m1b3).toBe('i6');
+  });
+
+  it('an incomplete diminished seventh on the beat is no whole chord: an appoggiatura in it is read at its resolution (iv6, not vii°42)', () => {
+    const appoggiatura = {
+      soprano: 'A4:1 G#4:0.5 A4:0.5 B4:1 A4:1 | A4:4',
+      alto: 'E4:1 D4:1 E4:1 E4:1 | E4:4',
+      tenor: 'C4:1 D4:1 G#3:1 C4:1 | C4:4',
+      bass: 'A2:1 F3:1 E3:1 A2:1 | A2:4',
+    };
+    expect(labels(piece(0, appoggiatura)).m1b2).toBe('iv6');
+    // A whole vii°7 on the beat stands as a chord.
+    const whole = { ...appoggiatura, tenor: 'C4:1 B3:1 G#3:1 C4:1 | C4:4' };
+    expect(labels(piece(0, whole)).m1b2).toBe('vii°42');
+  });
+
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
     const passingSeventh = {
       soprano: 'E5:1 D5:1 C5:2',
