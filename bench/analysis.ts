@@ -42,7 +42,8 @@ export async function runAnalysisBenchmark() {
   line('exact, counting local keys', `${s.exact.toFixed(1)} %`);
   line(`exact where the keys in force agree (${s.keysAgree.toFixed(1)} % of labels)`, `${s.exactWhereKeysAgree.toFixed(1)} %`);
   line('same chord, inversion aside', `${s.chord.toFixed(1)} %`);
-  line('same root', `${s.root.toFixed(1)} %`);
+  line('same root (a cadential six-four with either root)', `${s.root.toFixed(1)} %`);
+  line('same root, the label alone', `${s.rootOfLabel.toFixed(1)} %`);
   const spellings = [...figures.refusedSpellings.entries()].sort((a, b) => b[1] - a[1]);
   line('expert labels the parser refuses', `${figures.refused} (${spellings.length} spellings)`);
   if (spellings.length > 0) console.log(`  ${spellings.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
@@ -66,7 +67,7 @@ export async function runAnalysisBenchmark() {
       ),
     );
     console.log(
-      `chorales ≡ ${rest} mod 4: key ${half.globalKey.toFixed(1)} %, exact ${half.exact.toFixed(1)} %, chord ${half.chord.toFixed(1)} %, root ${half.root.toFixed(1)} %`,
+      `chorales ≡ ${rest} mod 4: key ${half.globalKey.toFixed(1)} %, exact ${half.exact.toFixed(1)} %, chord ${half.chord.toFixed(1)} %, root ${half.root.toFixed(1)} % (label alone ${half.rootOfLabel.toFixed(1)} %)`,
     );
   }
   record('analysis.recall_pct', s.recall, '%', { min: 99 });

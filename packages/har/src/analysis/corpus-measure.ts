@@ -31,7 +31,13 @@ export type CorpusFigures = {
   keysAgree: number;
   /** Same chord (its pitch classes), inversion aside. */
   chord: number;
+  /**
+   * Same root (of the chord the numeral names in its key). A cadential six-four counts with either
+   * root, as the suggestion offers both spellings (`V64` beside `I64`): analysts name its root either way.
+   */
   root: number;
+  /** Same root, the suggestion's label alone (the cadential six-four with the root of its label only). */
+  rootOfLabel: number;
   refused: number;
   refusedSpellings: Map<string, number>;
   disagreements: Map<string, number>;
@@ -59,6 +65,7 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     keysAgree: 0,
     chord: 0,
     root: 0,
+    rootOfLabel: 0,
     refused: 0,
     refusedSpellings: new Map(),
     disagreements: new Map(),
@@ -83,11 +90,19 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     // The product's readings at each position, each in its key in force (decision 031).
     const productReadings = new Map<number, Reading[]>();
     const embellishing = new Set<number>();
+    // The other root convention of a cadential six-four (its answers: `V64` and `I64`), in the key of its first reading.
+    const cadentialReadings = new Map<number, Reading[]>();
     let running: Key = analysis.openingKey ?? global;
     for (const position of analysis.positions) {
       const readings = position.suggestion.label === null ? [] : readLabel(position.suggestion.label, running);
       if (readings.length > 0) running = (readings[readings.length - 1] as Reading).key;
       productReadings.set(Math.round(position.onset / EPSILON), readings);
+      const answers = position.suggestion.answers;
+      const first = readings[0];
+      if (first && answers.includes('V64') && (answers.includes('I64') || answers.includes('i64'))) {
+        const both = answers.filter((a) => a === 'V64' || a === 'I64' || a === 'i64').map((numeral) => ({ key: first.key, numeral }));
+        cadentialReadings.set(Math.round(position.onset / EPSILON), both);
+      }
       if (position.suggestion.embellishing) embellishing.add(Math.round(position.onset / EPSILON));
     }
 
@@ -120,7 +135,10 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
         if (exact) figures.exactWhereKeysAgree += 1;
       }
       if (pairs.some(([e, p]) => sameChord(e, p))) figures.chord += 1;
-      if (pairs.some(([e, p]) => sameRoot(e, p))) figures.root += 1;
+      const rootOfLabel = pairs.some(([e, p]) => sameRoot(e, p));
+      if (rootOfLabel) figures.rootOfLabel += 1;
+      const cadential = cadentialReadings.get(Math.round((onset as number) / EPSILON)) ?? [];
+      if (rootOfLabel || readings.some((e) => cadential.some((p) => sameRoot(e, p)))) figures.root += 1;
       else {
         const decoration = embellishing.has(Math.round((onset as number) / EPSILON));
         if (decoration) figures.rootMissesAtDecorations += 1;
@@ -280,6 +298,7 @@ export function summarise(figures: CorpusFigures) {
     keysAgree: pct(figures.keysAgree, figures.labels),
     chord: pct(figures.chord, figures.labels),
     root: pct(figures.root, figures.labels),
+    rootOfLabel: pct(figures.rootOfLabel, figures.labels),
     refused: figures.refused,
   };
 }
