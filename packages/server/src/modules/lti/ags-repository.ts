@@ -83,13 +83,32 @@ export type DocumentRelease = {
   show_grade_on_date: number | null;
 };
 
-export async function documentReleases(db: Db, documentIds: readonly number[]): Promise<DocumentRelease[]> {
+/**
+ * The release rules of those of `documentIds` whose course is linked to an LMS that takes scores
+ * (a context with a line-items service or a line item, as `scoringContexts`): one read, which finds
+ * nothing for a course not linked — every hand-in runs it in its transaction (issue 29).
+ */
+export async function scoredDocumentReleases(db: Db, documentIds: readonly number[]): Promise<DocumentRelease[]> {
   if (documentIds.length === 0) return [];
   return db
     .selectFrom('documents as d')
     .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
     .select(['d.id', 'd.assignment_set_id', 's.course_id', 'd.gradable', 'd.practice', 'd.delay_showing_grade', 'd.show_grade_on_date'])
     .where('d.id', 'in', [...documentIds])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lti_contexts as c')
+          .select('c.id')
+          .whereRef('c.course_id', '=', 's.course_id')
+          .where((e) =>
+            e.or([
+              e('c.ags_lineitems_url', 'is not', null),
+              e.exists(e.selectFrom('lti_line_items as li').select('li.id').whereRef('li.context_id', '=', 'c.id')),
+            ]),
+          ),
+      ),
+    )
     .execute();
 }
 

@@ -90,15 +90,15 @@ export async function scheduleScorePosts(
 ): Promise<void> {
   if (pairs.length === 0) return;
   const now = deps.clock.now();
-  const docs = new Map((await agsRepo.documentReleases(trx, [...new Set(pairs.map((p) => p.documentId))])).map((d) => [Number(d.id), d]));
-  const scoring = new Map<number, boolean>();
+  // Only documents of courses that take scores come back: one read, empty for a course not linked (issue 29).
+  const docs = new Map(
+    (await agsRepo.scoredDocumentReleases(trx, [...new Set(pairs.map((p) => p.documentId))])).map((d) => [Number(d.id), d]),
+  );
+  if (docs.size === 0) return;
   const planned = new Map<string, number>();
   for (const { studentId, documentId } of pairs) {
     const doc = docs.get(documentId);
     if (!doc || !counted(doc)) continue;
-    const courseId = Number(doc.course_id);
-    if (!scoring.has(courseId)) scoring.set(courseId, (await agsRepo.scoringContexts(trx, courseId)).length > 0);
-    if (!scoring.get(courseId)) continue;
     const delay = releaseDelay(doc, now);
     if (delay === undefined) continue;
     const key = `${studentId}:${doc.assignment_set_id}:${delay}`;
