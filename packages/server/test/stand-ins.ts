@@ -438,7 +438,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       const attr = target.toString().replaceAll('&', '&amp;').replaceAll('"', '&quot;');
       return send(
         200,
-        `<!doctype html><html><body><h1>LMS stand-in: add a tool</h1><p id="status">Registering…</p><iframe title="Tool registration" src="${attr}" style="width:760px;height:520px;border:1px solid #888"></iframe><script>window.addEventListener('message',function(e){if(e.data&&e.data.subject==='org.imsglobal.lti.close'){document.getElementById('status').textContent='LMS stand-in: the tool closed its registration';}});</script></body></html>`,
+        `<!doctype html><html><body><h1>LMS stand-in: add a tool</h1><p id="status">Registering...</p><iframe title="Tool registration" src="${attr}" style="width:760px;height:760px;border:1px solid #888"></iframe><script>window.addEventListener('message',function(e){if(e.data&&e.data.subject==='org.imsglobal.lti.close'){document.getElementById('status').textContent='LMS stand-in: the tool closed its registration';}});</script></body></html>`,
         'text/html',
       );
     }
