@@ -7,19 +7,16 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { SymbolPalette } from '../../../components/ui/symbol-palette.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyApiError } from '../../../lib/api-errors.ts';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
 import { keyName, keysInForce } from '../../../lib/keys.ts';
 import { insertAt } from '../../../lib/label-palette.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { isMalformedLabel } from '../answer-check.ts';
-import { useSubmitAnswers } from '../api/submit-answers.ts';
 import { readLocalDraft, startingAnswers } from '../local-draft.ts';
 import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
+import { useHandIn } from '../use-hand-in.ts';
 import { useMediaQuery } from '../use-media-query.ts';
 import { type ChordFeedback, ChordField, type ChordFieldProps } from './chord-field.tsx';
 import styles from './exercise-workspace.module.css';
@@ -123,7 +120,6 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const [lastUsedId, setLastUsedId] = useState<string | null>(null);
   const [zoomIndex, setZoomIndex] = useState<number | null>(() => storedZoom(viewer.id));
   const [layout, setLayout] = useState<ScoreLayout | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const submitBar = useRef<HTMLDivElement>(null);
@@ -131,14 +127,12 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const root = useRef<HTMLDivElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const focusResultFor = useRef<number | null>(null);
-  const autoSubmitted = useRef(false);
 
   const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
   const outOfTime = secondsLeft === 0;
   const readOnly = !rules.can_submit || outOfTime;
   const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
   const playback = usePlayback(score, items);
-  const submit = useSubmitAnswers();
 
   // A local copy the server never got (typed offline, or the tab closed mid-save) is sent now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the answers the screen started from
@@ -251,27 +245,17 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     void playback.playChord(item);
   };
 
-  const handIn = (auto = false) => {
-    setConfirming(false);
-    submit.mutate(
-      { documentId: document.id, answers: toEntries(items, answers).map((entry) => ({ ...entry, answer: entry.answer.trim() })) },
-      {
-        onSuccess: (submission) => {
-          focusResultFor.current = submission.id;
-          if (auto) setTimeUp(true);
-          else notify({ severity: 'success', message: t('workspace.submit.done') });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            const message = error.errors.find((e) => 'message' in e);
-            notify({ severity: 'error', message: message && 'message' in message ? refusalText(message.message) : error.message });
-          } else {
-            notifyApiError(error);
-          }
-        },
-      },
-    );
-  };
+  const { handIn, confirming, setConfirming, pending } = useHandIn({
+    documentId: document.id,
+    answers: () => toEntries(items, answers).map((entry) => ({ ...entry, answer: entry.answer.trim() })),
+    outOfTime,
+    autoSubmit: rules.timed_seconds !== null && rules.can_submit,
+    announcesTimeUp: true,
+    onSubmitted: (submission, auto) => {
+      focusResultFor.current = submission.id;
+      if (auto) setTimeUp(true);
+    },
+  });
 
   // Focus the new result once the refreshed workspace shows it.
   useEffect(() => {
@@ -280,15 +264,6 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       resultHeading.current?.focus();
     }
   }, [latest]);
-
-  // A timed document hands in what is there when its time runs out.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, when the clock reaches zero
-  useEffect(() => {
-    if (outOfTime && rules.timed_seconds !== null && rules.can_submit && !autoSubmitted.current) {
-      autoSubmitted.current = true;
-      handIn(true);
-    }
-  }, [outOfTime]);
 
   const onSubmitClick = () => {
     if (empty > 0 || unreadable.length > 0) setConfirming(true);
@@ -450,7 +425,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
             : t('workspace.page.answered', { count: answered, total: items.length })}
         </span>
         {rules.gradable ? (
-          <Button onClick={onSubmitClick} loading={submit.isPending} disabled={readOnly}>
+          <Button onClick={onSubmitClick} loading={pending} disabled={readOnly}>
             {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
           </Button>
         ) : null}
@@ -491,7 +466,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
           .join(' ')}
         confirmLabel={t('workspace.submit.confirm')}
         onConfirm={() => handIn()}
-        loading={submit.isPending}
+        loading={pending}
       />
     </div>
   );
