@@ -147,6 +147,9 @@ test('an instructor makes a figured-bass exercise; students write it by keyboard
     ['4A', 'E'],
     ['4T', 'G'],
   ];
+  // On a phone the note toolbar is one row (▲ ▼ ♯ ♭); the letters fold out under it.
+  await expect(phone.getByRole('button', { name: 'Note C', exact: true })).toBeHidden();
+  await phone.getByRole('button', { name: 'More note buttons' }).click();
   for (const [id, letter] of notes) await tap(id, letter);
   // Chord 3's soprano: C5 stepped down the scale to the leading tone.
   await cell(phone, '3S').click();

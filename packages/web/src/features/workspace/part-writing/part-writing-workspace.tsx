@@ -22,13 +22,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyApiError } from '../../../lib/api-errors.ts';
 import { keyName } from '../../../lib/keys.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
-import { useSubmitAnswers } from '../api/submit-answers.ts';
-import type { Viewer } from '../components/exercise-workspace.tsx';
+import { NARROW_QUERY, type Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
 import { SubmissionResult } from '../components/submission-result.tsx';
 import { TimeLeft } from '../components/time-left.tsx';
@@ -37,6 +33,7 @@ import { readLocalDraft, startingAnswers } from '../local-draft.ts';
 import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
+import { useHandIn } from '../use-hand-in.ts';
 import { listenToMidi, type MidiAccessLike, midiSupported, spellMidi } from './midi-input.ts';
 import styles from './part-writing-workspace.module.css';
 
@@ -100,16 +97,20 @@ export function PartWritingWorkspace({
   const [selected, setSelected] = useState<Cell | null>(null);
   const [texts, setTexts] = useState<Record<number, string>>({});
   const [textProblem, setTextProblem] = useState<Record<number, string>>({});
-  const [confirming, setConfirming] = useState(false);
   const typed = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingInput = useRef(false);
+  // The note toolbar is one row on a phone; the letters, octaves and Clear fold out below it.
+  const [toolsOpen, setToolsOpen] = useState(() => !globalThis.matchMedia?.(NARROW_QUERY).matches);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const submitBar = useRef<HTMLDivElement>(null);
+  const staffArea = useRef<HTMLElement>(null);
+  const pressing = useRef(false);
   const [midi, setMidi] = useState<{ state: 'off' | 'connecting' | 'on' | 'failed'; inputs: number }>({ state: 'off', inputs: 0 });
 
   const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
   const readOnly = !rules.can_submit || secondsLeft === 0;
   const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
-  const submit = useSubmitAnswers();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a local copy the server never got
   useEffect(() => {
@@ -274,29 +275,38 @@ export function PartWritingWorkspace({
     setTexts(({ [index]: _dropped, ...rest }) => rest);
   };
 
-  const handIn = () => {
-    setConfirming(false);
-    submit.mutate(
-      { documentId: document.id, answers: entries(cells) },
-      {
-        onSuccess: () => notify({ severity: 'success', message: t('workspace.submit.done') }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) notify({ severity: 'error', message: refusalText(error.message) });
-          else notifyApiError(error);
-        },
-      },
-    );
-  };
+  const { handIn, confirming, setConfirming, pending } = useHandIn({
+    documentId: document.id,
+    answers: () => entries(cells),
+    outOfTime: secondsLeft === 0,
+    autoSubmit: rules.timed_seconds !== null && rules.can_submit,
+  });
 
-  // A timed document hands in what is there when its time runs out, as analysis exercises do.
-  const autoSubmitted = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, when the clock reaches zero
+  // The selected chord's column on the staff stays in sight, clear of the sticky header above and
+  // the note toolbar and submit bar below (not while a pointer is pressed on the staff: it moves with it).
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const revealSelected = () => {
+    const chord = selectedRef.current?.chord;
+    const column = chord === undefined ? null : staffArea.current?.querySelector(`[data-column="${chord + 1}"]`);
+    if (!column) return;
+    const box = column.getBoundingClientRect();
+    if (box.height === 0) return;
+    const top = (globalThis.document.querySelector('header')?.getBoundingClientRect().bottom ?? 0) + 8;
+    // Where the sticky bars begin when stuck to the bottom of the window (the toolbar sits above the submit bar).
+    const bar = toolbar.current ?? submitBar.current;
+    const lift = bar ? Number.parseFloat(getComputedStyle(bar).bottom) || 0 : 0;
+    const bottom = globalThis.innerHeight - lift - (bar?.offsetHeight ?? 0) - 8;
+    let by = 0;
+    if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - top);
+    else if (box.top < top) by = box.top - top;
+    if (by !== 0) globalThis.scrollBy?.({ top: by });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the selected chord changes
   useEffect(() => {
-    if (secondsLeft === 0 && rules.timed_seconds !== null && rules.can_submit && !autoSubmitted.current) {
-      autoSubmitted.current = true;
-      handIn();
-    }
-  }, [secondsLeft]);
+    // Not while the student types in the grid (the browser keeps the focused cell in view there).
+    if (!pressing.current && !globalThis.document.activeElement?.matches('[data-cell]:focus-visible')) revealSelected();
+  }, [selected?.chord]);
 
   const voiceName = (voice: Voice) => t(`partWriting.voice.${voice}`);
   const findingText = (finding: Finding) => findingMessage(finding.rule, finding.params, language);
@@ -334,7 +344,21 @@ export function PartWritingWorkspace({
         {midiSupported() ? <p>{t('partWriting.help.midi')}</p> : null}
       </details>
 
-      <section className={styles.staffArea} aria-labelledby="pw-staff-title">
+      <section
+        ref={staffArea}
+        className={styles.staffArea}
+        aria-labelledby="pw-staff-title"
+        onPointerDownCapture={() => {
+          pressing.current = true;
+        }}
+        onPointerUp={() => {
+          pressing.current = false;
+          requestAnimationFrame(revealSelected);
+        }}
+        onPointerCancel={() => {
+          pressing.current = false;
+        }}
+      >
         <div className={styles.staffBar}>
           <h2 id="pw-staff-title" className={styles.heading}>
             {t('partWriting.staff.title')}
@@ -459,24 +483,20 @@ export function PartWritingWorkspace({
       </div>
 
       {readOnly ? null : (
-        <div className={styles.pointer} role="toolbar" aria-label={t('partWriting.pointer.label')}>
-          <span className={styles.selected} aria-live="polite">
+        <div
+          ref={toolbar}
+          className={styles.pointer}
+          role="toolbar"
+          aria-label={t('partWriting.pointer.label')}
+          data-open={toolsOpen || undefined}
+        >
+          <span className="visually-hidden" aria-live="polite">
             {selectedName}
           </span>
-          <div className={styles.letters}>
-            {['C', 'D', 'E', 'F', 'G', 'A', 'B'].map((letter) => (
-              <Button
-                key={letter}
-                size="sm"
-                variant="outline"
-                disabled={!selected}
-                aria-label={t('partWriting.pointer.letter', { letter })}
-                onClick={() => apply((_note, cell) => letterNote(letter, view.key, nearFor(cells, cell.chord, cell.voice)))}
-              >
-                {letter}
-              </Button>
-            ))}
-          </div>
+          {/* Short on a phone: chord, voice and note (the full sentence is read out above). */}
+          <span className={styles.selected} aria-hidden="true" data-testid="pointer-selected">
+            {selected ? `${selected.chord + 1} ${selected.voice}: ${noteAt(selected) || '—'}` : t('partWriting.pointer.none')}
+          </span>
           <div className={styles.steps}>
             <Button
               size="sm"
@@ -518,25 +538,54 @@ export function PartWritingWorkspace({
             </Button>
             <Button
               size="sm"
-              variant="outline"
-              disabled={!selected}
-              aria-label={`8va: ${t('partWriting.pointer.octaveUp')}`}
-              onClick={() => apply((note) => (note ? octaveStep(note, 1) : note))}
+              variant="ghost"
+              aria-expanded={toolsOpen}
+              aria-controls="pw-more-notes"
+              aria-label={t('partWriting.pointer.more')}
+              title={t('partWriting.pointer.more')}
+              onClick={() => setToolsOpen((open) => !open)}
             >
-              8va
+              {toolsOpen ? '▾' : '⋯'}
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!selected}
-              aria-label={`8vb: ${t('partWriting.pointer.octaveDown')}`}
-              onClick={() => apply((note) => (note ? octaveStep(note, -1) : note))}
-            >
-              8vb
-            </Button>
-            <Button size="sm" variant="outline" disabled={!selected} onClick={() => apply(() => '')}>
-              {t('partWriting.pointer.clear')}
-            </Button>
+          </div>
+          <div id="pw-more-notes" className={styles.more} hidden={!toolsOpen}>
+            <div className={styles.letters}>
+              {['C', 'D', 'E', 'F', 'G', 'A', 'B'].map((letter) => (
+                <Button
+                  key={letter}
+                  size="sm"
+                  variant="outline"
+                  disabled={!selected}
+                  aria-label={t('partWriting.pointer.letter', { letter })}
+                  onClick={() => apply((_note, cell) => letterNote(letter, view.key, nearFor(cells, cell.chord, cell.voice)))}
+                >
+                  {letter}
+                </Button>
+              ))}
+            </div>
+            <div className={styles.letters}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!selected}
+                aria-label={`8va: ${t('partWriting.pointer.octaveUp')}`}
+                onClick={() => apply((note) => (note ? octaveStep(note, 1) : note))}
+              >
+                8va
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!selected}
+                aria-label={`8vb: ${t('partWriting.pointer.octaveDown')}`}
+                onClick={() => apply((note) => (note ? octaveStep(note, -1) : note))}
+              >
+                8vb
+              </Button>
+              <Button size="sm" variant="outline" disabled={!selected} onClick={() => apply(() => '')}>
+                {t('partWriting.pointer.clear')}
+              </Button>
+            </div>
           </div>
         </div>
       )}
@@ -612,11 +661,11 @@ export function PartWritingWorkspace({
         </ol>
       </details>
 
-      <div className={styles.submitBar}>
+      <div ref={submitBar} className={styles.submitBar}>
         {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={secondsLeft > 0 && secondsLeft <= 60} /> : null}
         <span>{t('partWriting.written', { count: view.chords.length - unwritten, total: view.chords.length })}</span>
         {rules.gradable ? (
-          <Button onClick={() => (unwritten > 0 ? setConfirming(true) : handIn())} loading={submit.isPending} disabled={readOnly}>
+          <Button onClick={() => (unwritten > 0 ? setConfirming(true) : handIn())} loading={pending} disabled={readOnly}>
             {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
           </Button>
         ) : null}
@@ -638,8 +687,8 @@ export function PartWritingWorkspace({
         title={t('workspace.submit.confirmTitle')}
         message={t('partWriting.confirmUnfinished', { count: unwritten })}
         confirmLabel={t('workspace.submit.confirm')}
-        onConfirm={handIn}
-        loading={submit.isPending}
+        onConfirm={() => handIn()}
+        loading={pending}
       />
     </div>
   );
