@@ -291,6 +291,7 @@ export function PartWritingEntry({
                 style={{ gridColumn: index + 2, gridRow: voices.length + 2 }}
                 value={(label === 'figures' ? chord.figures : chord.numeral) ?? ''}
                 readOnly={!typing}
+                size={6}
                 maxLength={label === 'figures' ? 40 : 64}
                 aria-label={t(label === 'figures' ? 'partWriting.authoring.figuresOf' : 'partWriting.authoring.numeralOf', {
                   chord: index + 1,

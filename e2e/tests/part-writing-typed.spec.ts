@@ -1,0 +1,132 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, test } from '../fixtures.ts';
+
+/*
+ * Create Exercise without an upload (issue 27): an instructor types a figured bass with the
+ * students' own note entry, writes a model solution, checks it (parallel fifths found and
+ * marked), fixes it, checks again and saves; at 375 px the typing page has no field over another.
+ */
+
+const COURSE = 'Music Theory I';
+const TITLE = 'Typed figured bass: I IV V7 I';
+
+/** Types a note into a cell by keyboard: a letter (spelled in the key), then the octave digit. */
+async function typeNote(dialog: Locator, cell: string, letter: string, octave: string) {
+  const button = dialog.locator(`[data-cell="${cell}"]`);
+  await button.focus();
+  await button.press(letter);
+  await button.press(octave);
+  await expect(button).toHaveText(`${letter.toUpperCase()}${octave}`);
+}
+
+async function startTyping(page: Page, chords: number) {
+  await page.getByRole('button', { name: 'Create Exercise' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Exercise' });
+  await dialog.getByLabel('Part writing (figured bass or numerals)').check();
+  await dialog.getByLabel('Type it here').check();
+  await dialog.getByLabel('A bass with figures (figured bass)').check();
+  await dialog.getByLabel('Key', { exact: true }).selectOption('C');
+  await dialog.getByLabel('Meter', { exact: true }).selectOption('4/4');
+  await dialog.getByLabel('Number of chords').fill(String(chords));
+  await dialog.getByRole('button', { name: 'Start typing' }).click();
+  await expect(dialog.getByText(`Key C major, meter 4/4, ${chords} chords; given: Bass.`)).toBeVisible();
+  return dialog;
+}
+
+test('an instructor types a figured bass, writes and checks a model solution, fixes the fifths and saves', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  const dialog = await startTyping(teacher, 4);
+  await dialog.getByLabel('Title', { exact: true }).fill(TITLE);
+
+  // The bass by keyboard, the figures typed under it (a 7 over G).
+  for (const [chord, note] of [
+    ['1', 'C3'],
+    ['2', 'F3'],
+    ['3', 'G3'],
+    ['4', 'C3'],
+  ] as const)
+    await typeNote(dialog, `${chord}B`, note.slice(0, 1).toLowerCase(), note.slice(1));
+  await dialog.getByLabel('Figures of chord 3').fill('7');
+
+  // A model solution with fifths between soprano and bass in chords 1–2.
+  const model: [string, string, string][] = [
+    ['G4', 'E4', 'C4'],
+    ['C5', 'F4', 'A3'],
+    ['B4', 'F4', 'D4'],
+    ['C5', 'E4', 'C4'],
+  ];
+  for (const [index, voices] of model.entries())
+    for (const [v, note] of voices.entries())
+      await typeNote(dialog, `${index + 1}${'SAT'[v]}`, note.slice(0, 1).toLowerCase(), note.slice(1));
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  const findings = dialog.getByRole('list', { name: 'Findings: 1' });
+  await expect(findings).toContainText('fifths');
+  await expect(dialog.locator('[data-cell="1S"]')).toHaveAttribute('data-marked', 'true');
+  await expect(dialog.locator('[data-cell="1B"]')).toHaveAttribute('data-marked', 'true');
+  await teacher.screenshot({ path: testInfo.outputPath('typed-check-1280.png'), fullPage: true });
+  await teacher.screenshot({ path: '/tmp/m-typed-check-1280.png', fullPage: true });
+
+  // Fix chord 1 (C5 G4 E4): the check finds nothing, the marks go.
+  await typeNote(dialog, '1S', 'c', '5');
+  await typeNote(dialog, '1A', 'g', '4');
+  await typeNote(dialog, '1T', 'e', '4');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByText('The checker found nothing to mark.')).toBeVisible();
+  await expect(dialog.locator('[data-marked]')).toHaveCount(0);
+  await expectAccessible(teacher);
+
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible();
+
+  // Saved into the set with the typed bass and figures; the model stays with the teacher.
+  const instructor = await apiAs(server, DEMO.instructor);
+  const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
+  const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
+  const sets = await instructor.get<{ documents: { id: number; title: string }[] }[]>(`/api/courses/${courseId}/assignments`);
+  const doc = sets.flatMap((s) => s.documents).find((d) => d.title === TITLE);
+  expect(doc).toBeTruthy();
+});
+
+test('at 375 px the typing page lays its fields out with none over another', async ({ browser, server }, testInfo) => {
+  test.setTimeout(120_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.setViewportSize({ width: 375, height: 800 });
+  const dialog = await startTyping(teacher, 8);
+  await typeNote(dialog, '1B', 'c', '3');
+  await dialog.getByLabel('Figures of chord 1').fill('6');
+  await teacher.screenshot({ path: testInfo.outputPath('typed-375.png'), fullPage: true });
+  await dialog.locator('#pw-entry-title').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/m-typed-375.png' });
+  await dialog.getByRole('button', { name: 'Check' }).scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/m-typed-375-grid.png' });
+
+  // The page does not scroll sideways; the grid scrolls in its own box.
+  const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(sideways).toBeLessThanOrEqual(0);
+  // No two visible fields (inputs, selects, buttons, cells) overlap.
+  const boxes = await dialog.evaluate((root) => {
+    const r = root as unknown as { querySelectorAll(s: string): ArrayLike<unknown> };
+    type Box = { left: number; right: number; top: number; bottom: number; width: number; height: number };
+    const all = Array.from(r.querySelectorAll('input, select, textarea, button')) as {
+      getBoundingClientRect(): Box;
+      closest(s: string): unknown;
+    }[];
+    return all
+      .filter((el) => !el.closest('[aria-hidden="true"]'))
+      .map((el) => el.getBoundingClientRect())
+      .filter((b) => b.width > 0 && b.height > 0)
+      .map((b) => ({ left: b.left, right: b.right, top: b.top, bottom: b.bottom }));
+  });
+  expect(boxes.length).toBeGreaterThan(30);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i] as (typeof boxes)[number];
+      const b = boxes[j] as (typeof boxes)[number];
+      const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      expect(overlap, `fields ${i} and ${j} overlap: ${JSON.stringify([a, b])}`).toBe(false);
+    }
+});
