@@ -11,6 +11,7 @@ import {
   COLUMN,
   dragNote,
   FIGURES_Y,
+  figureText,
   HALF,
   keySignature,
   ledgerSteps,
@@ -79,7 +80,7 @@ function ChordLabel({ chord, x }: { chord: PartWritingView['chords'][number] | u
       {lines.map((line, k) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a figure's place in its stack
         <tspan key={k} x={x} dy={k === 0 ? 0 : 10}>
-          {line.replace(/#/g, '♯').replace(/(?<=^|\d)b/g, '♭')}
+          {chord.numeral ? line.replace(/#/g, '♯').replace(/(?<=^|\d)b/g, '♭') : figureText(line)}
         </tspan>
       ))}
     </text>

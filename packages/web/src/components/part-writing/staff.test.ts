@@ -3,6 +3,7 @@ import {
   accidentals,
   BASS,
   dragNote,
+  figureText,
   HALF,
   keySignature,
   ledgerSteps,
@@ -183,5 +184,24 @@ describe('the staff: key, measures, accidentals and systems', () => {
     expect(phone.fields.map((f) => f.system)).toEqual([...phone.fields.map((f) => f.system)].sort((a, b) => a - b));
     // Every system but the first starts with room for the clef and key signature.
     expect(phone.systems.slice(1).every((s) => s.prefix)).toBe(true);
+  });
+});
+
+describe('the staff: figures as printed', () => {
+  it('prints accidentals before or after a figure as ♯ ♭ ♮, a cross as written and a slashed figure as raised', () => {
+    expect(['#6', '6#', 'b7', '7b', 'n6', '6n', '6+', '4+', '6\\', '#', 'b', 'n'].map(figureText)).toEqual([
+      '♯6',
+      '6♯',
+      '♭7',
+      '7♭',
+      '♮6',
+      '6♮',
+      '6+',
+      '4+',
+      '6♯',
+      '♯',
+      '♭',
+      '♮',
+    ]);
   });
 });

@@ -246,3 +246,8 @@ export function pointerVoice(input: {
   const distance = (voice: Voice) => Math.abs((noteY(voice, notes[voice]) ?? 0) - y);
   return [...onStaff].sort((a, b) => distance(a) - distance(b))[0] ?? null;
 }
+
+/** A figure as printed: ♯ ♭ ♮ for # b n (before or after the number), a cross kept, a slashed figure (`6\\`) as a raised one (6♯). */
+export function figureText(figure: string): string {
+  return figure.replace(/#/g, '♯').replace(/b/g, '♭').replace(/n/g, '♮').replace(/\\/g, '♯');
+}
