@@ -197,6 +197,75 @@ test.describe('LTI Dynamic Registration', () => {
 });
 
 /**
+ * Third-party cookies (issue 28): in the stand-in LMS's frame, with postMessage storage offered,
+ * the login stores the browser secret in the LMS page (lti.put_data); the login cookie is then
+ * dropped (as a browser blocking third-party cookies would not keep it), so the launch reads the
+ * secret back from the LMS page (lti.get_data) and posts again with it.
+ */
+test.describe('LTI launch with postMessage storage', () => {
+  let platform: LtiPlatformStandIn;
+  let server: Server;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    platform = await startLtiPlatform();
+    server = await startServer({ APP_MODE: 'test' });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'packages/server/src/cli/main.ts',
+        'lti',
+        'platforms',
+        'add',
+        '--issuer',
+        platform.issuer,
+        '--client-id',
+        platform.clientId,
+        '--deployment-id',
+        platform.deploymentId,
+        '--auth-url',
+        platform.authUrl,
+        '--token-url',
+        platform.tokenUrl,
+        '--jwks-url',
+        platform.jwksUrl,
+      ],
+      { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url, APP_MODE: 'test', LOG_LEVEL: 'warn' } },
+    );
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await platform?.close();
+  });
+
+  test('the state is checked through the LMS frame when the login cookie is not sent', async ({ page }) => {
+    platform.state.holdLaunch = true;
+    platform.state.nextLaunch = { sub: 'frame-teacher', [`${CLAIM}roles`]: [LTI_ROLE.instructor] };
+    const login = `${server.url}/lti/login?${new URLSearchParams({
+      iss: platform.issuer,
+      login_hint: 'hint',
+      target_link_uri: `${server.url}/lti/launch`,
+      client_id: platform.clientId,
+    })}`;
+    await page.goto(`${platform.url}/launch-frame?${new URLSearchParams({ login })}`);
+    await expect(page.getByText('Stored: 1')).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Tool"]');
+    await expect(frame.getByRole('button', { name: 'Continue' })).toBeVisible();
+    expect((await page.context().cookies()).some((c) => c.name.startsWith('lti_login_'))).toBe(true);
+    await page.context().clearCookies({ name: /^lti_login_/ });
+    // The launch posted again by frame.js with the secret the LMS page kept: it signs in (303 to the link page).
+    const relaunched = page.waitForResponse(
+      (r) => r.url() === `${server.url}/lti/launch` && (r.request().postData() ?? '').includes('lti_storage_secret='),
+    );
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    const response = await relaunched;
+    expect(response.status()).toBe(303);
+    expect(await response.headerValue('location')).toMatch(/^\/lti\/link-course\/\d+$/);
+  });
+});
+
+/**
  * Names and Role Provisioning (issue 28): the instructor of a linked course syncs its people from
  * the stand-in LMS's roster on the People page, at 1280 and at 375 px.
  */

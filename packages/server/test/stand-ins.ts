@@ -208,6 +208,8 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     rosterPageSize: 2,
     /** Roster pages served, newest last (their URLs). */
     rosterRequests: [] as string[],
+    /** The authorisation page waits for its Continue button instead of posting the launch at once (a journey clears cookies meanwhile). */
+    holdLaunch: false,
   };
 
   /** The stand-in's own address (known once it listens). */
@@ -506,7 +508,7 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
         const attr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
         send(
           200,
-          `<!doctype html><html><body><form method="post" action="${attr(q.get('redirect_uri') ?? '')}"><input type="hidden" name="id_token" value="${attr(token)}"><input type="hidden" name="state" value="${attr(q.get('state') ?? '')}"><button>Continue</button></form><script>document.forms[0].submit()</script></body></html>`,
+          `<!doctype html><html><body><form method="post" action="${attr(q.get('redirect_uri') ?? '')}"><input type="hidden" name="id_token" value="${attr(token)}"><input type="hidden" name="state" value="${attr(q.get('state') ?? '')}"><button>Continue</button></form>${state.holdLaunch ? '' : '<script>document.forms[0].submit()</script>'}</body></html>`,
           'text/html',
         );
       });
