@@ -282,6 +282,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
   }
   const seventh = passingSeventhFromRoot(position, key, melody);
   if (seventh) return seventh;
+  const anticipation = heldAnticipation(position, plain.reading, melody, nextOnset, key);
+  if (anticipation) return anticipation;
   const accented = accentedResolution(position, plain.reading, melody, nextOnset, resolved);
   if (accented) return accented;
   if (plain.reading.unexplained === 0) return plain;
@@ -321,6 +323,37 @@ function passingSeventhFromRoot(position: AnalysisPosition, key: Key, melody: Me
   const reading = named?.reading;
   if (!reading?.type.seventh || reading.unexplained > 0 || semitone(reading.root) !== from.midi % 12) return undefined;
   return named;
+}
+
+/**
+ * An anticipation held over: a note above the bass, struck before this position and held
+ * through it, then struck again at the next position (the next chord's note sounding early, as
+ * the tonic over a cadence's V7). When the notes without it make a whole chord and with it no
+ * chord explains them all, it is left out (V7, not a tonic chord with the seventh added).
+ */
+function heldAnticipation(
+  position: AnalysisPosition,
+  plain: Reading,
+  melody: Melody,
+  nextOnset: number | undefined,
+  key: Key,
+): Named | undefined {
+  if (plain.unexplained === 0 || nextOnset === undefined) return undefined;
+  const early = position.notes.slice(1).filter((note) => {
+    const next = melody.get(note)?.next;
+    return (
+      note.onset < position.onset - 1e-6 &&
+      Math.abs(note.end - nextOnset) < 1e-6 &&
+      next !== undefined &&
+      next.midi === note.midi &&
+      Math.abs(next.onset - nextOnset) < 1e-6
+    );
+  });
+  if (early.length !== 1) return undefined;
+  const rest = position.notes.filter((note) => !early.includes(note));
+  if (rest.length < 3) return undefined;
+  const named = nameChord({ ...position, notes: rest }, key);
+  return named?.reading && named.reading.unexplained === 0 && named.reading.complete ? named : undefined;
 }
 
 /** Dissonant chords that stand as chords when they sound whole on a beat: V7, vii°, vii°7. */

@@ -349,6 +349,20 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(labels(piece(0, whole)).m1b2).toBe('vii°42');
   });
 
+  it('the tonic anticipated and held over a cadence while the seventh enters is left out: V7, not I43', () => {
+    const anticipation = {
+      soprano: 'C5:1 C5:1 B4:0.5 C5:0.5 C5:1 | C5:4',
+      alto: 'G4:1 A4:1 G4:0.75 F4:0.25 E4:1 | E4:4',
+      tenor: 'E4:1 C4:1 B3:1 C4:1 | G3:4',
+      bass: 'C3:1 F3:1 G2:1 C3:1 | C3:4',
+    };
+    expect(suggestion(anticipation, 'm1b3.75')).toMatchObject({ label: 'V7', embellishing: false });
+    expect(suggestion(anticipation, 'm1b4')?.label).toBe('I');
+    // Without the third the other notes make no whole chord, and the held note is not left out.
+    const noThird = { ...anticipation, tenor: 'E4:1 C4:1 D4:1 C4:1 | G3:4' };
+    expect(suggestion(noThird, 'm1b3.75')?.label).not.toBe('V7');
+  });
+
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
     const passingSeventh = {
       soprano: 'E5:1 D5:1 C5:2',
