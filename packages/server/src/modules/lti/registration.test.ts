@@ -142,9 +142,17 @@ describe.each(dialects)('LTI Dynamic Registration (%s)', (dialect) => {
   it('refuses bad input, an unknown or expired key, an off-site http configuration, an unreachable one; a refused registration keeps the key', async () => {
     const key = await newKey();
     const missing = await t.client().get(`/api/lti/registrations/${key}`);
-    expect([missing.statusCode, errorsOf(missing)[0]?.field]).toEqual([400, 'openid_configuration']);
+    expect([missing.statusCode, errorsOf(missing)[0]?.field, errorsOf(missing)[0]?.messages]).toEqual([
+      400,
+      'openid_configuration',
+      ['This field is required.'],
+    ]);
     const empty = await t.app.inject({ method: 'POST', url: `/api/lti/registrations/${key}`, payload: { openid_configuration: '' } });
-    expect([empty.statusCode, errorsOf(empty)[0]?.field]).toEqual([400, 'openid_configuration']);
+    expect([empty.statusCode, errorsOf(empty)[0]?.field, errorsOf(empty)[0]?.messages]).toEqual([
+      400,
+      'openid_configuration',
+      ['This field is required.'],
+    ]);
     const insecure = await preview(key, { openid_configuration: 'http://lms.example.edu/.well-known/openid-configuration' });
     expect([insecure.statusCode, message(insecure)]).toEqual([400, LtiMessages.platformUrl('OpenID configuration URL')]);
     const unreachable = await preview(key, { openid_configuration: `${platform.url}/nothing-here` });

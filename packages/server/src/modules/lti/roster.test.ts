@@ -216,7 +216,11 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     const outsider = await world.other.client.post(url);
     expect(outsider.statusCode).toBe(404);
     const bad = await teacher.post('/api/courses/x/lms-roster');
-    expect([bad.statusCode, errorsOf(bad)[0]?.field]).toEqual([400, 'courseId']);
+    expect([bad.statusCode, errorsOf(bad)[0]?.field, errorsOf(bad)[0]?.messages]).toEqual([
+      400,
+      'courseId',
+      ['This field must be a number.'],
+    ]);
     // Another course of the same instructor, not linked to an LMS course.
     const other = (await teacher.post('/api/courses', { title: 'Unlinked' })).json().data as { id: number };
     const none = await teacher.post(`/api/courses/${other.id}/lms-roster`);
