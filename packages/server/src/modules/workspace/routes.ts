@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
+import { compiledJson } from '../../http/serialize.ts';
 import type { WorkspaceService } from './service.ts';
 
 const tags = ['workspace'];
@@ -14,17 +15,23 @@ const Id = z.object({ id: z.coerce.number().int().positive({ message: Messages.i
 export function registerWorkspaceRoutes(app: FastifyInstance, workspace: WorkspaceService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/documents/:id/workspace', { schema: { tags, params: Id, response: { 200: envelope(Workspace) } } }, async (request) => ({
-    data: await workspace.get(requireActor(request), request.params.id),
-  }));
+  // Opening and autosaving are most of a deadline's requests: their answers are written by a
+  // serializer compiled from the schema, which strips as zod does (decision 043).
+  r.get(
+    '/api/documents/:id/workspace',
+    { schema: { tags, params: Id, response: { 200: envelope(Workspace) } }, serializerCompiler: compiledJson },
+    async (request) => ({ data: await workspace.get(requireActor(request), request.params.id) }),
+  );
 
-  r.post('/api/documents/:id/start', { schema: { tags, params: Id, response: { 200: envelope(Workspace) } } }, async (request) => ({
-    data: await workspace.start(requireActor(request), request.params.id),
-  }));
+  r.post(
+    '/api/documents/:id/start',
+    { schema: { tags, params: Id, response: { 200: envelope(Workspace) } }, serializerCompiler: compiledJson },
+    async (request) => ({ data: await workspace.start(requireActor(request), request.params.id) }),
+  );
 
   r.put(
     '/api/documents/:id/draft',
-    { schema: { tags, params: Id, body: AnswersRequest, response: { 200: envelope(Draft) } } },
+    { schema: { tags, params: Id, body: AnswersRequest, response: { 200: envelope(Draft) } }, serializerCompiler: compiledJson },
     async (request) => ({ data: await workspace.saveDraft(requireActor(request), request.params.id, request.body.answers) }),
   );
 
