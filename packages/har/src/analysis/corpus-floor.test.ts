@@ -49,5 +49,8 @@ describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus
   });
 });
 
-/** The figures reached (percent: key 95.1, exact 79.8, where keys agree 92.3, chord 93.3, root 94.8) less about one point. */
-const FLOORS = { globalKey: 94, exact: 79, exactWhereKeysAgree: 91.5, chord: 92.5, root: 94 };
+/**
+ * The figures reached (percent: key 95.1, exact 80.0, where keys agree 92.6, chord 93.5, root 95.2 — a
+ * cadential six-four with either root, decision 039's third round; the label alone 95.0) less about one point.
+ */
+const FLOORS = { globalKey: 94, exact: 79, exactWhereKeysAgree: 91.5, chord: 92.5, root: 94.5 };
