@@ -7,7 +7,8 @@ import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signInThroug
  * systems at 375 px. A finger dragged on empty staff scrolls the page and writes nothing; a tap
  * in the second system writes there and the chord stays in sight above the note toolbar, which
  * is one row (its letters fold out); at 375 × 667 and 375 × 812 nothing the student needs is
- * covered, and at 1280 px the toolbar is open in one piece.
+ * covered; a finger held still on empty staff picks up a note and drags it without scrolling;
+ * and at 1280 px the toolbar is open in one piece.
  */
 
 const COURSE = 'Music Theory I';
@@ -163,6 +164,25 @@ test('on a phone a finger scrolls the page on empty staff, a tap writes in the s
   await touch(Array.from({ length: 7 }, (_, i) => ({ x: low.x, y: low.y + i * 20 })));
   await expect.poll(() => scrollY(phone)).toBeLessThan(down - 50);
   await expect(cell('11S')).toHaveText('—');
+  // A finger held still on empty staff picks up a note there (chord 12's soprano, C5) and drags it
+  // two steps up to E5 while the page stays where it is.
+  await phone.getByRole('group', { name: 'Voice to write on the staff' }).getByRole('button', { name: 'Soprano' }).tap();
+  await phone
+    .locator('svg[data-system="2"]')
+    .evaluate((svg: { scrollIntoView(options: object): void }) => svg.scrollIntoView({ block: 'center' }));
+  const hold = await spot(phone, 2, 12, 'S', 'C5');
+  const still = await scrollY(phone);
+  const session = await context.newCDPSession(phone);
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: hold.x, y: hold.y, id: 1 }] });
+  await expect(cell('12S')).toHaveText('C5');
+  for (let i = 1; i <= 4; i++)
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: hold.x, y: hold.y - (hold.step * i) / 2, id: 1 }],
+    });
+  await expect(cell('12S')).toHaveText('E5');
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  expect(await scrollY(phone)).toBe(still);
   await phone.screenshot({ path: '/tmp/part-writing-phone-375x812.png' });
   await context.close();
 
