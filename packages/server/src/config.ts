@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   ROLE: z.enum(['all', 'worker']).default('all'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL'], { message: 'SQLITE_SYNCHRONOUS must be FULL or NORMAL' }).default('FULL'),
   MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
@@ -65,6 +66,11 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * The embedded database's `synchronous` (SQLITE_SYNCHRONOUS, decision 044): FULL (DESIGN §4) makes
+   * every commit wait for the disk; NORMAL keeps commits through a process crash, not a power loss.
+   */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
   publicUrl: string;
   /**
    * production, development or test (APP_MODE; by default production when PUBLIC_URL is https,
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mode: e.APP_MODE ?? (e.PUBLIC_URL?.startsWith('https://') ? 'production' : 'development'),
     databaseUrl: e.DATABASE_URL,

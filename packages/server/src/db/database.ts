@@ -11,6 +11,7 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -40,7 +41,7 @@ export function dialectOf(db: Db): DialectName {
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite under DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize' | 'sqliteSynchronous'>>,
   options: { onQuery?: (sql: string) => void; onPoolError?: (error: Error) => void } = {},
 ): DatabaseHandle {
   // Tests and benchmarks count statements through this hook.
@@ -66,11 +67,17 @@ export function openDatabase(
   fs.mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(config.dataDir, 'app.db'));
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  // FULL unless the operator chose NORMAL (decision 044): a literal of the code, never input.
+  sqlite.pragma(`synchronous = ${config.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
-  directSqlite.set(db, { sqlite, onQuery: options.onQuery, statements: new Map() });
+  directSqlite.set(db, {
+    sqlite,
+    onQuery: options.onQuery,
+    statements: new Map(),
+    durable: { normal: config.sqliteSynchronous === 'NORMAL', open: 0 },
+  });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -145,8 +152,37 @@ function withNamedStatements(pool: pg.Pool) {
  */
 const directSqlite = new WeakMap<
   Db,
-  { sqlite: SQLite.Database; onQuery: ((sql: string) => void) | undefined; statements: Map<string, SQLite.Statement> }
+  {
+    sqlite: SQLite.Database;
+    onQuery: ((sql: string) => void) | undefined;
+    statements: Map<string, SQLite.Statement>;
+    /** SQLITE_SYNCHRONOUS=NORMAL, and how many `durableTransaction`s are under way (decision 044). */
+    durable: { normal: boolean; open: number };
+  }
 >();
+
+/**
+ * A transaction whose commit must survive a power loss, not only a process crash: a hand-in, whose
+ * 201 tells the student their work is graded and kept (decision 044). With the default
+ * `synchronous = FULL` every commit does; with SQLITE_SYNCHRONOUS=NORMAL the connection is FULL
+ * from before the first such transaction begins until the last one under way has committed (SQLite
+ * refuses to change it inside a transaction). The pragmas go through Kysely's connection, which a
+ * transaction holds from BEGIN to COMMIT and which serves callers in order, so the FULL is in force
+ * when each of them commits. PostgreSQL commits durably anyway.
+ */
+export async function durableTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const durable = directSqlite.get(db)?.durable;
+  if (!durable?.normal) return db.transaction().execute(work);
+  durable.open += 1;
+  try {
+    if (durable.open === 1) await sql`pragma synchronous = FULL`.execute(db);
+    return await db.transaction().execute(work);
+  } finally {
+    durable.open -= 1;
+    // Should this fail (the database closing), the connection stays FULL: safer, only slower.
+    if (durable.open === 0) await sql`pragma synchronous = NORMAL`.execute(db).catch(() => undefined);
+  }
+}
 
 /** A named slot in a query built once, filled with the caller's value at each execution. */
 class Slot {

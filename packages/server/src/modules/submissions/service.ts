@@ -7,6 +7,7 @@ import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade
 import { HarError } from '@app/har/har-error';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
+import { durableTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { createExerciseCache } from '../../documents/exercise-cache.ts';
 import { jobStatus } from '../../documents/har-files.ts';
@@ -157,7 +158,8 @@ export function createSubmissionsService(
       await storage.put(harKey, Readable.from(bytes), { contentType: 'application/zip' });
       let stored: { id: number; number: number };
       try {
-        stored = await db.transaction().execute(async (trx) => {
+        // The grade's commit reaches the disk whatever SQLITE_SYNCHRONOUS says (decision 044).
+        stored = await durableTransaction(db, async (trx) => {
           const inserted = await repo.insertSubmission(trx, {
             student_id: actor.user.id,
             document_id: documentId,
