@@ -282,6 +282,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
   }
   const seventh = passingSeventhFromRoot(position, key, melody);
   if (seventh) return seventh;
+  const rising = risingToSeventh(position, plain.reading, melody, nextOnset, resolved);
+  if (rising) return rising;
   const anticipation = heldAnticipation(position, plain.reading, melody, nextOnset, key);
   if (anticipation) return anticipation;
   const accented = accentedResolution(position, plain.reading, melody, nextOnset, resolved);
@@ -354,6 +356,32 @@ function heldAnticipation(
   if (rest.length < 3) return undefined;
   const named = nameChord({ ...position, notes: rest }, key);
   return named?.reading && named.reading.unexplained === 0 && named.reading.complete ? named : undefined;
+}
+
+/**
+ * A sixth rising to the seventh over a held bass within the beat (6–7 over the dominant): the six
+ * chord on the beat (`iii6`) is the dominant seventh with an accented passing note, named `V7`.
+ */
+function risingToSeventh(
+  position: AnalysisPosition,
+  plain: Reading,
+  melody: Melody,
+  nextOnset: number | undefined,
+  resolved: (subset: SpelledNote[]) => Named | undefined,
+): Named | undefined {
+  if (!position.onBeat || nextOnset === undefined || nextOnset - position.onset >= 1 - 1e-6) return undefined;
+  if (plain.type.seventh || plain.inversion !== 1 || plain.unexplained > 0) return undefined;
+  const bass = position.notes[0];
+  if (!bass || bass.end < nextOnset + 1e-6) return undefined;
+  const movers = position.notes.slice(1).filter((note) => note.end <= nextOnset + 1e-6);
+  const mover = movers[0];
+  const to = mover ? melody.get(mover)?.next : undefined;
+  if (movers.length !== 1 || !mover || !to || !isStep(mover, to) || to.midi < mover.midi || Math.abs(to.onset - nextOnset) > 1e-6)
+    return undefined;
+  const named = resolved([mover]);
+  const reading = named?.reading;
+  if (reading?.type.name !== 'dominant-seventh' || !reading.complete || reading.unexplained > 0) return undefined;
+  return semitone(reading.root) === bass.midi % 12 ? named : undefined;
 }
 
 /** Dissonant chords that stand as chords when they sound whole on a beat: V7, vii°, vii°7. */

@@ -363,6 +363,19 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(noThird, 'm1b3.75')?.label).not.toBe('V7');
   });
 
+  it('a sixth rising to the seventh over the dominant within the beat is V7 with an accented passing note, not iii6', () => {
+    const sixSeven = {
+      soprano: 'C5:1 B4:1 C5:2',
+      alto: 'G4:1 G4:1 G4:2',
+      tenor: 'E4:1 E4:0.5 F4:0.5 E4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    expect(suggestion(sixSeven, 'm1b2')).toMatchObject({ label: 'V7', embellishing: false });
+    // A sixth that falls to the fifth (6–5) leaves the six chord standing, as the analyses name it as often as not.
+    const sixFive = { ...sixSeven, tenor: 'E4:1 E4:0.5 D4:0.5 E4:2' };
+    expect(suggestion(sixFive, 'm1b2')?.label).toBe('iii6');
+  });
+
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
     const passingSeventh = {
       soprano: 'E5:1 D5:1 C5:2',
