@@ -215,6 +215,77 @@ export function writeHar(doc: HarDocument): Uint8Array {
   return bytes;
 }
 
+/**
+ * What a document's submission `.har` holds whatever the answers: its manifest and score entries,
+ * checked and deflated once (issue 29) — every hand-in of a document stored the same score zipped
+ * again. `local` is their local entries, `central` their central-directory records.
+ */
+export type SubmissionHead = { local: Uint8Array; central: Uint8Array; count: number };
+
+/** The head of `exercise`'s submissions under `documentKey`: written by `writeHar`, so checked as it checks. */
+export function submissionHead(exercise: HarDocument, documentKey: string): SubmissionHead {
+  const bytes = writeHar(submissionOf({ ...exercise, manifest: { ...exercise.manifest, document_key: documentKey } }, { items: [] }));
+  const zip = zipParts(bytes);
+  const last = zip.entries[zip.entries.length - 1];
+  if (!last || last.name !== ANSWERS_ENTRY) throw new Error(`writeHar wrote ${ANSWERS_ENTRY} last.`);
+  return {
+    local: bytes.slice(0, last.localOffset),
+    central: bytes.slice(zip.centralOffset, last.centralOffset),
+    count: zip.entries.length - 1,
+  };
+}
+
+/**
+ * A submission `.har` of `head`'s document with these answers: the same bytes as `writeHar` of the
+ * whole submission (tested), with only `answers.json` checked, deflated and placed after the head.
+ */
+export function writeSubmissionHar(head: SubmissionHead, answers: SubmissionAnswers): Uint8Array {
+  const entry = new TextEncoder().encode(`${JSON.stringify(validate(ANSWERS_ENTRY, SubmissionAnswers, answers), null, 2)}\n`);
+  const tail = zipSync({ [ANSWERS_ENTRY]: [entry, { mtime: new Date(2020, 0, 1), level: 6 }] });
+  const { centralOffset: tailCentral, centralSize: tailCentralSize } = zipParts(tail);
+  const localSize = head.local.length + tailCentral;
+  const centralSize = head.central.length + tailCentralSize;
+  const out = new Uint8Array(localSize + centralSize + 22);
+  out.set(head.local, 0);
+  out.set(tail.subarray(0, tailCentral), head.local.length);
+  out.set(head.central, localSize);
+  out.set(tail.subarray(tailCentral, tailCentral + tailCentralSize), localSize + head.central.length);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  // The answers' local header now follows the head's entries.
+  view.setUint32(localSize + head.central.length + 42, head.local.length, true);
+  const end = localSize + centralSize;
+  view.setUint32(end, 0x06054b50, true);
+  view.setUint16(end + 8, head.count + 1, true);
+  view.setUint16(end + 10, head.count + 1, true);
+  view.setUint32(end + 12, centralSize, true);
+  view.setUint32(end + 16, localSize, true);
+  if (out.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  return out;
+}
+
+/** Where a ZIP archive without a comment keeps its central directory, and each entry's name and offsets. */
+function zipParts(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error('Not a ZIP archive without a comment.');
+  const count = view.getUint16(end + 10, true);
+  const centralSize = view.getUint32(end + 12, true);
+  const centralOffset = view.getUint32(end + 16, true);
+  const entries: { name: string; localOffset: number; centralOffset: number }[] = [];
+  let at = centralOffset;
+  for (let i = 0; i < count; i++) {
+    const nameLength = view.getUint16(at + 28, true);
+    const length = 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    entries.push({
+      name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      localOffset: view.getUint32(at + 42, true),
+      centralOffset: at,
+    });
+    at += length;
+  }
+  return { centralOffset, centralSize, entries };
+}
+
 /** The items of an exercise in score order, from its key or (a student copy) its items. */
 export function exerciseItems(doc: HarDocument): ExerciseItem[] {
   const items = doc.key?.items.map(({ answers: _answers, ...item }) => item) ?? doc.items?.items ?? [];

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { readHar } from '@app/har/format';
+import { type HarDocument, readHar, submissionHead } from '@app/har/format';
 import { describe, expect, it } from 'vitest';
 import { sampleExercise } from '../../test/helpers.ts';
 import type { Deps } from '../deps.ts';
@@ -8,7 +8,7 @@ import { createExerciseCache } from './exercise-cache.ts';
 /** A cache over fake storage (every key holds the sample exercise, or fails) and a pool that parses on this thread, counting both. */
 function world(options: { failing?: Set<string> } = {}) {
   const { bytes } = sampleExercise();
-  const counts = { get: 0, parse: 0 };
+  const counts = { get: 0, parse: 0, head: 0 };
   const storage = {
     async get(key: string) {
       counts.get += 1;
@@ -17,10 +17,14 @@ function world(options: { failing?: Set<string> } = {}) {
     },
   } as unknown as Deps['storage'];
   const cpu = {
-    async run(task: string, args: [Uint8Array]) {
+    async run(task: string, args: [Uint8Array] | [HarDocument, string]) {
+      if (task === 'submissionHead') {
+        counts.head += 1;
+        return submissionHead(args[0] as HarDocument, args[1] as string);
+      }
       counts.parse += 1;
       if (task !== 'readHar') throw new Error(`unexpected task ${task}`);
-      return readHar(args[0]);
+      return readHar(args[0] as Uint8Array);
     },
   } as unknown as Deps['cpu'];
   return { cache: createExerciseCache({ storage, cpu }, 2), counts };
@@ -33,7 +37,20 @@ describe('exercise cache (issue 29)', () => {
     expect(new Set(all).size).toBe(1);
     expect(all[0]?.kind).toBe('har');
     await cache.read('documents/a.har');
-    expect(counts).toEqual({ get: 1, parse: 1 });
+    expect(counts).toEqual({ get: 1, parse: 1, head: 0 });
+  });
+
+  it("makes a document's submission head once per file version and document key", async () => {
+    const { cache, counts } = world();
+    const read = await cache.read('documents/a.har');
+    if (read.kind !== 'har') throw new Error('not an analysis exercise');
+    const heads = await Promise.all(Array.from({ length: 10 }, () => cache.submissionHead('documents/a.har', 'doc-1', read.doc)));
+    expect(new Set(heads).size).toBe(1);
+    expect(counts.head).toBe(1);
+    // Another document key (a copy of the document in another course) is another head.
+    const other = await cache.submissionHead('documents/a.har', 'doc-2', read.doc);
+    expect(other).not.toBe(heads[0]);
+    expect(counts.head).toBe(2);
   });
 
   it('keeps only the most recently used files', async () => {

@@ -1,4 +1,4 @@
-import type { HarDocument } from '@app/har/format';
+import type { HarDocument, SubmissionHead } from '@app/har/format';
 import type { PartWritingDocument } from '@app/har/part-writing/document';
 import type { Deps } from '../deps.ts';
 import { loadHar } from './har-files.ts';
@@ -10,6 +10,12 @@ export type ReadExercise = { kind: 'har'; doc: HarDocument } | { kind: 'part-wri
 export type ExerciseCache = {
   /** The document file at `storageKey`, read from storage and parsed in the CPU pool at most once while it stays cached. */
   read(storageKey: string): Promise<ReadExercise>;
+  /**
+   * The manifest and score entries of every submission `.har` of the analysis exercise at
+   * `storageKey` handed in under `documentKey`, checked and deflated in the CPU pool once while
+   * cached (issue 29): a hand-in adds only its answers (`writeSubmissionHar`).
+   */
+  submissionHead(storageKey: string, documentKey: string, exercise: HarDocument): Promise<SubmissionHead>;
 };
 
 /**
@@ -21,30 +27,46 @@ export type ExerciseCache = {
  * change them.
  */
 export function createExerciseCache(deps: Pick<Deps, 'storage' | 'cpu'>, size = 32): ExerciseCache {
-  const entries = new Map<string, Promise<ReadExercise>>();
+  const exercises = lru<ReadExercise>(size);
+  const heads = lru<SubmissionHead>(size);
   return {
     read(storageKey) {
-      const hit = entries.get(storageKey);
-      if (hit) {
-        // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
-        entries.delete(storageKey);
-        entries.set(storageKey, hit);
-        return hit;
-      }
-      const reading = (async (): Promise<ReadExercise> => {
+      return exercises(storageKey, async () => {
         const bytes = await loadHar(deps, storageKey);
         if (isPartWritingHar(bytes)) return { kind: 'part-writing', doc: await deps.cpu.run('readPartWritingHar', [bytes]) };
         return { kind: 'har', doc: await deps.cpu.run('readHar', [bytes]) };
-      })();
-      entries.set(storageKey, reading);
-      reading.catch(() => {
-        if (entries.get(storageKey) === reading) entries.delete(storageKey);
       });
-      while (entries.size > size) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
-      return reading;
     },
+    submissionHead(storageKey, documentKey, exercise) {
+      // A document's key is fixed and a storage key never names other content: the pair names one head.
+      return heads(`${storageKey}\n${documentKey}`, () => deps.cpu.run('submissionHead', [exercise, documentKey]));
+    },
+  };
+}
+
+/**
+ * Promises by key, the most recently used `size` of them; concurrent misses of one key share one
+ * `make`, and a failed one is not kept.
+ */
+function lru<T>(size: number): (key: string, make: () => Promise<T>) => Promise<T> {
+  const entries = new Map<string, Promise<T>>();
+  return (key, make) => {
+    const hit = entries.get(key);
+    if (hit) {
+      // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit;
+    }
+    const making = make();
+    entries.set(key, making);
+    making.catch(() => {
+      if (entries.get(key) === making) entries.delete(key);
+    });
+    while (entries.size > size) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
+    }
+    return making;
   };
 }

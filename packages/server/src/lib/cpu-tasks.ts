@@ -1,7 +1,7 @@
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
-import { type HarDocument, readHar, studentCopyOf, writeHar } from '@app/har/format';
+import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { importMusicXml } from '@app/har/musicxml-import';
 import { type PartWritingDocument, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
@@ -24,6 +24,8 @@ export const cpuTasks = {
   readHar: (bytes: Uint8Array): HarDocument => readHar(bytes),
   /** A document written as a `.har`, with the score checked again. */
   writeHar: (doc: HarDocument): Uint8Array => writeHar(doc),
+  /** The manifest and score entries of a document's submissions, checked and deflated once (issue 29). */
+  submissionHead,
   /** An exercise's student copy written as a `.har`, and the analysis text its score lost (issue 26). */
   studentCopy: (doc: HarDocument) => {
     const { copy, removed } = studentCopyOf(doc);

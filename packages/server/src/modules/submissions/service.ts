@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ShowAnswers } from '@app/contract/assignments';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
-import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf } from '@app/har/format';
+import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf, writeSubmissionHar } from '@app/har/format';
 import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
@@ -84,7 +84,12 @@ export function createSubmissionsService(
    * is answers (decision 032): a file's score is never read, and what is stored, graded and drawn is
    * the document's own score with the student's answers, the same .har either way.
    */
-  async function handedIn(input: HandIn, exercise: HarDocument, docKey: string): Promise<{ submission: HarDocument; bytes: Buffer }> {
+  async function handedIn(
+    input: HandIn,
+    exercise: HarDocument,
+    doc: { storage_key: string; doc_key: string },
+  ): Promise<{ submission: HarDocument; bytes: Buffer }> {
+    const docKey = doc.doc_key;
     let answers: SubmissionAnswers;
     if (input.kind === 'answers') {
       const known = new Set(exerciseItems(exercise).map((item) => item.id));
@@ -105,7 +110,10 @@ export function createSubmissionsService(
       answers = handIn.answers;
     }
     const submission = submissionOf({ ...exercise, manifest: { ...exercise.manifest, document_key: docKey } }, answers);
-    return { submission, bytes: Buffer.from(await deps.cpu.run('writeHar', [submission])) };
+    // The document's manifest and score were checked and deflated once (issue 29); only the answers are added here.
+    const head = await exercises.submissionHead(doc.storage_key, docKey, exercise);
+    const bytes = writeSubmissionHar(head, answers);
+    return { submission, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
   }
 
   /** A submission the actor may see: their own, or any in a course they teach. 404 otherwise. */
@@ -149,7 +157,7 @@ export function createSubmissionsService(
         document.kind === 'part-writing'
           ? await gradePartWritingHandIn(deps, document.doc, doc.doc_key, input)
           : await (async () => {
-              const { submission, bytes } = await handedIn(input, document.doc, doc.doc_key);
+              const { submission, bytes } = await handedIn(input, document.doc, doc);
               return { bytes, result: gradeSubmission(document.doc, submission, gradingSettings(course)) };
             })();
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
