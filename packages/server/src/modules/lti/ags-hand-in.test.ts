@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { courseWorld, createTestApp, dialects, LONG_SESSIONS, multipart, sampleExercise, type TestContext } from '../../../test/helpers.ts';
+
+/**
+ * Issue 29: every hand-in asks whether its course takes scores from an LMS (LTI AGS, issue 28).
+ * For a course not linked that is one statement in the hand-in's transaction, and nothing is queued.
+ * (Linked courses and the posts themselves: ags.test.ts.)
+ */
+describe.each(dialects)('LTI score check in a hand-in (%s)', (dialect) => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, LONG_SESSIONS);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('reads once for a course not linked to an LMS, and queues no score post', async () => {
+    const world = await courseWorld(t, { students: 1 });
+    const owner = world.owner.client;
+    const student = world.students[0]?.client;
+    if (!student) throw new Error('no student');
+    const { bytes, keyItems } = sampleExercise();
+    const setId = (
+      await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 86400 })
+    ).json().data.id;
+    const docId = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes }]))).json().data[0].id;
+    t.queries.length = 0;
+    const answers = keyItems.map((item) => ({ id: item.id, answer: item.answers[0] ?? '' }));
+    expect((await student.post(`/api/documents/${docId}/submissions`, { answers })).statusCode).toBe(201);
+    // Before issue 29 this was two: the documents' release rules, then the course's LMS contexts.
+    const lti = t.queries.filter((statement) => /lti_|"d"\."delay_showing_grade"/.test(statement));
+    expect(lti).toHaveLength(1);
+    expect(lti[0]).toMatch(/"lti_contexts"/);
+    const jobs = await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'lti-score').execute();
+    expect(jobs).toEqual([]);
+  });
+});
