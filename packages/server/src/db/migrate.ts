@@ -18,9 +18,9 @@ import { migration0016 } from './migrations/0016-document-versions.ts';
 import { migration0017 } from './migrations/0017-student-copies-without-analysis.ts';
 import { migration0028 } from './migrations/0028-lti.ts';
 import { migration0029 } from './migrations/0029-lti-deep-linking.ts';
+import { migration0030 } from './migrations/0030-lti-ags.ts';
 import { migration0031 } from './migrations/0031-lti-registration-and-roster.ts';
 import { migration0032 } from './migrations/0032-lti-storage-target.ts';
-import { migration0030 } from './migrations/0030-lti-ags.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations

@@ -1,8 +1,8 @@
 import { priceText } from '@app/contract/courses';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../i18n/index.ts';
+import { testCourse } from '../../testing/test-course.ts';
 import { cadential64Label, feeLine, instructorNames, neapolitan6Label, termAndYear } from './course-text.ts';
-import { testCourse } from './test-course.ts';
 
 const t = i18n.t.bind(i18n);
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser, testDocument, testSet } from '../../../testing/factories.ts';
 import { fakeApi, ok } from '../../../testing/fake-api.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
-import { testCourse } from '../../courses/test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { AssignmentEditorPage } from './assignment-editor-page.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testCourse } from '../test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { applyCourseOrder } from './reorder-courses.ts';
 
 describe('applyCourseOrder', () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { testCourse } from '../test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { CourseActionsMenu } from './course-actions-menu.tsx';
 
 // A file of its own: the menu's Radix chunk is not loaded yet, so the first Enter reaches the stand-in

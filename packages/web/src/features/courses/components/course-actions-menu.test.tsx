@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { testCourse } from '../test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { CourseActionsMenu, courseMenuEntries } from './course-actions-menu.tsx';
 
 const where = { timeZone: 'UTC', language: 'en' } as const;

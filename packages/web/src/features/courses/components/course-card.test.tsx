@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { testCourse } from '../test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { CourseCard } from './course-card.tsx';
 
 describe('CourseCard', () => {

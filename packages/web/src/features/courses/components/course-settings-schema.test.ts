@@ -1,6 +1,6 @@
 import { CourseMessages } from '@app/contract/courses';
 import { describe, expect, it } from 'vitest';
-import { testCourse } from '../test-course.ts';
+import { testCourse } from '../../../testing/test-course.ts';
 import { type CourseSettingsValues, courseSettingsSchema, courseSettingsValues } from './course-settings-schema.ts';
 
 const ZONE = 'America/New_York';
