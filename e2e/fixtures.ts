@@ -175,6 +175,14 @@ export async function signedInElsewhere(
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // A toast still fading in has its text half transparent, which axe reads as low contrast: let
+  // finite animations end first (endless ones, such as a spinner, are left running).
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  )`);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

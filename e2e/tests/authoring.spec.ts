@@ -36,9 +36,10 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
   await expect(dialog.getByLabel('Answer for chord 1', { exact: true })).toBeVisible({ timeout: 30_000 });
   const uploadToEditable = Date.now() - started;
 
+  // The key line (each chord's field also names its key in force, for screen readers).
+  await expect(dialog.getByText(/^Key: A minor \(found from/)).toBeVisible();
   // Every chord of the hand analysis is filled with its suggestion and marked as suggested; the
   // passing note in the bass (chord 2) is offered to skip.
-  await expect(dialog.getByText('Key: A minor')).toBeVisible();
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(CHORALE.title);
   await expect(dialog.getByLabel('Answer for chord 1', { exact: true })).toHaveValue('i');
   await expect(dialog.getByRole('button', { name: /points and options of chord 2,/ })).toHaveText(/Skipped/);
