@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createRemoteJWKSet,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  jwtVerify,
-  SignJWT,
-} from 'jose';
+import { createRemoteJWKSet, importJWK, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { IssuedSession } from '../../http/auth.ts';
@@ -38,6 +28,7 @@ import {
   toolRegistration,
 } from './policy.ts';
 import * as repo from './repository.ts';
+import { currentToolKey, makeToolKey } from './tool-keys.ts';
 
 /** How long a login initiation waits for its launch. */
 export const LOGIN_STATE_SECONDS = 600;
@@ -142,22 +133,9 @@ export function createLtiService(
     }
   }
 
-  /** The current signing key, made on first use. */
-  async function currentKey(): Promise<{ kid: string; privateJwk: JWK }> {
-    const keys = await repo.listKeys(db);
-    const current = keys.filter((k) => k.retired_at === null).at(-1);
-    if (current) return { kid: current.kid, privateJwk: JSON.parse(current.private_jwk) as JWK };
-    return makeKey();
-  }
-
-  async function makeKey(): Promise<{ kid: string; privateJwk: JWK }> {
-    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-    const kid = newSecret(16);
-    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-    await repo.insertKey(db, { kid, privateJwk: JSON.stringify(privateJwk), publicJwk: JSON.stringify(publicJwk), now: clock.now() });
-    return { kid, privateJwk };
-  }
+  /** The current signing key, made on first use (`tool-keys.ts`, shared with the AGS token client). */
+  const currentKey = () => currentToolKey({ db, clock });
+  const makeKey = () => makeToolKey({ db, clock });
 
   /** Creates the account a first launch brings, without a password (the LMS signs the person in). */
   async function newAccount(
