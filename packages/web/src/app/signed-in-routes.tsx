@@ -175,7 +175,6 @@ export const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    // An LMS instructor's first launch of an LMS course not linked yet (issue 28).
     // An LMS instructor's content selection (Deep Linking 2.0, issue 28).
     path: 'lti/deep-link/:key',
     lazy: page(
@@ -184,6 +183,7 @@ export const signedInRoutes: RouteObject[] = [
     ),
   },
   {
+    // An LMS instructor's first launch of an LMS course not linked yet (issue 28).
     path: 'lti/link-course/:contextId',
     lazy: page(
       () => import('../features/lti/routes/link-course-page.tsx'),
