@@ -1,3 +1,4 @@
+import { PART_WRITING_BEATS, PART_WRITING_METER } from '@app/contract/part-writing';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
@@ -37,7 +38,6 @@ export type PartWritingManifest = z.infer<typeof PartWritingManifest>;
 const note = z.string({ error: 'has a note that is not text' }).refine((text) => parsePitch(text) !== undefined, {
   error: 'has a note that is not a pitch such as C4, F#3 or Bb2',
 });
-const BEATS = [0.5, 1, 1.5, 2, 3, 4] as const;
 const Voice_ = z.enum(VOICES, { error: 'names a voice other than S, A, T or B' });
 
 const Notes = z.object({ S: note.optional(), A: note.optional(), T: note.optional(), B: note.optional() }, { error: 'is not an object' });
@@ -48,7 +48,7 @@ const GivenChord = Notes.extend({
   figures: z.string({ error: 'has figures that are not text' }).max(40, { error: 'has figures longer than 40 characters' }).optional(),
   beats: z
     .number({ error: 'has beats that are not a number' })
-    .refine((beats) => (BEATS as readonly number[]).includes(beats), { error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4' })
+    .refine((beats) => (PART_WRITING_BEATS as readonly number[]).includes(beats), { error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4' })
     .default(1),
 });
 
@@ -68,7 +68,7 @@ export const PartWritingExercise = z
     key: z
       .string({ error: 'key must be text' })
       .refine((text) => parseKey(text) !== undefined, { error: 'key must be a key such as "C major" or "a minor"' }),
-    meter: z.string({ error: 'meter must be text' }).regex(/^\d{1,2}\/(2|4|8)$/, { error: 'meter must be such as "4/4" or "6/8"' }),
+    meter: z.string({ error: 'meter must be text' }).regex(PART_WRITING_METER, { error: 'meter must be such as "4/4" or "6/8"' }),
     style: z.enum(['free', 'strict'], { error: 'style must be "free" or "strict"' }).default('free'),
     given: z.array(Voice_, { error: 'given must be a list of voices' }).min(1, { error: 'given names no voice' }),
     write: z.array(Voice_, { error: 'write must be a list of voices' }).min(1, { error: 'write names no voice' }),

@@ -1,4 +1,5 @@
 import { parseKeyedLabel } from '@app/contract/keyed-label';
+import { PART_WRITING_BEATS } from '@app/contract/part-writing';
 import { parseFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { HarError } from '../har-error.ts';
@@ -34,7 +35,6 @@ const ACCIDENTAL: Record<string, string> = {
   backslash: '\\',
   vertical: '\\',
 };
-const BEATS = [0.5, 1, 1.5, 2, 3, 4];
 
 type Line = {
   voice?: Voice;
@@ -163,7 +163,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   if (given.length !== lines.length) throw new HarError('Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.');
   const first = lines[0] as Line;
   const chords: ImportedChord[] = first.notes.map((note, index) => {
-    if (!BEATS.includes(note.beats))
+    if (!(PART_WRITING_BEATS as readonly number[]).includes(note.beats))
       throw new HarError(`Measure ${note.measure}: a note of ${note.beats} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.`);
     const chord: ImportedChord = { beats: note.beats };
     for (const line of lines) {
