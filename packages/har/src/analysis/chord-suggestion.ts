@@ -406,8 +406,10 @@ function accentedResolution(
 ): Named | undefined {
   if (!position.onBeat || nextOnset === undefined || nextOnset - position.onset >= 1 - 1e-6) return undefined;
   const consonant = (reading: Reading) => (reading.type.name === 'major' || reading.type.name === 'minor') && reading.complete;
-  if (plain.unexplained === 0 && (consonant(plain) || (plain.complete && STRUCTURAL_DISSONANCES.includes(plain.type.name))))
-    return undefined;
+  // A whole major or minor triad, V7, vii° or vii°7 with every note explained: a chord in its own right.
+  const standsAsChord = (reading: Reading) =>
+    reading.unexplained === 0 && (consonant(reading) || (reading.complete && STRUCTURAL_DISSONANCES.includes(reading.type.name)));
+  if (standsAsChord(plain)) return undefined;
   const bass = position.notes[0];
   if (!bass) return undefined;
   // An accented note in the bass: struck on the beat and moving by step while the voices above hold.
@@ -420,13 +422,7 @@ function accentedResolution(
     Math.abs((bassNext?.onset ?? 0) - nextOnset) < 1e-6
   ) {
     const named = resolved([bass]);
-    const reading = named?.reading;
-    if (
-      reading &&
-      reading.unexplained === 0 &&
-      (consonant(reading) || (reading.complete && STRUCTURAL_DISSONANCES.includes(reading.type.name)))
-    )
-      return named;
+    if (named?.reading && standsAsChord(named.reading)) return named;
   }
   const movers = position.notes.slice(1).filter((note) => {
     const next = melody.get(note)?.next;
