@@ -1,5 +1,6 @@
 import { formatKey, type MusicalKey, parseKey, readLabels } from '@app/contract/keyed-label';
 import type { TFunction } from 'i18next';
+import { splitAnswers } from './answer-fields.ts';
 
 /**
  * Keys as the answer fields show them (decision 031): a key's name in the reader's language, the
@@ -63,7 +64,7 @@ export function answerKeysInForce(
   openingKey: string,
 ): Map<string, FieldKey> {
   const kept = positions.filter((p) => fields[p.id] && !fields[p.id]?.skipped);
-  const main = Object.fromEntries(kept.map((p) => [p.id, (fields[p.id]?.answers.split(',')[0] ?? '').trim()]));
+  const main = Object.fromEntries(kept.map((p) => [p.id, splitAnswers(fields[p.id]?.answers ?? '')[0] ?? '']));
   return keysInForce(kept, main, openingKey.trim() === '' ? null : openingKey.trim());
 }
 
