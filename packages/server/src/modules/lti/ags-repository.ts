@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { LtiContextRow, LtiPlatformRow } from '../../db/schema.ts';
+import type { LtiContextRow } from '../../db/schema.ts';
 
 /** The SQL of Assignment and Grade Services (ags.ts): line items, and what a score is made of. */
 
@@ -43,21 +43,6 @@ export async function scoringContexts(db: Db, courseId: number): Promise<LtiCont
     )
     .orderBy('id')
     .execute();
-}
-
-/** The registration a context came through: its issuer's, with the context's deployment registered. */
-export async function platformOfContext(
-  db: Db,
-  context: Pick<LtiContextRow, 'issuer' | 'deployment_id'>,
-): Promise<LtiPlatformRow | undefined> {
-  return db
-    .selectFrom('lti_platforms')
-    .selectAll('lti_platforms')
-    .innerJoin('lti_deployments', 'lti_deployments.platform_id', 'lti_platforms.id')
-    .where('lti_platforms.issuer', '=', context.issuer)
-    .where('lti_deployments.deployment_id', '=', context.deployment_id)
-    .orderBy('lti_platforms.id')
-    .executeTakeFirst();
 }
 
 /** The `sub` a person launched with from an issuer; undefined when they never launched from it. */

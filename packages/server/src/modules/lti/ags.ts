@@ -16,6 +16,7 @@ import {
 import * as agsRepo from './ags-repository.ts';
 import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
 import { platformUrlRefusal } from './policy.ts';
+import { findPlatformOfDeployment } from './repository.ts';
 
 /**
  * Assignment and Grade Services 2.0 (issue 28, decision 038): a student's score for a deep-linked
@@ -178,7 +179,7 @@ export async function postScores(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'l
   let posted = 0;
   const failures: Error[] = [];
   for (const context of await agsRepo.scoringContexts(db, courseId)) {
-    const platform = await agsRepo.platformOfContext(db, context);
+    const platform = await findPlatformOfDeployment(db, context.issuer, context.deployment_id);
     if (!platform) continue;
     const sub = await agsRepo.subOf(db, platform.issuer, payload.studentId);
     if (!sub) continue;
