@@ -37,6 +37,9 @@ export const PART_WRITING_BEATS = [0.5, 1, 1.5, 2, 3, 4] as const;
 /** Meters a part-writing exercise may have (the document's rule: "4/4", "3/4", "6/8" and the like). */
 export const PART_WRITING_METER = /^\d{1,2}\/(2|4|8)$/;
 
+/** Points of a new part-writing exercise until the instructor says otherwise (an upload's draft, a typed start). */
+export const DEFAULT_EXERCISE_POINTS = 20;
+
 /** Checks one account may ask for in a minute (per server instance). */
 export const PART_WRITING_CHECKS_PER_MINUTE = 120;
 

@@ -1,6 +1,7 @@
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
 import {
+  DEFAULT_EXERCISE_POINTS,
   PART_WRITING_BEATS,
   PART_WRITING_METER,
   type PartWritingDraft,
@@ -86,9 +87,6 @@ export function exerciseProblems(input: SavePartWritingRequest): { field: string
   }
   return problems;
 }
-
-/** Points of a new part-writing exercise until the instructor says otherwise. */
-export const DEFAULT_EXERCISE_POINTS = 20;
 
 /**
  * Create Exercise for part writing (issue 27): an instructor's MusicXML with the given voice and

@@ -8,9 +8,6 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { api, uploadWithProgress } from '../../../lib/api-client.ts';
 
-/** Points of a new part-writing exercise (the server's default for an upload). */
-export const DEFAULT_EXERCISE_POINTS = 20;
-
 /** POST /api/exercise-drafts/part-writing?course_id=: a MusicXML with the given voice and figures or numerals, read (nothing stored). */
 export function createPartWritingDraft({ courseId, file }: { courseId: number; file: File }) {
   const form = new FormData();

@@ -1,4 +1,9 @@
-import { PART_WRITING_METER, type PartWritingAuthoredChord, type PartWritingDraft } from '@app/contract/part-writing';
+import {
+  DEFAULT_EXERCISE_POINTS,
+  PART_WRITING_METER,
+  type PartWritingAuthoredChord,
+  type PartWritingDraft,
+} from '@app/contract/part-writing';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { ruleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { useState } from 'react';
@@ -12,7 +17,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { DEFAULT_EXERCISE_POINTS, useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
+import { useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
 import styles from './part-writing-authoring.module.css';
 import { PartWritingEntry } from './part-writing-entry.tsx';
 
