@@ -8,6 +8,7 @@ import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import type { Deps } from '../../deps.ts';
 import type { ExerciseCache } from '../../documents/exercise-cache.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { studentReveal } from './policy.ts';
 import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
 
 /**
@@ -26,9 +27,6 @@ export const RENDERS_FOLDER = 'renders';
 
 /** A storage key of a cached image shared between submissions: never deleted with one of them (the orphan sweep removes it once no row names it). */
 export const isSharedDrawing = (key: string) => key.startsWith(`${RENDERS_FOLDER}/`);
-
-/** What a student sees of their own submission before the answers are shown (DESIGN §8): marks on practice work, nothing on formal work. */
-const studentReveal = (row: Pick<DrawingRow, 'practice'>): Reveal => (row.practice === 1 ? 'marks' : 'none');
 
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
 
@@ -208,7 +206,8 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
     return once(`${submissionId}:${variant}:${row.key_version}`, async () => {
       const warn = options.warn ?? (() => {});
       const result = JSON.parse(row.result_json) as GradeResult;
-      const reveal: Reveal = variant === 'full' ? 'full' : studentReveal(row);
+      // The full variant shows everything; the student's, before the answers are shown (DESIGN §8), marks on practice work only.
+      const reveal = studentReveal(row.practice === 1, variant === 'full');
       const withImage = !failedBefore || stored.png !== null;
       const drawn = isPartWritingResult(result)
         ? await drawPartWriting(row, result, reveal, withImage, warn, options.signal)
