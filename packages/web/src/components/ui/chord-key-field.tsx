@@ -49,7 +49,15 @@ export function usePositionText() {
  * beat), the points, Skip, and the analysis's suggestion. Nothing of a group reaches past its width,
  * so neighbours never overlap; the popover floats above everything while open.
  */
-export function ChordKeyField({ position, field, problem: onSave, skippable, onChange, answerClassName, keyInForce }: ChordKeyFieldProps) {
+export function ChordKeyField({
+  position,
+  field,
+  problem: shownOnSave,
+  skippable,
+  onChange,
+  answerClassName,
+  keyInForce,
+}: ChordKeyFieldProps) {
   const { t } = useTranslation();
   const where = usePositionText()(position);
   const n = position.number;
@@ -60,7 +68,7 @@ export function ChordKeyField({ position, field, problem: onSave, skippable, onC
   // As in the workspace: an answer the grader cannot read (a key change or pivot mistyped) is named once the author pauses.
   const settled = useSettledValue(field.answers);
   const live = field.touched && settled === field.answers && fieldProblem(field) === 'notALabel' ? 'notALabel' : undefined;
-  const problem = onSave ?? live;
+  const problem = shownOnSave ?? live;
   const problemText = problem ? t(`authoring.problems.${problem}`) : null;
   const shown = field.skipped ? t('authoring.skipped') : t('authoring.pointsShort', { points: field.points.trim() || '–' });
   return (
