@@ -9,10 +9,6 @@ export const AGS_SCOPE = {
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
 
-/** The tool's resource id of a deep-linked set's or exercise's line item (what the deep-linking response put in). */
-export const setResourceId = (setId: number) => `set-${setId}`;
-export const documentResourceId = (documentId: number) => `document-${documentId}`;
-
 /** What the score rules read of a document. */
 export type ScoredDocument = {
   id: number;

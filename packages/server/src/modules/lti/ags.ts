@@ -4,18 +4,16 @@ import {
   AGS_SCOPE,
   CLEARED,
   counted,
-  documentResourceId,
   documentScore,
   nothingHandedIn,
   releaseDelay,
   type ScorePost,
   scoresUrl,
-  setResourceId,
   setScore,
 } from './ags-policy.ts';
 import * as agsRepo from './ags-repository.ts';
 import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
-import { platformUrlRefusal } from './policy.ts';
+import { documentResourceId, platformUrlRefusal, setResourceId } from './policy.ts';
 import { findPlatformOfDeployment } from './repository.ts';
 
 /**

@@ -132,6 +132,10 @@ export function platformOrigins(platforms: readonly { issuer: string; auth_url: 
 /** The score maximum of a line item: grades are posted as percentages. */
 export const LINE_ITEM_SCORE_MAXIMUM = 100;
 
+/** The tool's resource id of a deep-linked set's or exercise's line item (what the deep-linking response puts in). */
+export const setResourceId = (setId: number) => `set-${setId}`;
+export const documentResourceId = (documentId: number) => `document-${documentId}`;
+
 /**
  * The Deep Linking content item for an assignment set: an LTI resource link to the launch URL
  * that names the set, with a line item (score maximum, label, resource id) and the set's due date
@@ -143,7 +147,7 @@ export function setResourceLink(set: { id: number; title: string; due_at: number
     title: set.title,
     url: launchUrl,
     custom: { harmony_set_id: String(set.id) },
-    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: set.title, resourceId: `set-${set.id}` },
+    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: set.title, resourceId: setResourceId(set.id) },
     submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
   };
 }
@@ -159,7 +163,7 @@ export function documentResourceLink(set: { id: number; due_at: number }, doc: {
     title: doc.title,
     url: launchUrl,
     custom: { harmony_set_id: String(set.id), harmony_document_id: String(doc.id) },
-    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: doc.title, resourceId: `document-${doc.id}` },
+    lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: doc.title, resourceId: documentResourceId(doc.id) },
     submission: { endDateTime: new Date(set.due_at * 1000).toISOString() },
   };
 }
