@@ -13,7 +13,7 @@ import {
 } from './ags-policy.ts';
 import * as agsRepo from './ags-repository.ts';
 import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
-import { documentResourceId, platformUrlRefusal, setResourceId } from './policy.ts';
+import { customId, documentResourceId, platformUrlRefusal, setResourceId } from './policy.ts';
 import { findPlatformOfDeployment } from './repository.ts';
 
 /**
@@ -46,8 +46,6 @@ export class PlatformServiceError extends Error {
   }
 }
 
-const validId = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined);
-
 /**
  * Records what a launch's AGS endpoint claim says of its context: the line-items service and the
  * scopes granted, and, for a launch of a deep-linked item (its `harmony_set_id` /
@@ -65,10 +63,9 @@ export async function recordAgsEndpoint(
   const scopes = Array.isArray(endpoint.scope) ? endpoint.scope.filter((s): s is string => typeof s === 'string') : [];
   await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems), scopes);
   const lineItem = allowed(endpoint.lineitem);
-  const custom = values.custom as Record<string, unknown> | undefined;
-  const documentId = validId(custom?.harmony_document_id);
-  const setId = validId(custom?.harmony_set_id);
-  const resourceId = documentId !== undefined ? documentResourceId(documentId) : setId !== undefined ? setResourceId(setId) : undefined;
+  const documentId = customId(values.custom, 'harmony_document_id');
+  const setId = customId(values.custom, 'harmony_set_id');
+  const resourceId = documentId ? documentResourceId(Number(documentId)) : setId ? setResourceId(Number(setId)) : undefined;
   if (lineItem && resourceId)
     await agsRepo.upsertLineItem(trx, { contextId: values.contextId, resourceId, url: lineItem, now: values.now });
 }

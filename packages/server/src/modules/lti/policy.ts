@@ -90,7 +90,7 @@ export function emailMayLink(emailsVerified: boolean, email: string | undefined)
 }
 
 /** A positive integer id in a custom parameter the tool put into its resource link, or undefined. */
-function customId(custom: unknown, name: string): string | undefined {
+export function customId(custom: unknown, name: string): string | undefined {
   const value = (custom as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? value : undefined;
 }
