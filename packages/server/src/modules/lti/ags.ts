@@ -91,7 +91,7 @@ export async function scheduleScorePosts(
     (await agsRepo.scoredDocumentReleases(trx, [...new Set(pairs.map((p) => p.documentId))])).map((d) => [Number(d.id), d]),
   );
   if (docs.size === 0) return;
-  const planned = new Map<string, number>();
+  const planned = new Set<string>();
   for (const { studentId, documentId } of pairs) {
     const doc = docs.get(documentId);
     if (!doc || !counted(doc)) continue;
@@ -99,7 +99,7 @@ export async function scheduleScorePosts(
     if (delay === undefined) continue;
     const key = `${studentId}:${doc.assignment_set_id}:${delay}`;
     if (planned.has(key)) continue;
-    planned.set(key, delay);
+    planned.add(key);
     await enqueueAt(deps, trx, { studentId, setId: Number(doc.assignment_set_id) }, delay);
   }
 }
