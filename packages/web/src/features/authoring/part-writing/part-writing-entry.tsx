@@ -11,12 +11,12 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearFor, noteForKey } from '../../../components/part-writing/note-entry.ts';
 import { PartWritingStaff, type StaffCell } from '../../../components/part-writing/part-writing-staff.tsx';
-import { schedule } from '../../../components/part-writing/playback.ts';
+import { useWrittenPlayback } from '../../../components/part-writing/use-written-playback.ts';
+import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { usePlayback } from '../../../lib/use-playback.ts';
 import { useCheckPartWriting } from './api.ts';
 import styles from './part-writing-authoring.module.css';
 
@@ -147,9 +147,7 @@ export function PartWritingEntry({
     setNote(cell, result.note);
   };
 
-  const playable = useMemo(() => schedule(view.chords, cells, meter), [view.chords, cells, meter]);
-  const playback = usePlayback(playable.score, playable.items);
-  const playing = playback.soundingId === null ? null : playable.items.findIndex((item) => item.id === playback.soundingId);
+  const { playback, playing, lastChord } = useWrittenPlayback(view.chords, cells, meter);
 
   const complete = cells.every((cell) => voices.every((v) => cell[v]));
   const runCheck = () => {
@@ -192,23 +190,8 @@ export function PartWritingEntry({
         {t('partWriting.authoring.modelHint', { voices: write.map(voiceName).join(', ') })}
       </p>
       <div className={styles.staffBar}>
-        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons */}
-        <div className={styles.voicePicker} role="group" aria-label={t('partWriting.staff.voice')}>
-          {editable.map((voice) => (
-            <button
-              key={voice}
-              type="button"
-              className={styles.voiceButton}
-              aria-pressed={selected?.voice === voice}
-              aria-label={voiceName(voice)}
-              title={voiceName(voice)}
-              onClick={() => setSelected({ chord: selected?.chord ?? 0, voice })}
-            >
-              {voice}
-            </button>
-          ))}
-        </div>
-        <PlaybackControls playback={playback} lastChord={selected ? playable.items[selected.chord] : undefined} />
+        <VoicePicker voices={editable} selected={selected?.voice} onPick={(voice) => setSelected({ chord: selected?.chord ?? 0, voice })} />
+        <PlaybackControls playback={playback} lastChord={lastChord(selected?.chord)} />
       </div>
       <PartWritingStaff
         view={view}

@@ -17,13 +17,13 @@ import {
   scaleStep,
 } from '../../../components/part-writing/note-entry.ts';
 import { PartWritingStaff } from '../../../components/part-writing/part-writing-staff.tsx';
-import { schedule } from '../../../components/part-writing/playback.ts';
+import { useWrittenPlayback } from '../../../components/part-writing/use-written-playback.ts';
+import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { keyName } from '../../../lib/keys.ts';
-import { usePlayback } from '../../../lib/use-playback.ts';
 import { NARROW_QUERY, type Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
 import { SubmissionResult } from '../components/submission-result.tsx';
@@ -251,9 +251,7 @@ export function PartWritingWorkspace({
   };
 
   // Playback: what is written, every voice, through the score's synthesiser; the chord sounding is marked on the staff.
-  const playable = useMemo(() => schedule(view.chords, cells, view.meter), [view.chords, cells, view.meter]);
-  const playback = usePlayback(playable.score, playable.items);
-  const playing = playback.soundingId === null ? null : playable.items.findIndex((item) => item.id === playback.soundingId);
+  const { playback, playing, lastChord } = useWrittenPlayback(view.chords, cells, view.meter);
 
   const commitText = (index: number) => {
     const text = texts[index];
@@ -364,24 +362,13 @@ export function PartWritingWorkspace({
             {t('partWriting.staff.title')}
           </h2>
           {readOnly ? null : (
-            // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, as the toolbar below
-            <div className={styles.voicePicker} role="group" aria-label={t('partWriting.staff.voice')}>
-              {order.map((voice) => (
-                <button
-                  key={voice}
-                  type="button"
-                  className={styles.voiceButton}
-                  aria-pressed={selected?.voice === voice}
-                  title={voiceName(voice)}
-                  aria-label={voiceName(voice)}
-                  onClick={() => setSelected({ chord: selected?.chord ?? 0, voice })}
-                >
-                  {voice}
-                </button>
-              ))}
-            </div>
+            <VoicePicker
+              voices={order}
+              selected={selected?.voice}
+              onPick={(voice) => setSelected({ chord: selected?.chord ?? 0, voice })}
+            />
           )}
-          <PlaybackControls playback={playback} lastChord={selected ? playable.items[selected.chord] : undefined} />
+          <PlaybackControls playback={playback} lastChord={lastChord(selected?.chord)} />
           {midiSupported() && !readOnly ? (
             midi.state === 'on' ? (
               <span className={styles.midiState} role="status">
