@@ -20,3 +20,24 @@ export function insertAt(value: string, symbol: string, start: number, end: numb
   if (next.length > maxLength) return { value, caret: to };
   return { value: next, caret: from + symbol.length };
 }
+
+/**
+ * A palette symbol into a chord field (the workspace's and the answer editors'): put in place of the
+ * input's selection, or at its caret, within `maxLength`; `set` keeps the new text, and on the next
+ * frame the focus returns to the field with the caret after the symbol. The field keeps its place on
+ * the page: a palette click never scrolls.
+ */
+export function insertSymbol(input: HTMLInputElement, value: string, symbol: string, maxLength: number, set: (next: string) => void): void {
+  const { value: next, caret } = insertAt(
+    value,
+    symbol,
+    input.selectionStart ?? value.length,
+    input.selectionEnd ?? value.length,
+    maxLength,
+  );
+  set(next);
+  requestAnimationFrame(() => {
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(caret, caret);
+  });
+}

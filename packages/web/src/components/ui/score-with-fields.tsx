@@ -4,7 +4,7 @@ import { type CSSProperties, type FocusEvent, memo, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { type AnswerField, fieldProblem } from '../../lib/answer-fields.ts';
 import { answerKeysInForce, type FieldKey, sameFieldKey } from '../../lib/keys.ts';
-import { insertAt } from '../../lib/label-palette.ts';
+import { insertSymbol } from '../../lib/label-palette.ts';
 import { usePlayback } from '../../lib/use-playback.ts';
 import { ChordKeyField, type ChordKeyPosition } from './chord-key-field.tsx';
 import { PlaybackControls } from './playback-controls.tsx';
@@ -119,7 +119,7 @@ export function ScoreWithFields({
   // A palette symbol goes into the answer field last used, at its caret, and the focus returns there.
   const fieldsNow = useRef(fields);
   fieldsNow.current = fields;
-  const insertSymbol = (symbol: string) => {
+  const insertPaletteSymbol = (symbol: string) => {
     const target = lastAnswer.current;
     const first = positions.find((p) => fieldsNow.current[p.id] && !fieldsNow.current[p.id]?.skipped);
     const id = target?.id ?? first?.id;
@@ -127,20 +127,8 @@ export function ScoreWithFields({
       target?.input ?? (first ? document.querySelector<HTMLInputElement>(`input[data-answer-for="${first.number}"]`) : null) ?? undefined;
     const field = id ? fieldsNow.current[id] : undefined;
     if (!id || !input || !field || field.skipped) return;
-    const value = field.answers;
-    const { value: next, caret } = insertAt(
-      value,
-      symbol,
-      input.selectionStart ?? value.length,
-      input.selectionEnd ?? value.length,
-      ANSWERS_MAX_LENGTH,
-    );
-    latest.current(id, { answers: next });
     lastAnswer.current = { id, input };
-    requestAnimationFrame(() => {
-      input.focus({ preventScroll: true });
-      input.setSelectionRange(caret, caret);
-    });
+    insertSymbol(input, field.answers, symbol, ANSWERS_MAX_LENGTH, (next) => latest.current(id, { answers: next }));
   };
 
   // The score as a page (components/ui/score-systems): systems that fit the dialog, each chord's
@@ -172,7 +160,7 @@ export function ScoreWithFields({
   return (
     <div className={styles.editor}>
       <PlaybackControls playback={playback} lastChord={lastUsed ?? undefined} />
-      <SymbolPalette onInsert={insertSymbol} disabled={false} wrap />
+      <SymbolPalette onInsert={insertPaletteSymbol} disabled={false} wrap />
       {/* biome-ignore lint/a11y/useSemanticElements: the chords' fields, grouped under a name (a fieldset would restyle the score) */}
       <div className={styles.scroller} role="group" aria-label={t('authoring.chords')}>
         <ScoreSystems

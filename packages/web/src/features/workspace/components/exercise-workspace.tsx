@@ -9,7 +9,7 @@ import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { SymbolPalette } from '../../../components/ui/symbol-palette.tsx';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
 import { keyName, keysInForce } from '../../../lib/keys.ts';
-import { insertAt } from '../../../lib/label-palette.ts';
+import { insertSymbol } from '../../../lib/label-palette.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { isMalformedLabel } from '../answer-check.ts';
 import { readLocalDraft, startingAnswers } from '../local-draft.ts';
@@ -221,24 +221,11 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     else if (step === 1) submitBar.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   };
 
-  const insertSymbol = (symbol: string) => {
+  const insertPaletteSymbol = (symbol: string) => {
     const id = lastUsedId ?? items[0]?.id;
     const input = id ? inputs.current.get(id) : undefined;
     if (!id || !input) return;
-    const value = answers[id] ?? '';
-    const { value: next, caret } = insertAt(
-      value,
-      symbol,
-      input.selectionStart ?? value.length,
-      input.selectionEnd ?? value.length,
-      WORKSPACE_MAX_ANSWER_LENGTH,
-    );
-    update(id, next);
-    requestAnimationFrame(() => {
-      // The field keeps its place on the page: a palette click never scrolls.
-      input.focus({ preventScroll: true });
-      input.setSelectionRange(caret, caret);
-    });
+    insertSymbol(input, answers[id] ?? '', symbol, WORKSPACE_MAX_ANSWER_LENGTH, (next) => update(id, next));
   };
 
   const playChord = (item: WorkspaceItem) => {
@@ -385,7 +372,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       {readOnly ? null : (
         // Stays under the header while the page scrolls, so a symbol is a click away from any field.
         <div ref={paletteBar} className={styles.paletteBar}>
-          <SymbolPalette onInsert={insertSymbol} disabled={readOnly} />
+          <SymbolPalette onInsert={insertPaletteSymbol} disabled={readOnly} />
         </div>
       )}
 
