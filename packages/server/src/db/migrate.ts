@@ -21,6 +21,7 @@ import { migration0029 } from './migrations/0029-lti-deep-linking.ts';
 import { migration0030 } from './migrations/0030-lti-ags.ts';
 import { migration0031 } from './migrations/0031-lti-registration-and-roster.ts';
 import { migration0032 } from './migrations/0032-lti-storage-target.ts';
+import { migration0033 } from './migrations/0033-lti-contexts-course.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '0031-lti-registration-and-roster': migration0031,
   '0032-lti-storage-target': migration0032,
   '0030-lti-ags': migration0030,
+  '0033-lti-contexts-course': migration0033,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { courseWorld, createTestApp, dialects, LONG_SESSIONS, multipart, sampleExercise, type TestContext } from '../../../test/helpers.ts';
 
@@ -34,5 +35,23 @@ describe.each(dialects)('LTI score check in a hand-in (%s)', (dialect) => {
     expect(lti[0]).toMatch(/"lti_contexts"/);
     const jobs = await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'lti-score').execute();
     expect(jobs).toEqual([]);
+  });
+
+  it('finds a course’s LMS courses through an index on lti_contexts.course_id (migration 0033)', async () => {
+    const { db, dialect: engine } = t.app.deps;
+    const indexes =
+      engine === 'sqlite'
+        ? await sql<{ name: string; column: string }>`
+            SELECT i.name AS name, c.name AS "column" FROM sqlite_master i, pragma_index_info(i.name) c
+            WHERE i.type = 'index' AND i.tbl_name = 'lti_contexts'`.execute(db)
+        : await sql<{ name: string; column: string }>`
+            SELECT ic.relname AS name, a.attname AS "column"
+            FROM pg_index x
+            JOIN pg_class ic ON ic.oid = x.indexrelid
+            JOIN pg_class tc ON tc.oid = x.indrelid
+            JOIN pg_namespace n ON n.oid = tc.relnamespace
+            JOIN pg_attribute a ON a.attrelid = tc.oid AND a.attnum = x.indkey[0]
+            WHERE tc.relname = 'lti_contexts' AND n.nspname = current_schema()`.execute(db);
+    expect(indexes.rows).toContainEqual({ name: 'lti_contexts_course_idx', column: 'course_id' });
   });
 });
