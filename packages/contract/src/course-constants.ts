@@ -14,6 +14,13 @@ export const INVITATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** The settings that activation freezes (spec §4). */
 export const LOCKED_WHEN_ACTIVE = ['school_id', 'academic_term_id', 'payment_type', 'start_date', 'end_date'] as const;
 
+/**
+ * A new course's chord-label settings when the instructor chooses none (spec §4): the cadential
+ * six-four written `V64`, the Neapolitan `N6`. Exercise authoring suggests labels with them, and
+ * the analysis bench (issue 25) measures with them.
+ */
+export const DEFAULT_CHORD_LABEL_SETTINGS = { cadential_64: 'V', neapolitan_6: 'N' } as const;
+
 /** How the course's chord-label settings are shown (spec §2, DESIGN §8). */
 export const cadential64Label = (setting: 'I' | 'V') => (setting === 'V' ? 'V64' : 'I64');
 export const neapolitan6Label = (setting: 'N' | 'II') => (setting === 'N' ? 'N6' : 'bII6');

@@ -10,6 +10,7 @@ export {
   cadential64Label,
   courseCopyTitle,
   courseDateErrors,
+  DEFAULT_CHORD_LABEL_SETTINGS,
   DUPLICATE_DEFAULT_START_SECONDS,
   ENROLLMENT_END_MAX_AFTER_START_SECONDS,
   enrollmentEndLimit,

@@ -3,7 +3,7 @@ import { parseKeyedLabel } from '@app/contract/keyed-label';
 import { describe, expect, it } from 'vitest';
 import { importMusicXml } from '../musicxml-import.ts';
 import { analyseScore } from './analyze-score.ts';
-import { type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
+import { COURSE_DEFAULT_SETTINGS, type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
 
 // Floors on the shared corpus (../shared/corpora/bach-chorales: 142 Bach chorales with expert
 // When-in-Rome analyses, read at run time, never copied here): the figures `npm run bench --
@@ -26,7 +26,7 @@ function corpus(): CorpusPiece[] {
 
 describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus', () => {
   it('keep their floors (recall, keys, exact, chord, root; no expert label refused)', { timeout: 120_000 }, () => {
-    const figures = measureCorpus(corpus(), { cadential64: 'I', neapolitan6: 'II' });
+    const figures = measureCorpus(corpus(), COURSE_DEFAULT_SETTINGS);
     const s = summarise(figures);
     console.info('corpus figures', s);
     expect(figures.pieces).toBe(142);
@@ -50,7 +50,8 @@ describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus
 });
 
 /**
- * The figures reached (percent: key 95.1, exact 80.1, where keys agree 92.6, chord 93.6, root 95.2 — a
- * cadential six-four with either root, decision 039's third round; the label alone 95.1) less about one point.
+ * The figures reached with the course's default settings, as the bench measures (percent: key 95.1,
+ * exact 79.5, where keys agree 91.9, chord 93.1, root 95.2 — a cadential six-four with either root,
+ * decision 039's fourth round; the label alone 94.6) less about one point.
  */
-const FLOORS = { globalKey: 94, exact: 79, exactWhereKeysAgree: 91.5, chord: 92.5, root: 94.5 };
+const FLOORS = { globalKey: 94, exact: 78.5, exactWhereKeysAgree: 91, chord: 92, root: 94.5 };

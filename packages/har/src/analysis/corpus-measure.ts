@@ -1,3 +1,4 @@
+import { DEFAULT_CHORD_LABEL_SETTINGS } from '@app/contract/course-constants';
 import { parseRomanNumeral } from '@app/contract/roman-numeral';
 import type { GradingSettings } from '../grade.ts';
 import { chordOf, type Key, type Mode, type PitchClass, pitchClass, semitone } from '../library/theory.ts';
@@ -51,6 +52,43 @@ export type CorpusFigures = {
 };
 
 type Reading = { key: Key; numeral: string };
+
+/**
+ * The settings POST /api/exercise-drafts analyses with in a course that kept the defaults (the
+ * cadential six-four `V64`, the Neapolitan `N6`): the bench and the floor test measure the product's path.
+ */
+export const COURSE_DEFAULT_SETTINGS: GradingSettings = {
+  cadential64: DEFAULT_CHORD_LABEL_SETTINGS.cadential_64,
+  neapolitan6: DEFAULT_CHORD_LABEL_SETTINGS.neapolitan_6,
+};
+
+/** The figures of two sets of pieces as one (the corpus analysed once, measured by halves and in all). */
+export function mergeFigures(a: CorpusFigures, b: CorpusFigures): CorpusFigures {
+  const merged = (x: Map<string, number>, y: Map<string, number>) => {
+    const out = new Map(x);
+    for (const [k, n] of y) out.set(k, (out.get(k) ?? 0) + n);
+    return out;
+  };
+  return {
+    pieces: a.pieces + b.pieces,
+    labels: a.labels + b.labels,
+    recall: a.recall + b.recall,
+    globalKey: a.globalKey + b.globalKey,
+    exact: a.exact + b.exact,
+    exactWhereKeysAgree: a.exactWhereKeysAgree + b.exactWhereKeysAgree,
+    keysAgree: a.keysAgree + b.keysAgree,
+    chord: a.chord + b.chord,
+    root: a.root + b.root,
+    rootOfLabel: a.rootOfLabel + b.rootOfLabel,
+    refused: a.refused + b.refused,
+    refusedSpellings: merged(a.refusedSpellings, b.refusedSpellings),
+    disagreements: merged(a.disagreements, b.disagreements),
+    rootDisagreements: merged(a.rootDisagreements, b.rootDisagreements),
+    rootMissesAtDecorations: a.rootMissesAtDecorations + b.rootMissesAtDecorations,
+    wrongKeys: [...a.wrongKeys, ...b.wrongKeys],
+    rootMisses: [...a.rootMisses, ...b.rootMisses],
+  };
+}
 
 const EPSILON = 1e-3;
 
