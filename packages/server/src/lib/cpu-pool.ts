@@ -43,6 +43,7 @@ const BACKGROUND_TASKS: ReadonlySet<CpuTaskName> = new Set([
   'renderSubmissionImage',
   'renderPreview',
   'renderPartWritingPreview',
+  'renderPartWritingSubmission',
   'shownPositions',
 ]);
 

@@ -3,9 +3,10 @@ import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
 import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
+import { HarError } from '@app/har/har-error';
 import { importMusicXml } from '@app/har/musicxml-import';
-import { type PartWritingDocument, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
-import { readPartWritingHandIn } from '@app/har/part-writing/hand-in';
+import { type PartWritingDocument, partWritingSubmission, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
+import { readPartWritingHandIn, submissionScore, writtenFromAnswers } from '@app/har/part-writing/hand-in';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
 import { shownPositions } from '@app/har/shown-positions';
@@ -53,6 +54,15 @@ export const cpuTasks = {
   },
   /** Each item's measure and beat as the score prints them (the grade report, issue 24). */
   shownPositions,
+  /**
+   * A part-writing submission's image (issue 27): the exercise's score with the voices its graded
+   * answers give (one per chord, as the grade keeps them), drawn as a part-writing preview is.
+   */
+  renderPartWritingSubmission: async (exercise: PartWritingDocument, answers: { id: string; answer: string }[]): Promise<Uint8Array> => {
+    const read = writtenFromAnswers(exercise.exercise, answers);
+    if ('refusal' in read) throw new HarError(`The answer of chord ${read.refusal.index + 1} cannot be read.`);
+    return (await renderPartWritingPreview(submissionScore(partWritingSubmission(exercise, read.written)))).png;
+  },
   /** A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter. */
   partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */

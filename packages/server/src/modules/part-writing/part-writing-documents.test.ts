@@ -227,6 +227,37 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
     for (const note of MODEL_NOTES) expect(body).not.toContain(note);
   });
 
+  it('draws a submission in the CPU pool from the cached exercise and the graded voices, never reading the stored hand-in', async () => {
+    const mine = (await handIn(student, GOOD)).json().data;
+    const theirs = (await handIn(classmate, GOOD)).json().data;
+    const runs: string[] = [];
+    const read: string[] = [];
+    const { cpu, storage } = t.app.deps;
+    t.app.deps.cpu = {
+      ...cpu,
+      run: (task, args, options) => {
+        runs.push(task);
+        return cpu.run(task, args, options);
+      },
+    };
+    t.app.deps.storage = {
+      ...storage,
+      get: (key, range) => {
+        read.push(key);
+        return storage.get(key, range);
+      },
+    };
+    const first = (await ta.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
+    expect(first.render_status).toBe('READY');
+    expect((await fetchFile(first.png_url)).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(runs.filter((task) => task === 'renderPartWritingSubmission')).toHaveLength(1);
+    expect(read.filter((key) => key.startsWith('submissions/'))).toEqual([]);
+    // The classmate wrote the same voices: the same image, found in the cache, not drawn again.
+    const second = (await ta.get(`/api/submissions/${theirs.id}/file-urls`)).json().data;
+    expect(new URL(second.png_url, 'http://x').pathname).toBe(new URL(first.png_url, 'http://x').pathname);
+    expect(runs.filter((task) => task === 'renderPartWritingSubmission')).toHaveLength(1);
+  });
+
   it('counts an unfinished chord as a wrong chord', async () => {
     const res = await handIn(student, ['C5 E4 G3', 'C5 - A3', 'B4 D4 G3']);
     expect(res.statusCode, res.body).toBe(201);

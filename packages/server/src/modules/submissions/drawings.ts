@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { GradeResult, Reveal } from '@app/har/grade';
-import { readPartWritingHar } from '@app/har/part-writing/document';
-import { isPartWritingResult, type PartWritingResult, submissionScore } from '@app/har/part-writing/hand-in';
+import { isPartWritingResult, type PartWritingResult } from '@app/har/part-writing/hand-in';
 import { partWritingReportHtml } from '@app/har/part-writing/report';
 import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import type { Deps } from '../../deps.ts';
 import type { ExerciseCache } from '../../documents/exercise-cache.ts';
-import { loadHar } from '../../documents/har-files.ts';
 import { studentReveal } from './policy.ts';
 import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
 
@@ -154,22 +152,23 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
     warn: (e: unknown) => void,
     signal?: AbortSignal,
   ) {
-    let pngKey: string | null = null;
-    if (withImage) {
-      try {
-        const har = await loadHar(deps, row.har_key);
-        const key = `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'part-writing', createHash('sha256').update(har).digest('hex')])}.png`;
-        pngKey = await cachedImage(
-          key,
-          () => deps.cpu.run('renderPartWritingPreview', [submissionScore(readPartWritingHar(har))], { signal }),
+    // The exercise as the document's file gives it (read once per process, documents/exercise-cache.ts) and the
+    // voices the grade's answers hold: nothing of the submission is read from storage, and the score is
+    // written and drawn in the CPU pool. Keyed by the score and the voices, as an analysis image is by its labels.
+    const answers = result.items.map(({ id, answer }) => ({ id, answer }));
+    const pngKey = withImage
+      ? await cachedImage(
+          `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'part-writing', row.content_hash, answers.map((a) => a.answer)])}.png`,
+          async () => {
+            const read = await exercises.read(row.document_storage_key);
+            if (read.kind !== 'part-writing') throw new Error('The document is not a part-writing exercise.');
+            const { manifest, score, exercise } = read.doc;
+            return deps.cpu.run('renderPartWritingSubmission', [{ manifest, score, exercise }, answers], { signal });
+          },
           warn,
           signal,
-        );
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        warn(error);
-      }
-    }
+        )
+      : null;
     const html = partWritingReportHtml({
       title: row.title,
       studentName: `${row.first_name} ${row.last_name}`,
