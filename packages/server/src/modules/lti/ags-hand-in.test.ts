@@ -37,6 +37,28 @@ describe.each(dialects)('LTI score check in a hand-in (%s)', (dialect) => {
     expect(jobs).toEqual([]);
   });
 
+  it('reads no students when a delayed grade’s date moves in a course not linked to an LMS', async () => {
+    const world = await courseWorld(t, { students: 1 });
+    const owner = world.owner.client;
+    const student = world.students[0]?.client;
+    if (!student) throw new Error('no student');
+    const { bytes, keyItems } = sampleExercise();
+    const setId = (
+      await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 86400 })
+    ).json().data.id;
+    const docId = (await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'ex.har', bytes }]))).json().data[0].id;
+    const answers = keyItems.map((item) => ({ id: item.id, answer: item.answers[0] ?? '' }));
+    expect((await student.post(`/api/documents/${docId}/submissions`, { answers })).statusCode).toBe(201);
+    t.queries.length = 0;
+    const put = await owner.put(`/api/documents/${docId}`, { delay_showing_grade: true, show_grade_on_date: t.clock.now() + 2 * 86400 });
+    expect(put.statusCode, put.body).toBe(200);
+    // The course's LMS link is asked first (one statement); unlinked, its students are never read.
+    expect(t.queries.filter((statement) => /"lti_contexts"/.test(statement))).toHaveLength(1);
+    expect(t.queries.filter((statement) => /from "best_submissions"/.test(statement))).toEqual([]);
+    const jobs = await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', 'lti-score').execute();
+    expect(jobs).toEqual([]);
+  });
+
   it('finds a course’s LMS courses through an index on lti_contexts.course_id (migration 0033)', async () => {
     const { db, dialect: engine } = t.app.deps;
     const indexes =

@@ -74,23 +74,20 @@ async function enqueueAt(deps: Pick<Deps, 'jobs'>, db: Db, payload: ScorePayload
   await deps.jobs.enqueue(SCORE_JOB, payload, { db, ...(delay > 0 ? { delaySeconds: delay } : {}) });
 }
 
-/**
- * After a student's best submissions of documents changed (in `trx`): a score post for each
- * (student, set) of a counted document in a course linked to an LMS that takes scores, now if the
- * grade may be shown, at its release date if delayed, never while delayed without a date.
- */
-export async function scheduleScorePosts(
+/** The release rules of those of `documentIds` in a course linked to an LMS that takes scores, by id (empty for a course not linked). */
+async function scoredDocuments(db: Db, documentIds: readonly number[]): Promise<Map<number, agsRepo.DocumentRelease>> {
+  const rows = await agsRepo.scoredDocumentReleases(db, [...new Set(documentIds)]);
+  return new Map(rows.map((d) => [Number(d.id), d]));
+}
+
+/** A score post for each (student, set) of a counted document of `docs`: now, at the release date, or never while delayed without one. */
+async function enqueueScorePosts(
   deps: Pick<Deps, 'jobs' | 'clock'>,
   trx: Db,
+  docs: ReadonlyMap<number, agsRepo.DocumentRelease>,
   pairs: readonly { studentId: number; documentId: number }[],
 ): Promise<void> {
-  if (pairs.length === 0) return;
   const now = deps.clock.now();
-  // Only documents of courses that take scores come back: one read, empty for a course not linked (issue 29).
-  const docs = new Map(
-    (await agsRepo.scoredDocumentReleases(trx, [...new Set(pairs.map((p) => p.documentId))])).map((d) => [Number(d.id), d]),
-  );
-  if (docs.size === 0) return;
   const planned = new Set<string>();
   for (const { studentId, documentId } of pairs) {
     const doc = docs.get(documentId);
@@ -104,12 +101,37 @@ export async function scheduleScorePosts(
   }
 }
 
-/** After a document's delayed-grade setting changed: its students' scores go out when the grade may now be shown. */
+/**
+ * After a student's best submissions of documents changed (in `trx`): a score post for each
+ * (student, set) of a counted document in a course linked to an LMS that takes scores, now if the
+ * grade may be shown, at its release date if delayed, never while delayed without a date.
+ */
+export async function scheduleScorePosts(
+  deps: Pick<Deps, 'jobs' | 'clock'>,
+  trx: Db,
+  pairs: readonly { studentId: number; documentId: number }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  // Only documents of courses that take scores come back: one read, empty for a course not linked (issue 29).
+  const docs = await scoredDocuments(
+    trx,
+    pairs.map((p) => p.documentId),
+  );
+  if (docs.size > 0) await enqueueScorePosts(deps, trx, docs, pairs);
+}
+
+/**
+ * After a document's delayed-grade setting changed: its students' scores go out when the grade may
+ * now be shown. The course's LMS link is asked first, so a course not linked reads no students.
+ */
 export async function scheduleDocumentRelease(deps: Pick<Deps, 'jobs' | 'clock' | 'db'>, documentId: number): Promise<void> {
+  const docs = await scoredDocuments(deps.db, [documentId]);
+  if (docs.size === 0) return;
   const students = await agsRepo.studentsWithFormal(deps.db, documentId);
-  await scheduleScorePosts(
+  await enqueueScorePosts(
     deps,
     deps.db,
+    docs,
     students.map((studentId) => ({ studentId, documentId })),
   );
 }
