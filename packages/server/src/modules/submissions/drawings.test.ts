@@ -105,6 +105,17 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     expect(runs.shownPositions).toBe(1);
   });
 
+  it('reads the submission once per view, drawn or not', async () => {
+    const mine = await handIn(student, 1);
+    const reads = async (client: TestClient) => {
+      t.queries.length = 0;
+      await urls(client, mine.id);
+      return t.queries.filter((sql) => /^select/i.test(sql.trim()) && /from "submissions"/.test(sql));
+    };
+    // A first view (it draws), a second (it finds the drawing), and a student's (their variant).
+    for (const client of [ta, ta, student]) expect(await reads(client)).toHaveLength(1);
+  });
+
   it('draws a first view asked for twice at once only once', async () => {
     const mine = await handIn(student, 1);
     const [a, b] = await Promise.all([urls(ta, mine.id), urls(owner, mine.id)]);

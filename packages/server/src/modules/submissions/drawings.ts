@@ -186,15 +186,18 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
    * longer: a regrade forgets them). A row that already names them is answered from it (a cached
    * image is checked to be still stored). An image that failed once (too slow, unreadable) is not
    * tried again for the other variant or the next view — a score too slow to draw once is not drawn
-   * a second time; the report is always made. Undefined when the submission is gone.
+   * a second time; the report is always made. Undefined when the submission is gone. Given the row
+   * (findForDrawing's) instead of the id, it reads nothing more of the submission.
    */
   async function draw(
-    submissionId: number,
+    submission: number | DrawingRow,
     variant: DrawingVariant,
     options: { warn?: (error: unknown) => void; signal?: AbortSignal } = {},
   ): Promise<Drawn | undefined> {
-    const row = await findForDrawing(deps.db, submissionId);
+    // A caller that has read the row already (the file-urls request) passes it: one read of the submission.
+    const row = typeof submission === 'number' ? await findForDrawing(deps.db, submission) : submission;
     if (!row) return undefined;
+    const submissionId = row.id;
     const stored =
       variant === 'full' ? { png: row.png_key, report: row.report_key } : { png: row.student_png_key, report: row.student_report_key };
     const failedBefore = row.render_status === 'FAILED';

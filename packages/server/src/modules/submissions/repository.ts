@@ -172,7 +172,7 @@ export async function deleteSubmissions(db: Db, where: { id?: number; studentId?
 /**
  * What a submission's image and report are drawn from (drawings.ts): its files, result and the
  * grade's key version, what is drawn already, the document's title and file, and the student
- * (name, language, time zone).
+ * (name, language, time zone); with its course and student, the one read of a file-urls request.
  */
 export function findForDrawing(db: Db, submissionId: number) {
   return db
@@ -181,6 +181,10 @@ export function findForDrawing(db: Db, submissionId: number) {
     .innerJoin('users as u', 'u.id', 's.student_id')
     .innerJoin('timezones as tz', 'tz.id', 'u.timezone_id')
     .select([
+      's.id',
+      's.course_id',
+      's.student_id',
+      's.document_id',
       's.har_key',
       's.file_key',
       's.result_json',

@@ -7,7 +7,7 @@ import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade
 import { HarError } from '@app/har/har-error';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
-import { durableTransaction } from '../../db/database.ts';
+import { type Db, durableTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { createExerciseCache } from '../../documents/exercise-cache.ts';
 import { jobStatus } from '../../documents/har-files.ts';
@@ -116,9 +116,13 @@ export function createSubmissionsService(
     return { submission, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
   }
 
-  /** A submission the actor may see: their own, or any in a course they teach. 404 otherwise. */
-  async function loadVisible(actor: Actor, id: number) {
-    const row = await repo.findSubmission(db, id);
+  /** A submission the actor may see, read by `find`: their own, or any in a course they teach. 404 otherwise. */
+  async function loadVisible<R extends { course_id: number; student_id: number }>(
+    actor: Actor,
+    id: number,
+    find: (db: Db, id: number) => Promise<R | undefined>,
+  ) {
+    const row = await find(db, id);
     if (!row) throw AppError.notFound(SubmissionMessages.notFound);
     const { role } = await teacherOrSelf(actor, row.course_id, SubmissionMessages.notFound);
     if (meetsNeed(role, 'study') && row.student_id !== actor.user.id) throw AppError.notFound(SubmissionMessages.notFound);
@@ -281,7 +285,7 @@ export function createSubmissionsService(
 
     /** One submission, and the student's others of the same document (for 'Submission #n'). */
     async get(actor: Actor, courseId: number, id: number): Promise<{ submission: Submission; siblings: Submission[] }> {
-      const { row } = await loadVisible(actor, id);
+      const { row } = await loadVisible(actor, id, repo.findSubmission);
       if (row.course_id !== courseId) throw AppError.notFound(SubmissionMessages.notFound);
       const siblings = await list(actor, { courseId, studentId: row.student_id, documentId: row.document_id });
       const submission = siblings.find((s) => s.id === id);
@@ -296,7 +300,8 @@ export function createSubmissionsService(
      * student's variant before that (DESIGN §8), never the other way round.
      */
     async fileUrls(actor: Actor, id: number): Promise<SubmissionFileUrls> {
-      const { row, role } = await loadVisible(actor, id);
+      // The row drawings need (issue 29): the one read of the submission in this request.
+      const { row, role } = await loadVisible(actor, id, repo.findForDrawing);
       const now = clock.now();
       const student = meetsNeed(role, 'study');
       const doc = student ? await assignments.findDocument(row.document_id) : undefined;
@@ -319,7 +324,7 @@ export function createSubmissionsService(
         }
       }
       // A withheld grade shows nothing, so nothing is drawn for it.
-      const drawn = hidden ? undefined : await drawings.draw(row.id, variant);
+      const drawn = hidden ? undefined : await drawings.draw(row, variant);
       if (!hidden && !drawn) throw AppError.notFound(SubmissionMessages.notFound);
       return {
         grade_report_url: await sign(drawn?.reportKey ?? null),
@@ -333,7 +338,7 @@ export function createSubmissionsService(
 
     /** Removes one submission (instructors only). */
     async remove(actor: Actor, id: number): Promise<void> {
-      const { row, role } = await loadVisible(actor, id);
+      const { row, role } = await loadVisible(actor, id, repo.findSubmission);
       requireNeed(role, { need: 'instruct', forbidden: SubmissionMessages.onlyInstructors });
       const keys = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteSubmissions(trx, { id: row.id });
