@@ -140,9 +140,47 @@ export async function insertMembership(db: Db, values: { courseId: number; userI
     .execute();
 }
 
-/** Changes one member's role (an LMS roster sync, issue 28); their place in their lists stays. */
-export async function setMembershipRole(db: Db, courseId: number, userId: number, role: CourseRole): Promise<void> {
-  await db.updateTable('course_memberships').set({ role }).where('course_id', '=', courseId).where('user_id', '=', userId).execute();
+/**
+ * Adds people to a course, each at the top of their list for their role, in two statements
+ * whatever their number (the LMS roster sync, issue 28): their lists' tops, then the rows.
+ */
+export async function insertMemberships(
+  db: Db,
+  values: { courseId: number; members: readonly { userId: number; role: CourseRole }[]; now: number },
+): Promise<void> {
+  if (values.members.length === 0) return;
+  const tops = await db
+    .selectFrom('course_memberships')
+    .select(['user_id', 'role', (eb) => eb.fn.min('weight').as('min')])
+    .where(
+      'user_id',
+      'in',
+      values.members.map((m) => m.userId),
+    )
+    .groupBy(['user_id', 'role'])
+    .execute();
+  const top = new Map(tops.map((t) => [`${Number(t.user_id)}:${t.role}`, t.min]));
+  await db
+    .insertInto('course_memberships')
+    .values(
+      values.members.map((m) => {
+        const min = top.get(`${m.userId}:${m.role}`);
+        const weight = min === null || min === undefined ? 0 : Number(min) - 1;
+        return { course_id: values.courseId, user_id: m.userId, role: m.role, archived: 0, weight, created_at: values.now };
+      }),
+    )
+    .execute();
+}
+
+/** Changes some members' role to one role in one statement (an LMS roster sync, issue 28); their places in their lists stay. */
+export async function setMembershipsRole(db: Db, courseId: number, userIds: readonly number[], role: CourseRole): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('course_memberships')
+    .set({ role })
+    .where('course_id', '=', courseId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
 }
 
 /** Sets one member's archive flag. */
@@ -234,6 +272,18 @@ export async function teachesAnyCourse(db: Db, userId: number): Promise<boolean>
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The roles of some people in a course, by user id (those not members are absent): one statement. */
+export async function findRoles(db: Db, courseId: number, userIds: readonly number[]): Promise<Map<number, CourseRole>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('course_memberships')
+    .select(['user_id', 'role'])
+    .where('course_id', '=', courseId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.user_id), r.role]));
 }
 
 export async function findRole(db: Db, courseId: number, userId: number): Promise<CourseRole | undefined> {

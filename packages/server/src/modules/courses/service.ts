@@ -170,19 +170,35 @@ export function createCoursesService(deps: Deps, collaborators: { assignments: (
     },
 
     /**
-     * Adds a person with a role or changes their role to it (the LMS roster sync, issue 28), in the
-     * caller's transaction: 'added', 'updated', or 'unchanged' (same role, or an instructor here,
-     * whom a roster never demotes).
+     * Adds people with a role or changes their role to it (the LMS roster sync, issue 28), in the
+     * caller's transaction and a fixed number of statements whatever their number (one read, one
+     * insert with its read of the lists' tops, an update per role changed to): each person's
+     * outcome, 'added', 'updated', or 'unchanged' (same role, or an instructor here, whom a roster
+     * never demotes). Each person once.
      */
-    async syncMember(trx: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }) {
-      const current = await repo.findRole(trx, values.courseId, values.userId);
-      if (current === undefined) {
-        await repo.insertMembership(trx, values);
-        return 'added' as const;
+    async syncMembers(trx: Db, values: { courseId: number; members: readonly { userId: number; role: CourseRole }[]; now: number }) {
+      const outcome = new Map<number, 'added' | 'updated' | 'unchanged'>();
+      const current = await repo.findRoles(
+        trx,
+        values.courseId,
+        values.members.map((m) => m.userId),
+      );
+      const added: { userId: number; role: CourseRole }[] = [];
+      const changedTo = new Map<CourseRole, number[]>();
+      for (const member of values.members) {
+        const role = current.get(member.userId);
+        if (role === undefined) {
+          added.push(member);
+          outcome.set(member.userId, 'added');
+        } else if (role === member.role || role === 'instructor') outcome.set(member.userId, 'unchanged');
+        else {
+          changedTo.set(member.role, [...(changedTo.get(member.role) ?? []), member.userId]);
+          outcome.set(member.userId, 'updated');
+        }
       }
-      if (current === values.role || current === 'instructor') return 'unchanged' as const;
-      await repo.setMembershipRole(trx, values.courseId, values.userId, values.role);
-      return 'updated' as const;
+      await repo.insertMemberships(trx, { courseId: values.courseId, members: added, now: values.now });
+      for (const [role, userIds] of changedTo) await repo.setMembershipsRole(trx, values.courseId, userIds, role);
+      return outcome;
     },
 
     create,

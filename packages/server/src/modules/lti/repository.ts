@@ -157,21 +157,38 @@ export async function deleteLoginStatesBefore(db: Db, before: number): Promise<v
 
 // Users and contexts.
 
-export async function findLinkedUserId(db: Db, issuer: string, sub: string): Promise<number | undefined> {
-  const row = await db
+/** The accounts linked to these `sub`s of an issuer, by sub (those never linked are absent): one statement. */
+export async function findLinkedUserIds(db: Db, issuer: string, subs: readonly string[]): Promise<Map<string, number>> {
+  if (subs.length === 0) return new Map();
+  const rows = await db
     .selectFrom('lti_user_links')
-    .select('user_id')
+    .select(['sub', 'user_id'])
     .where('issuer', '=', issuer)
-    .where('sub', '=', sub)
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.user_id);
+    .where('sub', 'in', [...subs])
+    .execute();
+  return new Map(rows.map((r) => [r.sub, Number(r.user_id)]));
+}
+
+export async function findLinkedUserId(db: Db, issuer: string, sub: string): Promise<number | undefined> {
+  return (await findLinkedUserIds(db, issuer, [sub])).get(sub);
+}
+
+/** Links accounts to `sub`s of an issuer, in one statement. */
+export async function insertUserLinks(
+  db: Db,
+  issuer: string,
+  links: readonly { sub: string; userId: number }[],
+  now: number,
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('lti_user_links')
+    .values(links.map((l) => ({ issuer, sub: l.sub, user_id: l.userId, created_at: now })))
+    .execute();
 }
 
 export async function insertUserLink(db: Db, values: { issuer: string; sub: string; userId: number; now: number }): Promise<void> {
-  await db
-    .insertInto('lti_user_links')
-    .values({ issuer: values.issuer, sub: values.sub, user_id: values.userId, created_at: values.now })
-    .execute();
+  await insertUserLinks(db, values.issuer, [values], values.now);
 }
 
 export async function findContext(db: Db, issuer: string, deploymentId: string, contextId: string): Promise<LtiContextRow | undefined> {
@@ -220,16 +237,31 @@ export async function setContextCourse(db: Db, id: number, courseId: number): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records the roles launches (or a roster) gave people in a context, in one statement (the latest wins); each person once. */
+export async function upsertContextMembers(
+  db: Db,
+  contextId: number,
+  members: readonly { userId: number; role: CourseRole }[],
+  now: number,
+): Promise<void> {
+  if (members.length === 0) return;
+  await db
+    .insertInto('lti_context_members')
+    .values(members.map((m) => ({ context_id: contextId, user_id: m.userId, role: m.role, launched_at: now })))
+    .onConflict((oc) =>
+      oc
+        .columns(['context_id', 'user_id'])
+        .doUpdateSet((eb) => ({ role: eb.ref('excluded.role'), launched_at: eb.ref('excluded.launched_at') })),
+    )
+    .execute();
+}
+
 /** Records the role a launch gave a person in a context (the latest launch wins). */
 export async function upsertContextMember(
   db: Db,
   values: { contextId: number; userId: number; role: CourseRole; now: number },
 ): Promise<void> {
-  await db
-    .insertInto('lti_context_members')
-    .values({ context_id: values.contextId, user_id: values.userId, role: values.role, launched_at: values.now })
-    .onConflict((oc) => oc.columns(['context_id', 'user_id']).doUpdateSet({ role: values.role, launched_at: values.now }))
-    .execute();
+  await upsertContextMembers(db, values.contextId, [values], values.now);
 }
 
 export async function findContextRole(db: Db, contextId: number, userId: number): Promise<CourseRole | undefined> {

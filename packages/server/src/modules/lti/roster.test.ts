@@ -204,6 +204,41 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     expect(await roleOf(existing.id)).toBe('student');
   });
 
+  it('syncs a roster of hundreds in the statements a roster of three takes: none per member', async () => {
+    const url = `/api/courses/${courseId}/lms-roster`;
+    platform.state.rosterPageSize = 100;
+    const people = (prefix: string, n: number, role = 'Learner') =>
+      Array.from({ length: n }, (_, i) => member(`${prefix}-${i}`, role, { email: `${prefix}-${i}@example.edu` }));
+    const sync = async (roster: Record<string, unknown>[]) => {
+      platform.state.rosters.set('context-1', roster);
+      t.queries.length = 0;
+      const res = await teacher.post(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return { result: res.json().data, statements: t.queries.length };
+    };
+    const few = people('few', 3);
+    const more = people('more', 3);
+    const many = people('many', 400);
+    // The first sync also fetches the tool's key and token; the second and third differ only in size.
+    await sync(few);
+    const small = await sync([...few, ...more]);
+    expect(small.result).toEqual({ added: 3, updated: 0, unchanged: 3, skipped: 0 });
+    const large = await sync([...few, ...more, ...many]);
+    expect(large.result).toEqual({ added: 400, updated: 0, unchanged: 6, skipped: 0 });
+    expect(large.statements).toBe(small.statements);
+    // 400 role changes are one update (one per role changed to), and nothing else is written.
+    const changed = await sync([...few, ...more, ...people('many', 400, 'TeachingAssistant')]);
+    expect(changed.result).toEqual({ added: 0, updated: 400, unchanged: 6, skipped: 0 });
+    expect(changed.statements).toBeLessThan(small.statements);
+    expect(await roleOf(await linkedUser('many-399'))).toBe('ta');
+    const members = await t.app.deps.db
+      .selectFrom('course_memberships')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    expect(Number(members.n)).toBeGreaterThanOrEqual(406);
+  });
+
   it('refuses signed out, a TA, a student, another course, bad input, a course without a roster, an unreachable LMS', async () => {
     const url = `/api/courses/${courseId}/lms-roster`;
     expect((await world.anonymous.post(url)).statusCode).toBe(401);

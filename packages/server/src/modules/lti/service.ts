@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { CourseRole } from '@app/contract/courses';
 import { createRemoteJWKSet, importJWK, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import type { LtiPlatformRow, NewUser } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { IssuedSession } from '../../http/auth.ts';
@@ -10,7 +12,7 @@ import type { AuthService, RequestInfo } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { recordAgsEndpoint } from './ags.ts';
-import { fetchRoster, recordNrpsEndpoint } from './nrps.ts';
+import { fetchRoster, type RosterMember, recordNrpsEndpoint } from './nrps.ts';
 import {
   courseRoleFromLti,
   documentResourceLink,
@@ -91,6 +93,11 @@ const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const DEEP_LINK_SECONDS = 3600;
 /** How long the signed deep-linking response is valid. */
 const RESPONSE_SECONDS = 300;
+/**
+ * How many roster members a sync writes with one set of statements (syncRosterBatch): well within
+ * both engines' limits on a statement's parameters (a new account has 15 columns).
+ */
+const ROSTER_BATCH = 500;
 /** How long a Dynamic Registration URL of the admin CLI stays usable, by default. */
 export const REGISTRATION_KEY_HOURS = 24;
 /** How long the tool waits for a platform's configuration or registration endpoint. */
@@ -137,26 +144,25 @@ export function createLtiService(
   const currentKey = () => currentToolKey({ db, clock });
   const makeKey = () => makeToolKey({ db, clock });
 
-  /** Creates the account a first launch brings, without a password (the LMS signs the person in). */
-  async function newAccount(
-    trx: typeof db,
-    claims: LtiClaims,
+  /**
+   * The account a first launch (or a roster) brings, without a password (the LMS signs the person
+   * in), with the e-mail address `email` if it is free, else an address of its own that mails nobody.
+   */
+  function accountValues(
+    person: { given_name?: unknown; family_name?: unknown; name?: unknown },
     instructor: boolean,
     email: string | undefined,
     timezoneId: number,
-  ): Promise<number> {
-    const now = clock.now();
-    // The e-mail column is unique: a claimed address another account holds (unverified, so
-    // not linked) is not taken; the account gets an address of its own that mails nobody.
-    const free = email && !(await users.findAccountByEmail(email, trx)) ? email : `lti-${randomUUID()}@lti.invalid`;
-    const given = str(claims.given_name) ?? str(claims.name)?.split(' ')[0] ?? 'LMS';
-    const family = str(claims.family_name) ?? str(claims.name)?.split(' ').slice(1).join(' ') ?? 'User';
-    return users.insertAccount(trx, {
+    now: number,
+  ): NewUser {
+    const given = str(person.given_name) ?? str(person.name)?.split(' ')[0] ?? 'LMS';
+    const family = str(person.family_name) ?? str(person.name)?.split(' ').slice(1).join(' ') ?? 'User';
+    return {
       uuid: randomUUID(),
       user_type: instructor ? 2 : 1,
       first_name: given.slice(0, 100),
       last_name: (family || 'User').slice(0, 100),
-      email: free,
+      email: email ?? `lti-${randomUUID()}@lti.invalid`,
       password_hash: null,
       gender: null,
       school: null,
@@ -167,7 +173,89 @@ export function createLtiService(
       will_receive_notification_emails: 0,
       created_at: now,
       updated_at: now,
-    });
+    };
+  }
+
+  /** Creates the account a first launch brings. */
+  async function newAccount(
+    trx: typeof db,
+    claims: LtiClaims,
+    instructor: boolean,
+    email: string | undefined,
+    timezoneId: number,
+  ): Promise<number> {
+    // The e-mail column is unique: a claimed address another account holds (unverified, so
+    // not linked) is not taken; the account gets an address of its own that mails nobody.
+    const free = email && !(await users.findAccountByEmail(email, trx)) ? email : undefined;
+    return users.insertAccount(trx, accountValues(claims, instructor, free, timezoneId, clock.now()));
+  }
+
+  /**
+   * One batch of a roster sync (at most ROSTER_BATCH members, in the sync's transaction), in a
+   * fixed number of statements whatever its size: the links by (issuer, sub), the accounts by
+   * e-mail of those not linked, the new accounts, their links, the roles in the LMS course, and the
+   * course's memberships (courses.syncMembers). `seen` holds the subs and accounts synced already:
+   * a person the roster names twice counts once, the repeats as skipped.
+   */
+  async function syncRosterBatch(
+    trx: typeof db,
+    batch: readonly RosterMember[],
+    target: { platform: LtiPlatformRow; contextId: number; courseId: number; timezoneId: number; now: number },
+    seen: { subs: Set<string>; users: Set<number> },
+    counts: { added: number; updated: number; unchanged: number; skipped: number },
+  ): Promise<void> {
+    const { platform, now } = target;
+    const wanted: { member: RosterMember; role: CourseRole }[] = [];
+    for (const member of batch) {
+      const role = member.active ? courseRoleFromLti(member.roles) : undefined;
+      if (!role || seen.subs.has(member.user_id)) {
+        counts.skipped += 1;
+        continue;
+      }
+      wanted.push({ member, role });
+      seen.subs.add(member.user_id);
+    }
+    if (wanted.length === 0) return;
+    const linked = await repo.findLinkedUserIds(
+      trx,
+      platform.issuer,
+      wanted.map((w) => w.member.user_id),
+    );
+    const unlinked = wanted.filter((w) => !linked.has(w.member.user_id));
+    const emailOf = (member: RosterMember) => member.email?.toLowerCase();
+    const held = await users.findAccountIdsByEmail([...new Set(unlinked.flatMap((w) => emailOf(w.member) ?? []))], trx);
+    // Each member not linked: an account found by e-mail where the platform's e-mails are trusted, else a new one.
+    const trusted = platform.emails_verified === 1;
+    const fresh: NewUser[] = [];
+    const madeFor = new Map<string, string>(); // e-mail → uuid of the account made with it in this batch
+    const accountOf = new Map<string, number | string>(); // sub → account id, or uuid of an account to make
+    for (const { member, role } of unlinked) {
+      const email = emailOf(member);
+      const existing = emailMayLink(trusted, email) ? (held.get(email) ?? madeFor.get(email)) : undefined;
+      if (existing !== undefined) {
+        accountOf.set(member.user_id, existing);
+        continue;
+      }
+      const free = email && !held.has(email) && !madeFor.has(email) ? email : undefined;
+      const values = accountValues(member, role === 'instructor', free, target.timezoneId, now);
+      if (free) madeFor.set(free, values.uuid);
+      fresh.push(values);
+      accountOf.set(member.user_id, values.uuid);
+    }
+    const made = await users.insertAccounts(trx, fresh);
+    const idOf = (account: number | string | undefined) => (typeof account === 'string' ? made.get(account) : account);
+    const links = unlinked.map((w) => ({ sub: w.member.user_id, userId: Number(idOf(accountOf.get(w.member.user_id))) }));
+    await repo.insertUserLinks(trx, platform.issuer, links, now);
+    const people: { userId: number; role: CourseRole }[] = [];
+    for (const { member, role } of wanted) {
+      const userId = linked.get(member.user_id) ?? Number(idOf(accountOf.get(member.user_id)));
+      if (seen.users.has(userId)) counts.skipped += 1;
+      else people.push({ userId, role });
+      seen.users.add(userId);
+    }
+    await repo.upsertContextMembers(trx, target.contextId, people, now);
+    for (const outcome of (await courses.syncMembers(trx, { courseId: target.courseId, members: people, now })).values())
+      counts[outcome] += 1;
   }
 
   /**
@@ -637,7 +725,8 @@ export function createLtiService(
      * Adds and updates the course's members from the LMS roster (every page): each member found by
      * (issuer, sub), else by e-mail only where the registration trusts the platform's e-mails, else a
      * new account; roles by the membership roles (Instructor, TeachingAssistant, Learner); inactive
-     * members and other roles are skipped; an instructor here is never demoted.
+     * members and other roles are skipped; an instructor here is never demoted. In one transaction,
+     * a fixed number of statements per ROSTER_BATCH members (syncRosterBatch), none per member.
      */
     async syncRoster(actor: Actor, courseId: number) {
       await courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: LtiMessages.onlyInstructorsSync });
@@ -649,23 +738,10 @@ export function createLtiService(
       const timezoneId = (await users.timezoneId('UTC')) ?? 1;
       const counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
       await db.transaction().execute(async (trx) => {
-        const now = clock.now();
-        for (const member of members) {
-          const role = member.active ? courseRoleFromLti(member.roles) : undefined;
-          if (!role) {
-            counts.skipped += 1;
-            continue;
-          }
-          let userId = await repo.findLinkedUserId(trx, platform.issuer, member.user_id);
-          if (userId === undefined) {
-            const email = member.email?.toLowerCase();
-            const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
-            userId = existing ? Number(existing.id) : await newAccount(trx, member, role === 'instructor', email, timezoneId);
-            await repo.insertUserLink(trx, { issuer: platform.issuer, sub: member.user_id, userId, now });
-          }
-          await repo.upsertContextMember(trx, { contextId: context.id, userId, role, now });
-          counts[await courses.syncMember(trx, { courseId, userId, role, now })] += 1;
-        }
+        const target = { platform, contextId: Number(context.id), courseId, timezoneId, now: clock.now() };
+        const seen = { subs: new Set<string>(), users: new Set<number>() };
+        for (let start = 0; start < members.length; start += ROSTER_BATCH)
+          await syncRosterBatch(trx, members.slice(start, start + ROSTER_BATCH), target, seen, counts);
       });
       return counts;
     },

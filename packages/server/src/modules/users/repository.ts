@@ -24,6 +24,28 @@ export async function insertUser(db: Db, values: NewUser): Promise<number> {
   return row.id;
 }
 
+/** The ids of the accounts holding any of these (lower-case) e-mail addresses, by address: one statement. */
+export async function findUserIdsByEmails(db: Db, emails: readonly string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', [...emails])
+    .execute();
+  return new Map(rows.map((r) => [r.email, Number(r.id)]));
+}
+
+/** Inserts users in one statement; their ids by uuid. */
+export async function insertUsers(db: Db, values: readonly NewUser[]): Promise<Map<string, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await db
+    .insertInto('users')
+    .values([...values])
+    .returning(['id', 'uuid'])
+    .execute();
+  return new Map(rows.map((r) => [r.uuid, Number(r.id)]));
+}
+
 /** Applies changes to a user. */
 export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();

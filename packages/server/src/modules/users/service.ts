@@ -17,7 +17,9 @@ import {
   findTimezoneId,
   findUserByEmail,
   findUserById,
+  findUserIdsByEmails,
   insertUser,
+  insertUsers,
   readDashboardWithSession,
   timezoneExists,
   updateUser,
@@ -81,8 +83,12 @@ export function createUsersService(deps: Deps, collaborators: { auth: () => Auth
     findAccountByEmail: (email: string, trx: Db = db) => findUserByEmail(trx, email),
     /** The account with this id. */
     findAccountById: (id: number, trx: Db = db) => findUserById(trx, id),
+    /** The ids of the accounts holding these (lower-case) addresses, by address, in one statement (the LMS roster sync). */
+    findAccountIdsByEmail: (emails: readonly string[], trx: Db = db) => findUserIdsByEmails(trx, emails),
     /** Inserts an account; returns its id. */
     insertAccount: (trx: Db, values: NewUser) => insertUser(trx, values),
+    /** Inserts accounts in one statement; their ids by uuid (the LMS roster sync). */
+    insertAccounts: (trx: Db, values: readonly NewUser[]) => insertUsers(trx, values),
     /** Changes columns of an account. */
     updateAccount: (trx: Db, id: number, changes: UserUpdate) => updateUser(trx, id, changes),
     /** The id of an IANA time zone name. */
