@@ -1,3 +1,4 @@
+import { readPartWritingHar } from '@app/har/part-writing/document';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, test } from '../fixtures.ts';
 
@@ -129,4 +130,86 @@ test('at 375 px the typing page lays its fields out with none over another', asy
       const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
       expect(overlap, `fields ${i} and ${j} overlap: ${JSON.stringify([a, b])}`).toBe(false);
     }
+});
+
+test('an instructor gives chords their lengths: (h) and (h.) after the figures, a wrong length and a chord over the barline said before saving', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  const dialog = await startTyping(teacher, 4);
+  const title = 'Typed figured bass with lengths';
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await expect(dialog.getByText('For another length, add its note value in brackets', { exact: false })).toBeVisible();
+  for (const [chord, note] of [
+    ['1', 'C3'],
+    ['2', 'F3'],
+    ['3', 'G3'],
+    ['4', 'C3'],
+  ] as const)
+    await typeNote(dialog, `${chord}B`, note.slice(0, 1).toLowerCase(), note.slice(1));
+
+  // A half note each for the first two chords: the first measure is full.
+  await dialog.getByLabel('Figures of chord 1').fill('(h)');
+  await dialog.getByLabel('Figures of chord 2').fill('6 (h)');
+  // A length that is not one: said under the grid, the field marked, Save held back.
+  await dialog.getByLabel('Figures of chord 3').fill('7 (x)');
+  await expect(
+    dialog.getByText('Chord 3: “(x)” is not a length. Write (e), (q), (q.), (h), (h.) or (w) after the figures or numeral.'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Figures of chord 3')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('button', { name: 'Save Exercise' })).toBeDisabled();
+  // A whole note after a quarter crosses the barline.
+  await dialog.getByLabel('Figures of chord 3').fill('7');
+  await dialog.getByLabel('Figures of chord 4').fill('(w)');
+  const over = dialog.getByText(
+    'Chord 4 crosses the barline: a chord must end by the end of its measure. Shorten it or a chord before it.',
+  );
+  await expect(over).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Exercise' })).toBeDisabled();
+  await over.scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: testInfo.outputPath('typed-lengths-problem-1280.png') });
+  await teacher.screenshot({ path: '/tmp/p-typed-lengths-problem-1280.png' });
+  // A dotted half fills the second measure.
+  await dialog.getByLabel('Figures of chord 4').fill('(h.)');
+  await expect(over).toBeHidden();
+  // The staff draws two measures: a half, a half | a quarter, a dotted half.
+  await expect(dialog.locator('[data-column]')).toHaveCount(4);
+  await dialog.locator('#pw-entry-title').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/p-typed-lengths-1280.png' });
+  await expectAccessible(teacher);
+
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible();
+  const instructor = await apiAs(server, DEMO.instructor);
+  const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
+  const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
+  const sets = await instructor.get<{ documents: { id: number; title: string }[] }[]>(`/api/courses/${courseId}/assignments`);
+  const doc = sets.flatMap((s) => s.documents).find((d) => d.title === title) as { id: number };
+  const { url } = await instructor.get<{ url: string }>(`/api/documents/${doc.id}/file-url`);
+  const saved = readPartWritingHar(await instructor.bytes(url));
+  expect(saved.exercise.chords.map((c) => [c.figures, c.beats])).toEqual([
+    ['', 2],
+    ['6', 2],
+    ['7', 1],
+    ['', 3],
+  ]);
+});
+
+test('at 375 px a chord’s length and its problem fit the typing page', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.setViewportSize({ width: 375, height: 800 });
+  const dialog = await startTyping(teacher, 4);
+  await typeNote(dialog, '1B', 'c', '3');
+  await dialog.getByLabel('Figures of chord 1').fill('6 5 (h)');
+  await dialog.getByLabel('Figures of chord 2').fill('(h.)');
+  await expect(dialog.getByText('Chord 2 crosses the barline', { exact: false })).toBeVisible();
+  await dialog.locator('#pw-entry-title').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/p-typed-lengths-375.png' });
+  await dialog.getByText('Chord 2 crosses the barline', { exact: false }).scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/p-typed-lengths-375-problem.png' });
+  const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(sideways).toBeLessThanOrEqual(0);
 });

@@ -26,6 +26,8 @@ export const PartWritingMessages = {
   givenNoteMissing: (chord: string) => `Chord ${chord} has no note for the given voice: type it before saving.`,
   notGivenVoice: (chord: string) => `Chord ${chord} has a note for a voice the students write: give only the given voice.`,
   badBeats: (chord: string) => `Chord ${chord} must last 0.5, 1, 1.5, 2, 3 or 4 quarter notes.`,
+  crossesBarline: (chord: string) =>
+    `Chord ${chord} crosses the barline: a chord must end by the end of its measure. Shorten it or a chord before it.`,
   modelChordCount: 'The model solution must have one chord for each chord of the exercise.',
   modelMissing: (chord: string) =>
     `Chord ${chord} of the model solution leaves a voice empty: write every voice the students write, or clear the model.`,

@@ -13,6 +13,7 @@ import { CheckProblemMessages } from '@app/contract/part-writing/check';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { type Key, midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
+import { crossesBarline } from '@app/contract/part-writing/typed';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
 import { partWritingExercise, writePartWritingHar } from '@app/har/part-writing/document';
@@ -69,6 +70,9 @@ export function exerciseProblems(input: SavePartWritingRequest): { field: string
     if (chord.figures !== undefined && parseFigures(chord.figures) === undefined)
       problems.push({ field: `${at}.figures`, message: CheckProblemMessages.badFigures(chord.figures) });
   });
+  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter) : undefined;
+  if (crossing !== undefined && problems.every((p) => !p.field.endsWith('.beats')))
+    problems.push({ field: `chords.${crossing}.beats`, message: PartWritingMessages.crossesBarline(String(crossing + 1)) });
   if (input.model) {
     if (input.model.chords.length !== input.chords.length) problems.push({ field: 'model', message: PartWritingMessages.modelChordCount });
     input.model.chords.forEach((chord, index) => {

@@ -348,5 +348,50 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       // Nothing was stored.
       expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
     });
+
+    it('saves the lengths typed after the figures (6 (h), # (q.), (w)): the document and its score keep each chord’s length', async () => {
+      // "", "6 (h)", "7b", "# (q.)", "(e)", " (h)", "(w)": 1 + 2 + 1 | 1.5 + 0.5 + 2 | 4.
+      const beats = [1, 2, 1, 1.5, 0.5, 2, 4];
+      const chords = [...TYPED.chords, { B: 'E3', figures: '' }, { B: 'A2', figures: '' }].map((chord, i) => ({
+        ...chord,
+        beats: beats[i],
+      }));
+      const saved = await owner.post('/api/part-writing/exercises', { ...TYPED, chords, assignment_set_id: setId });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const ws = await student.get(`/api/documents/${saved.json().data.id}/workspace`);
+      expect(ws.json().data.part_writing.chords.map((c: { beats: number }) => c.beats)).toEqual(beats);
+      const file = (await owner.get(`/api/documents/${saved.json().data.id}/file-url`)).json().data;
+      const kept = readPartWritingHar(new Uint8Array((await t.app.inject({ method: 'GET', url: file.url })).rawPayload));
+      expect(kept.exercise.chords.map((c) => c.beats)).toEqual(beats);
+      expect(kept.score.match(/<measure /g)).toHaveLength(3);
+      expect(kept.score).toContain('<type>quarter</type><dot/>');
+      expect(kept.score).toContain('<type>whole</type>');
+    });
+
+    it('refuses a chord over the barline and a length that is not one, with the exact sentence; nothing is stored', async () => {
+      const post = (beats: number[], meter = '4/4') =>
+        owner.post('/api/part-writing/exercises', {
+          ...TYPED,
+          meter,
+          assignment_set_id: setId,
+          chords: TYPED.chords.map((chord, i) => ({ ...chord, beats: beats[i] })),
+        });
+      const over = await post([1, 1, 1, 2, 1]);
+      expect(over.statusCode).toBe(400);
+      expect(errorsOf(over)).toEqual([
+        {
+          field: 'chords.3.beats',
+          messages: ['Chord 4 crosses the barline: a chord must end by the end of its measure. Shorten it or a chord before it.'],
+        },
+      ]);
+      // Coded, so the browser says it in the teacher's language.
+      expect(over.json().message_codes).toEqual([[{ code: 'partWriting.crossesBarline', params: { chord: '4' } }]]);
+      const waltz = await post([2, 2, 1, 1, 1], '3/4');
+      expect(errorsOf(waltz)).toEqual([{ field: 'chords.1.beats', messages: [PartWritingMessages.crossesBarline('2')] }]);
+      const odd = await post([1, 0.75, 1, 1, 1]);
+      expect(odd.statusCode).toBe(400);
+      expect(errorsOf(odd)).toEqual([{ field: 'chords.1.beats', messages: ['Chord 2 must last 0.5, 1, 1.5, 2, 3 or 4 quarter notes.'] }]);
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+    });
   });
 });

@@ -215,4 +215,59 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     expect(body).toMatchObject({ given: ['S'], write: ['A', 'T', 'B'], meter: '6/8', chords: [{ S: 'C5', numeral: 'I', beats: 1.5 }] });
     expect(body).not.toHaveProperty('model');
   });
+
+  it('reads a length typed after the numeral: (h) a half, a length that is not one and a chord over the barline are said, and stop the save', async () => {
+    const calls = api();
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    fireEvent.click(screen.getByLabelText('Type it here'));
+    fireEvent.click(screen.getByLabelText('A bass with Roman numerals'));
+    fireEvent.change(screen.getByLabelText('Meter'), { target: { value: '3/4' } });
+    fireEvent.change(screen.getByLabelText('Number of chords'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start typing' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Lengths' } });
+    expect(screen.getByText(/For another length, add its note value in brackets/)).toBeTruthy();
+    for (const [cell, letter] of [
+      ['1B', 'c'],
+      ['2B', 'g'],
+    ] as const) {
+      const button = document.querySelector(`[data-cell="${cell}"]`) as HTMLButtonElement;
+      fireEvent.focus(button);
+      fireEvent.keyDown(button, { key: letter });
+      fireEvent.keyDown(button, { key: '3' });
+    }
+    const first = screen.getByLabelText('Numeral of chord 1') as HTMLInputElement;
+    const second = screen.getByLabelText('Numeral of chord 2') as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Save Exercise' }) as HTMLButtonElement;
+
+    fireEvent.change(first, { target: { value: 'I (x)' } });
+    expect(
+      screen.getByText('Chord 1: “(x)” is not a length. Write (e), (q), (q.), (h), (h.) or (w) after the figures or numeral.'),
+    ).toBeTruthy();
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(first, { target: { value: 'I (h)' } });
+    fireEvent.change(second, { target: { value: 'V (h)' } });
+    expect(screen.queryByText(/is not a length/)).toBeNull();
+    expect(
+      screen.getByText('Chord 2 crosses the barline: a chord must end by the end of its measure. Shorten it or a chord before it.'),
+    ).toBeTruthy();
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(second, { target: { value: 'V' } });
+    expect(screen.queryByText(/crosses the barline/)).toBeNull();
+    expect(first.value).toBe('I (h)');
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    expect(calls.writes()[0]?.body).toMatchObject({
+      meter: '3/4',
+      chords: [
+        { B: 'C3', numeral: 'I', beats: 2 },
+        { B: 'G3', numeral: 'V', beats: 1 },
+      ],
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   type PartWritingDraft,
 } from '@app/contract/part-writing';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { beatOf } from '@app/contract/part-writing/typed';
 import { ruleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,15 +44,7 @@ const METERS = ['4/4', '3/4', '2/4', '2/2', '3/2', '6/8', '9/8', '3/8'];
 /** At most this many chords typed at once (the document takes 200; a longer one is better uploaded). */
 export const TYPED_MAX_CHORDS = 64;
 
-/** One chord's length in quarter notes: the meter's beat (a dotted quarter in compound x/8). */
-export function beatOf(meter: string): number {
-  const [count, unit] = meter.split('/').map(Number);
-  if (unit === 2) return 2;
-  if (unit === 8) return count !== undefined && count % 3 === 0 ? 1.5 : 0.5;
-  return 1;
-}
-
-/** A typed exercise's start: empty chords, the given voice to type, every rule at its default. */
+/** A typed exercise's start: empty chords of one beat each (a length is typed after the label), the given voice to type, every rule at its default. */
 export function typedDraft(kind: TypedKind, key: string, meter: string, count: number): PartWritingDraft {
   const given: Voice[] = kind === 'soprano-numerals' ? ['S'] : ['B'];
   const beats = beatOf(meter);
@@ -108,6 +101,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [count, setCount] = useState('4');
   const [typing, setTyping] = useState(false);
   const [model, setModel] = useState<WrittenChord[]>([]);
+  // A typed chord's field that cannot be read yet (a length that is not one) or a chord over a barline: nothing is saved until it is fixed.
+  const [typingProblem, setTypingProblem] = useState(false);
   const countValue = Number(count);
   const countBad = !Number.isInteger(countValue) || countValue < 1 || countValue > TYPED_MAX_CHORDS;
 
@@ -238,7 +233,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     : undefined;
 
   const onSave = () => {
-    if (title.trim() === '' || pointsBad) return;
+    if (title.trim() === '' || pointsBad || typingProblem) return;
     setError(null);
     save.mutate(
       {
@@ -301,6 +296,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         onModel={setModel}
         rules={rules}
         language={i18n.language}
+        onTypingProblem={setTypingProblem}
       />
       <PartWritingRuleSettings rules={rules} style={style} points={points} onRules={setRules} onStyle={setStyle} onPoints={setPoints} />
       {libraryOnly ? (
@@ -313,7 +309,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         <Button variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={onSave} loading={save.isPending} disabled={title.trim() === '' || pointsBad}>
+        <Button onClick={onSave} loading={save.isPending} disabled={title.trim() === '' || pointsBad || typingProblem}>
           {t('authoring.save')}
         </Button>
       </div>

@@ -6,8 +6,9 @@ import type {
 import type { Finding } from '@app/contract/part-writing/check';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { beatOf, crossesBarline, readTypedLabel, typedLabelText } from '@app/contract/part-writing/typed';
 import type { RuleSettings, WrittenChord } from '@app/contract/part-writing/written';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearFor, noteForKey } from '../../../components/part-writing/note-entry.ts';
 import { PartWritingStaff, type StaffCell } from '../../../components/part-writing/part-writing-staff.tsx';
@@ -36,6 +37,8 @@ export interface PartWritingEntryProps {
   onModel: (model: WrittenChord[]) => void;
   rules: RuleSettings;
   language: string;
+  /** While typing: whether a chord's field cannot be read (a length that is not one) or a chord crosses a barline, so the exercise cannot be saved yet. */
+  onTypingProblem?: (problem: boolean) => void;
 }
 
 const languageOf = (language: string): Language => (['en', 'zh-hans', 'zh-hant', 'ko'].includes(language) ? (language as Language) : 'en');
@@ -60,6 +63,7 @@ export function PartWritingEntry({
   onModel,
   rules,
   language,
+  onTypingProblem,
 }: PartWritingEntryProps) {
   const { t } = useTranslation();
   const check = useCheckPartWriting();
@@ -129,10 +133,26 @@ export function PartWritingEntry({
       }),
     );
   };
+  // While typing, each chord's field is its label and, in brackets, its length (typed.ts): the text as typed
+  // stays in the field, the chord takes what it reads, and a length that is not one is said under the grid.
+  const beat = beatOf(meter);
+  const [labelTexts, setLabelTexts] = useState<Record<number, string>>({});
+  const [badDurations, setBadDurations] = useState<Record<number, string>>({});
   const setLabel = (index: number, text: string) => {
     setFindings(null);
-    onChords(chords.map((chord, i) => (i === index ? { ...chord, [label]: text } : chord)));
+    setLabelTexts((current) => ({ ...current, [index]: text }));
+    const read = readTypedLabel(text, beat);
+    if ('problem' in read) {
+      setBadDurations((current) => ({ ...current, [index]: read.duration }));
+      return;
+    }
+    setBadDurations(({ [index]: _dropped, ...rest }) => rest);
+    onChords(chords.map((chord, i) => (i === index ? { ...chord, [label]: read.label, beats: read.beats } : chord)));
   };
+  const crossing = typing ? crossesBarline(chords, meter) : undefined;
+  const typingProblem = typing && (Object.keys(badDurations).length > 0 || crossing !== undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tells the editor only when the answer changes
+  useEffect(() => onTypingProblem?.(typingProblem), [typingProblem]);
 
   const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, cell: StaffCell) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -189,6 +209,7 @@ export function PartWritingEntry({
         {typing ? t('partWriting.authoring.typeHint') : null}{' '}
         {t('partWriting.authoring.modelHint', { voices: write.map(voiceName).join(', ') })}
       </p>
+      {typing ? <p className={styles.hint}>{t('partWriting.authoring.lengthHint')}</p> : null}
       <div className={styles.staffBar}>
         <VoicePicker voices={editable} selected={selected?.voice} onPick={(voice) => setSelected({ chord: selected?.chord ?? 0, voice })} />
         <PlaybackControls playback={playback} lastChord={lastChord(selected?.chord)} />
@@ -272,10 +293,15 @@ export function PartWritingEntry({
               <input
                 className={styles.labelInput}
                 style={{ gridColumn: index + 2, gridRow: voices.length + 2 }}
-                value={(label === 'figures' ? chord.figures : chord.numeral) ?? ''}
+                value={
+                  typing
+                    ? (labelTexts[index] ?? typedLabelText((label === 'figures' ? chord.figures : chord.numeral) ?? '', chord.beats, beat))
+                    : ((label === 'figures' ? chord.figures : chord.numeral) ?? '')
+                }
                 readOnly={!typing}
                 size={6}
-                maxLength={label === 'figures' ? 40 : 64}
+                maxLength={label === 'figures' ? 48 : 72}
+                aria-invalid={badDurations[index] !== undefined || crossing === index || undefined}
                 aria-label={t(label === 'figures' ? 'partWriting.authoring.figuresOf' : 'partWriting.authoring.numeralOf', {
                   chord: index + 1,
                 })}
@@ -290,6 +316,18 @@ export function PartWritingEntry({
         </div>
       </div>
 
+      {typingProblem ? (
+        <Notice severity="error">
+          {Object.entries(badDurations).map(([index, duration]) => (
+            <span key={index} className={styles.problemLine}>
+              {t('partWriting.authoring.badDuration', { chord: Number(index) + 1, duration })}
+            </span>
+          ))}
+          {crossing === undefined ? null : (
+            <span className={styles.problemLine}>{t('messages.partWriting.crossesBarline', { chord: crossing + 1 })}</span>
+          )}
+        </Notice>
+      ) : null}
       <div className={styles.checkBar}>
         <Button variant="outline" onClick={runCheck} loading={check.isPending}>
           {t('partWriting.authoring.check')}
