@@ -5,6 +5,26 @@ import { assertScoreLimits } from './score-limits.ts';
 const PROLOG = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*>)\s*)*<([A-Za-z_][\w.:-]*)/;
 
 /**
+ * Why fast-xml-parser's validator refused a text, in words for the person who uploaded it. When
+ * several elements are still open at the end (a file cut short, the usual case), the validator
+ * answers a JSON list of their names at 'line 1': say instead which element the file ends inside.
+ */
+export function xmlErrorReason(err: { code: string; msg: string; line: number }): string {
+  const open = /^Invalid '(\[.*\])' found\.?$/.exec(err.msg)?.[1];
+  if (err.code === 'InvalidXml' && open) {
+    let names: unknown;
+    try {
+      names = JSON.parse(open);
+    } catch {
+      names = undefined;
+    }
+    const last = Array.isArray(names) ? names.at(-1) : undefined;
+    if (typeof last === 'string') return `it ends inside <${last}>, which is never closed: the file may be cut short`;
+  }
+  return `line ${err.line}: ${err.msg.replace(/\.$/, '')}`;
+}
+
+/**
  * A light check that a text is a MusicXML 'score-partwise' document: well-formed
  * XML, the right root element, at least one part with a measure. Verovio decides
  * the rest when it renders. A score over the product's limits (score-limits.ts:
@@ -18,10 +38,7 @@ export function assertMusicXml(score: string, name: string): void {
     throw new HarError(`${name} declares its own XML entities, which are not allowed.`);
   }
   const result = XMLValidator.validate(score, { allowBooleanAttributes: false });
-  if (result !== true) {
-    const reason = result.err.msg.replace(/\.$/, '');
-    throw new HarError(`${name} is not well-formed XML (line ${result.err.line}: ${reason}).`);
-  }
+  if (result !== true) throw new HarError(`${name} is not well-formed XML (${xmlErrorReason(result.err)}).`);
   const root = PROLOG.exec(score)?.[1];
   if (root !== 'score-partwise') {
     throw new HarError(`${name} is not a MusicXML score-partwise document (its root element is <${root ?? 'unknown'}>).`);

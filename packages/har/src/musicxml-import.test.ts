@@ -1,4 +1,5 @@
-import { zipSync } from 'fflate';
+import { existsSync, readFileSync } from 'node:fs';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { analyseScore } from './analysis/analyze-score.ts';
 import { readScore } from './analysis/score-reading.ts';
@@ -6,6 +7,7 @@ import { choraleMusicXml, TEST_CHORALES } from './analysis/test-chorales.ts';
 import { HarError } from './har-error.ts';
 import { importMusicXml } from './musicxml-import.ts';
 
+const CORPUS = '/work/shared/corpora/bach-chorales';
 const text = (s: string) => new TextEncoder().encode(s);
 const chorale = choraleMusicXml(TEST_CHORALES[0] as (typeof TEST_CHORALES)[number]);
 const settings = { cadential64: 'V', neapolitan6: 'N' } as const;
@@ -100,6 +102,25 @@ describe('importMusicXml', () => {
       'The .mxl archive does not contain the MusicXML score its table of contents names.',
     );
     expect(refusal(text('<!DOCTYPE x [<!ENTITY a "b">]><score-partwise/>'))).toMatch(/entities/);
+  });
+
+  // A download cut short: the validator lists the open elements as a JSON array 'at line 1'; the
+  // instructor reads which element the file ends in instead.
+  it.runIf(existsSync(`${CORPUS}/133.mxl`))('says a chorale cut short ends inside an element, in words', () => {
+    const entries = unzipSync(new Uint8Array(readFileSync(`${CORPUS}/133.mxl`)));
+    const name = Object.keys(entries).find((n) => n.endsWith('.xml') && !n.startsWith('META-INF')) as string;
+    const score = new TextDecoder().decode(entries[name]);
+    const cut = score.slice(0, score.indexOf('<pitch>', score.length / 2) + '<pitch>'.length);
+    expect(refusal(text(cut))).toBe(
+      'The score is not well-formed XML (it ends inside <pitch>, which is never closed: the file may be cut short).',
+    );
+    expect(refusal(text('<score-partwise><part id="P1"><measure number="1"><note>'))).toBe(
+      'The score is not well-formed XML (it ends inside <note>, which is never closed: the file may be cut short).',
+    );
+    // One unclosed element keeps the validator's own sentence with its line.
+    expect(refusal(text('<score-partwise>\n<part-list/>'))).toBe(
+      "The score is not well-formed XML (line 1: Unclosed tag 'score-partwise').",
+    );
   });
 
   it('refuses timewise content under a partwise name, and a timewise score without music', () => {

@@ -1,7 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { decodeXmlText } from './format.ts';
 import { HarError } from './har-error.ts';
-import { assertMusicXml } from './musicxml-check.ts';
+import { assertMusicXml, xmlErrorReason } from './musicxml-check.ts';
 import { buildXmlTree, children, parseXmlTree, type XmlNode } from './musicxml-tree.ts';
 import { HAR_LIMITS, unzipWithLimits, type ZipLimits, zipEntryNames } from './safe-unzip.ts';
 import { assertScoreLimits, assertScoreSize, SCORE_LIMITS, scoreTooLarge } from './score-limits.ts';
@@ -69,9 +69,7 @@ function rootElement(text: string): string {
   if (root) return root;
   const result = XMLValidator.validate(text.slice(0, 200_000));
   if (result !== true) {
-    throw new HarError(
-      `The file is not MusicXML: it is not well-formed XML (line ${result.err.line}: ${result.err.msg.replace(/\.$/, '')}).`,
-    );
+    throw new HarError(`The file is not MusicXML: it is not well-formed XML (${xmlErrorReason(result.err)}).`);
   }
   throw new HarError('The file is not MusicXML: it has no root element.');
 }
@@ -146,7 +144,7 @@ function assertPartwiseNesting(text: string): void {
 function timewiseToPartwise(text: string): string {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new HarError(`The score is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, '')}).`);
+    throw new HarError(`The score is not well-formed XML (${xmlErrorReason(valid.err)}).`);
   }
   const tree = parseXmlTree(text);
   const rootIndex = tree.findIndex((node) => 'score-timewise' in node);
