@@ -67,6 +67,33 @@ describe('analysis positions', () => {
     expect(ids(repeated)).toEqual(['m1b1', 'm1b3']);
   });
 
+  it('starts a phrase after a fermata with a position, even on the chord struck again', () => {
+    const phrases = (fermata: string) =>
+      choraleMusicXml({
+        ...chorale('Chorale 5'),
+        voices: {
+          soprano: `E5:1 D5:1 C5:1${fermata} C5:1 | B4:2 C5:2`,
+          alto: `G4:1 G4:1 G4:1${fermata} G4:1 | G4:2 G4:2`,
+          tenor: `C4:1 B3:1 E4:1${fermata} E4:1 | D4:2 E4:2`,
+          bass: `C3:1 G2:1 C3:1${fermata} C3:1 | G2:2 C3:2`,
+        },
+      });
+    expect(ids(phrases('^'))).toEqual(['m1b1', 'm1b2', 'm1b3', 'm1b4', 'm2b1', 'm2b3']);
+    // The same music with no fermata: the chord struck again is no new position.
+    expect(ids(phrases(''))).toEqual(['m1b1', 'm1b2', 'm1b3', 'm2b1', 'm2b3']);
+  });
+
+  it('counts the whole chord struck again on the first beat of a bar, not a chord held into it in part', () => {
+    const across = (bass: string) =>
+      choraleMusicXml({
+        ...chorale('Chorale 5'),
+        voices: { soprano: 'D5:2 C5:2 | C5:2 B4:1 C5:1', alto: 'G4:2 G4:2 | G4:2 G4:1 G4:1', tenor: 'B3:2 E4:2 | E4:2 D4:1 E4:1', bass },
+      });
+    expect(ids(across('G2:2 C3:2 | C3:2 G2:1 C3:1'))).toEqual(['m1b1', 'm1b3', 'm2b1', 'm2b3', 'm2b4']);
+    // The bass tied over the bar line: the upper voices struck again make no new chord.
+    expect(ids(across('G2:2 C3:2~ | C3:2 G2:1 C3:1'))).toEqual(['m1b1', 'm1b3', 'm2b3', 'm2b4']);
+  });
+
   it('reads two parts of two voices each (backup) like four parts', () => {
     const four = choraleMusicXml({ ...chorale('Chorale 3'), layout: 'four-parts' });
     const two = choraleMusicXml({ ...chorale('Chorale 3'), layout: 'two-parts' });

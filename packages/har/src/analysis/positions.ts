@@ -4,7 +4,9 @@ import { measureAndBeat, type ScoreReading, type SpelledNote } from './score-rea
  * The analysis positions of a score: every onset at which the sounding sonority (the
  * set of pitches sounding across all parts) changes, in score order. A tied note does
  * not start again, a chord struck again unchanged is not a new position, and after a
- * rest in every part the next onset is.
+ * rest in every part the next onset is. A chord struck again opening a phrase after a
+ * fermata, or struck again whole on a bar's first beat, is a position of its own: analysts
+ * label it (decision 039's fourth round).
  */
 
 export type AnalysisPosition = {
@@ -32,15 +34,22 @@ export function analysisPositions(score: ScoreReading): AnalysisPosition[] {
   const positions: AnalysisPosition[] = [];
   let previous = '';
   let previousEnd = Number.NEGATIVE_INFINITY;
+  let previousSounding: SpelledNote[] = [];
+  const barlines = new Set(score.measures.map((measure) => Math.round(measure.start / EPSILON)));
   for (const onset of onsets) {
     const sounding = score.notes
       .filter((note) => note.onset <= onset + EPSILON && note.end > onset + EPSILON)
       .sort((a, b) => a.midi - b.midi || a.part - b.part);
     const sonority = [...new Set(sounding.map((note) => note.midi))].join(',');
-    // Silence since the last sonority (a rest in every part) makes the same chord new again.
+    // Silence since the last sonority (a rest in every part) makes the same chord new again, and so
+    // does a fermata ending here (the chord struck again after it opens the next phrase) and the
+    // whole chord struck again on a bar's first beat.
     const afterSilence = previousEnd < onset - EPSILON;
+    const afterFermata = previousSounding.some((note) => note.fermata && Math.abs(note.end - onset) < EPSILON);
+    const struckOnBarline = barlines.has(Math.round(onset / EPSILON)) && sounding.every((note) => Math.abs(note.onset - onset) < EPSILON);
     previousEnd = Math.max(previousEnd, ...sounding.map((note) => note.end));
-    if (sonority === '' || (sonority === previous && !afterSilence)) continue;
+    previousSounding = sounding;
+    if (sonority === '' || (sonority === previous && !afterSilence && !afterFermata && !struckOnBarline)) continue;
     previous = sonority;
     const place = measureAndBeat(score.measures, onset);
     if (!place || place.beat > MAX_BEAT) continue;

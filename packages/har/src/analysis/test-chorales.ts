@@ -9,7 +9,8 @@ import { signatureAlter } from '../library/theory.ts';
  * meter, augmented sixths, and SATB in four parts or two parts of two voices.
  *
  * A voice is written measure by measure ('|' between measures): `F#4:1` is F♯4 for
- * one quarter, `r:1` a quarter rest, and `~` after a note ties it to the next.
+ * one quarter, `r:1` a quarter rest, `~` after a note ties it to the next and `^` puts a
+ * fermata on it (`C5:2^`).
  * `analysis` lists the labelled positions as `id=answer` (alternatives with '|');
  * positions not listed are decorations the analyst leaves unlabelled.
  */
@@ -209,7 +210,7 @@ export function handAnalysis(chorale: TestChorale): { id: string; answers: strin
     });
 }
 
-type Token = { rest: boolean; step: number; alter: number; octave: number; quarters: number; tie: boolean };
+type Token = { rest: boolean; step: number; alter: number; octave: number; quarters: number; tie: boolean; fermata?: boolean };
 
 const STEPS = 'CDEFGAB';
 const DIVISIONS = 4;
@@ -230,7 +231,7 @@ function parseVoice(text: string): Token[][] {
       .trim()
       .split(/\s+/)
       .map((token) => {
-        const [name = '', length = '1'] = token.replace('~', '').split(':');
+        const [name = '', length = '1'] = token.replace('~', '').replace('^', '').split(':');
         const quarters = Number(length);
         if (name === 'r') return { rest: true, step: 0, alter: 0, octave: 0, quarters, tie: false };
         const match = /^([A-G])(#|b)?(\d)$/.exec(name);
@@ -243,6 +244,7 @@ function parseVoice(text: string): Token[][] {
           octave: Number(match[3]),
           quarters,
           tie: token.endsWith('~'),
+          ...(token.includes('^') ? { fermata: true } : {}),
         };
       }),
   );
@@ -303,7 +305,7 @@ export function choraleMusicXml(chorale: TestChorale): string {
             current === token.alter || tieStop ? '' : `<accidental>${['flat', 'natural', 'sharp'][token.alter + 1]}</accidental>`;
           shown.set(place, token.alter);
           const ties = `${tieStop ? '<tie type="stop"/>' : ''}${token.tie ? '<tie type="start"/>' : ''}`;
-          const tied = `${tieStop ? '<tied type="stop"/>' : ''}${token.tie ? '<tied type="start"/>' : ''}`;
+          const tied = `${tieStop ? '<tied type="stop"/>' : ''}${token.tie ? '<tied type="start"/>' : ''}${token.fermata ? '<fermata/>' : ''}`;
           out.push(
             `      <note><pitch><step>${STEPS[token.step]}</step>${token.alter ? `<alter>${token.alter}</alter>` : ''}<octave>${token.octave}</octave></pitch>` +
               `<duration>${duration}</duration>${ties}<voice>${voiceNumber}</voice><type>${type}</type>${'<dot/>'.repeat(dots)}${accidental}` +
