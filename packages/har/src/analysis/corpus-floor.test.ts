@@ -51,7 +51,7 @@ describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus
 
 /**
  * The figures reached with the course's default settings, as the bench measures (percent: key 95.1,
- * exact 79.5, where keys agree 91.9, chord 93.1, root 95.2 — a cadential six-four with either root,
- * decision 039's fourth round; the label alone 94.6) less about one point.
+ * exact 79.9, where keys agree 92.0, chord 93.5, root 95.7 — a cadential six-four with either root,
+ * decision 039's fourth round; the label alone 95.0) less about half a point (key: one chorale, 0.7 point).
  */
-const FLOORS = { globalKey: 94, exact: 78.5, exactWhereKeysAgree: 91, chord: 92, root: 94.5 };
+const FLOORS = { globalKey: 94, exact: 79.4, exactWhereKeysAgree: 91.5, chord: 93, root: 95.1 };
