@@ -220,7 +220,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assignments,
     library,
     authoring: createAuthoringService(deps, { courses, assignments, library }),
-    answerKeys: createAnswerKeysService(deps, { assignments, gradeBook }),
+    answerKeys: createAnswerKeysService(deps, { assignments, gradeBook, submissions }),
     submissions,
     gradeBook,
     workspace: createWorkspaceService(deps, { courses, assignments, submissions }),

@@ -6,6 +6,7 @@ import { isPartWritingHar, readPartWritingDocument, regradePartWriting } from '.
 import { JobLeaseLostError, JobStoppedError } from '../../jobs/job-queue.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
+import type { SubmissionsService } from '../submissions/service.ts';
 import * as repo from './repository.ts';
 
 export const REGRADE_JOB = 'document-regrade';
@@ -18,9 +19,9 @@ type RegradePayload = { regradeId: number };
  * at the version it was read at, so a second run (handlers run at least once) changes nothing
  * and records nothing twice. Each changed grade gets an audit row; every regraded submission
  * forgets its drawings (drawn again when next viewed, issue 29) and its student's best submission
- * is recomputed, all in the transaction that writes it.
+ * is recomputed, all in the transaction that writes it; the old grade's reports are removed after.
  */
-export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: GradeBookService }) {
+export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: GradeBookService; submissions: SubmissionsService }) {
   const { db, clock } = deps;
   deps.jobs.register<RegradePayload>(
     REGRADE_JOB,
@@ -55,7 +56,7 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
             }
             if (result) {
               const graded = result;
-              await db.transaction().execute(async (trx) => {
+              const written = await db.transaction().execute(async (trx) => {
                 const written = await repo.writeRegradedSubmission(trx, id, row.key_version, {
                   points: graded.points,
                   max_points: graded.max_points,
@@ -64,7 +65,7 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
                   result_json: JSON.stringify(graded),
                   key_version: version,
                 });
-                if (!written) return;
+                if (!written) return false;
                 if (graded.points !== row.points || graded.max_points !== row.max_points || graded.grade !== row.grade) {
                   await repo.insertGradeChange(trx, {
                     document_id: doc.id,
@@ -85,7 +86,13 @@ export function registerRegradeJob(deps: Deps, collaborators: { gradeBook: Grade
                   });
                 }
                 await collaborators.gradeBook.refreshBestSubmissions(trx, [{ studentId: row.student_id, documentId: doc.id }]);
+                return true;
               });
+              // The old grade's reports are no one's now (the row forgot them above): they go, not to wait for the submission's removal.
+              if (written)
+                await collaborators.submissions.forgetReplacedReports(row).catch((error: unknown) => {
+                  context.log.warn({ submissionId: id, err: error }, 'regrade: old grade reports not removed');
+                });
             }
           }
           done += 1;

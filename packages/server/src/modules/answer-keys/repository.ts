@@ -164,7 +164,7 @@ export async function submissionIdsOf(db: Db, documentId: number): Promise<numbe
 export function submissionForRegrade(db: Db, id: number) {
   return db
     .selectFrom('submissions')
-    .select(['id', 'student_id', 'document_id', 'har_key', 'points', 'max_points', 'percent', 'grade', 'key_version'])
+    .select(['id', 'student_id', 'document_id', 'har_key', 'file_key', 'points', 'max_points', 'percent', 'grade', 'key_version'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -21,6 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
+import type { SubmissionsService } from '../submissions/service.ts';
 import { presentGradeChange, presentRegrade } from './present.ts';
 import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
@@ -31,10 +32,13 @@ export type AnswerKeysService = ReturnType<typeof createAnswerKeysService>;
  * Editing the key of a course document in use, and regrading its submissions (issue 14;
  * docs/decisions/020-answer-key-versions-and-regrade.md). Instructors of the course only.
  */
-export function createAnswerKeysService(deps: Deps, collaborators: { assignments: AssignmentsService; gradeBook: GradeBookService }) {
+export function createAnswerKeysService(
+  deps: Deps,
+  collaborators: { assignments: AssignmentsService; gradeBook: GradeBookService; submissions: SubmissionsService },
+) {
   const { db, clock, storage } = deps;
   const { assignments } = collaborators;
-  registerRegradeJob(deps, { gradeBook: collaborators.gradeBook });
+  registerRegradeJob(deps, { gradeBook: collaborators.gradeBook, submissions: collaborators.submissions });
 
   /** The document for one of its course's instructors: 404 for what the actor may not see, 403 for its TAs and students. */
   async function loadForInstructor(actor: Actor, documentId: number) {

@@ -149,6 +149,7 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     const max = keyItems.length;
     expect([changed.points, same.points]).toEqual([max - 1, max]);
     const before = { changed: await urls(ta, changed.id), same: await urls(ta, same.id) };
+    const oldReport = (await fetched(before.changed.grade_report_url)).body;
     expect(runs.renderSubmissionImage).toBe(2);
     // The new key also accepts N6 for the first item: the first grade changes, the second does not.
     const key = readHar(exerciseBytes).key;
@@ -170,13 +171,54 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     expect(storageKeyOf(after.changed.grade_report_url)).not.toBe(storageKeyOf(before.changed.grade_report_url));
     const [oldImage, newImage] = [await fetched(before.changed.png_url), await fetched(after.changed.png_url)];
     expect(oldImage.rawPayload.equals(newImage.rawPayload)).toBe(false);
-    expect((await fetched(after.changed.grade_report_url)).body).not.toBe((await fetched(before.changed.grade_report_url)).body);
+    expect((await fetched(after.changed.grade_report_url)).body).not.toBe(oldReport);
+    // The reports of the replaced grades are removed with the regrade; the new ones stay.
+    for (const { grade_report_url } of [before.changed, before.same]) {
+      expect(await t.app.deps.storage.stat(storageKeyOf(grade_report_url).replace(/^\/files\//, ''))).toBeUndefined();
+    }
+    expect(await t.app.deps.storage.stat(storageKeyOf(after.changed.grade_report_url).replace(/^\/files\//, ''))).toBeDefined();
     // The unchanged one shows the same picture: found in the cache, not drawn again.
     expect(storageKeyOf(after.same.png_url)).toBe(storageKeyOf(before.same.png_url));
     expect(runs.renderSubmissionImage).toBe(3);
     await urls(ta, changed.id);
     await urls(ta, same.id);
     expect(runs.renderSubmissionImage).toBe(3);
+  });
+
+  it('removes the report of a grade a regrade replaced while it was being drawn, and answers with the new grade', async () => {
+    const mine = await handIn(student, 1);
+    const key = readHar(exerciseBytes).key;
+    if (!key) throw new Error('the sample has a key');
+    const items = key.items.map((item, i) => ({
+      id: item.id,
+      answers: i === 0 ? [...item.answers, 'N6'] : item.answers,
+      points: item.points,
+    }));
+    expect((await owner.put(`/api/documents/${doc.id}/key`, { items })).statusCode).toBe(200);
+    // The regrade lands after the old grade's report is written and before the drawing is recorded.
+    const storage = t.app.deps.storage;
+    const written: string[] = [];
+    let regraded = false;
+    t.app.deps.storage = {
+      ...storage,
+      put: async (storageKey, body, options) => {
+        const stored = await storage.put(storageKey, body, options);
+        written.push(storageKey);
+        if (storageKey.endsWith('/report-v1.html') && !regraded) {
+          regraded = true;
+          expect((await owner.post(`/api/documents/${doc.id}/regrade`)).statusCode).toBe(202);
+          await t.app.deps.jobs.drain({ names: [REGRADE_JOB] });
+        }
+        return stored;
+      },
+    };
+    const view = await urls(ta, mine.id);
+    const oldReport = written.find((k) => k.endsWith('/report-v1.html')) as string;
+    expect(oldReport).toBeDefined();
+    expect(await storage.stat(oldReport)).toBeUndefined();
+    expect(storageKeyOf(view.grade_report_url)).toMatch(/\/report-v2\.html$/);
+    expect((await fetched(view.grade_report_url)).body).toContain(`${keyItems.length} / ${keyItems.length}`);
+    expect((await row(mine.id)).report_key).toMatch(/\/report-v2\.html$/);
   });
 
   it('keeps an image another submission shows when one is removed, and the sweep removes it once none does', async () => {

@@ -26,6 +26,10 @@ export const RENDERS_FOLDER = 'renders';
 /** A storage key of a cached image shared between submissions: never deleted with one of them (the orphan sweep removes it once no row names it). */
 export const isSharedDrawing = (key: string) => key.startsWith(`${RENDERS_FOLDER}/`);
 
+/** A submission's grade report of one variant, named by the grade's key version: a view of the grade before a regrade never overwrites the report after it. */
+export const gradeReportKey = (fileKey: string, variant: DrawingVariant, keyVersion: number) =>
+  `submissions/${fileKey}/${variant === 'full' ? '' : 'student-'}report-v${keyVersion}.html`;
+
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
 
 /**
@@ -193,6 +197,7 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
     submission: number | DrawingRow,
     variant: DrawingVariant,
     options: { warn?: (error: unknown) => void; signal?: AbortSignal } = {},
+    tries = 3,
   ): Promise<Drawn | undefined> {
     // A caller that has read the row already (the file-urls request) passes it: one read of the submission.
     const row = typeof submission === 'number' ? await findForDrawing(deps.db, submission) : submission;
@@ -205,7 +210,7 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
       if (stored.png === null || !isSharedDrawing(stored.png) || (await deps.storage.stat(stored.png)))
         return { pngKey: stored.png, reportKey: stored.report, status: stored.png === null ? 'FAILED' : 'READY' };
     }
-    return once(`${submissionId}:${variant}:${row.key_version}`, async () => {
+    const drawnNow = await once(`${submissionId}:${variant}:${row.key_version}`, async () => {
       const warn = options.warn ?? (() => {});
       const result = JSON.parse(row.result_json) as GradeResult;
       // The full variant shows everything; the student's, before the answers are shown (DESIGN §8), marks on practice work only.
@@ -214,12 +219,10 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
       const drawn = isPartWritingResult(result)
         ? await drawPartWriting(row, result, reveal, withImage, warn, options.signal)
         : await drawAnalysis(row, result, reveal, withImage, warn, options.signal);
-      // Named by the grade's key version: a view of the grade before a regrade never overwrites the report after it.
-      const name = `${variant === 'full' ? '' : 'student-'}report-v${row.key_version}.html`;
-      const reportKey = await putReport(`submissions/${row.file_key}/${name}`, drawn.html);
+      const reportKey = await putReport(gradeReportKey(row.file_key, variant, row.key_version), drawn.html);
       const status = drawn.pngKey === null ? 'FAILED' : failedBefore ? 'FAILED' : 'READY';
       // Written only while the grade is the one drawn: a regrade meanwhile forgets the drawings, and the next view draws its own.
-      await setDrawn(
+      const written = await setDrawn(
         deps.db,
         submissionId,
         row.key_version,
@@ -227,11 +230,30 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
           ? { png_key: drawn.pngKey, report_key: reportKey, render_status: status }
           : { student_png_key: drawn.pngKey, student_report_key: reportKey, render_status: status },
       );
+      if (!written) {
+        // The grade drawn was replaced (or the submission removed) meanwhile: no row names this report
+        // or ever will (the row's reports are of its own key version), so it goes now.
+        await deps.storage.delete(reportKey);
+        return 'superseded' as const;
+      }
       return { pngKey: drawn.pngKey, reportKey, status: drawn.pngKey === null ? 'FAILED' : 'READY' } satisfies Drawn;
     });
+    if (drawnNow !== 'superseded') return drawnNow;
+    // Drawn again from the row as it is now: the new grade's drawings.
+    if (tries <= 1) throw new Error(`Submission ${submissionId} kept being regraded while it was drawn.`);
+    return draw(submissionId, variant, options, tries - 1);
   }
 
-  return { draw };
+  /**
+   * Removes a submission's grade reports of a key version a regrade has replaced (issue 29). The
+   * regrade forgot them in its transaction, a late drawing of that grade removes its own (draw), and
+   * reports are per submission, never shared; images are in `renders/`, which the orphan sweep takes.
+   */
+  async function forgetReports(fileKey: string, keyVersion: number) {
+    await Promise.all((['full', 'student'] as const).map((variant) => deps.storage.delete(gradeReportKey(fileKey, variant, keyVersion))));
+  }
+
+  return { draw, forgetReports };
 }
 
 export type Drawings = ReturnType<typeof createDrawings>;

@@ -209,7 +209,10 @@ export function findForDrawing(db: Db, submissionId: number) {
 }
 export type DrawingRow = NonNullable<Awaited<ReturnType<typeof findForDrawing>>>;
 
-/** Records one variant's drawings, only while the submission is still graded by `keyVersion` (a regrade meanwhile forgets drawings). */
+/**
+ * Records one variant's drawings, only while the submission is still graded by `keyVersion` (a
+ * regrade meanwhile forgets drawings); false when it no longer is (or is gone).
+ */
 export async function setDrawn(
   db: Db,
   id: number,
@@ -217,6 +220,12 @@ export async function setDrawn(
   values:
     | { png_key: string | null; report_key: string; render_status: JobState }
     | { student_png_key: string | null; student_report_key: string; render_status: JobState },
-): Promise<void> {
-  await db.updateTable('submissions').set(values).where('id', '=', id).where('key_version', '=', keyVersion).execute();
+): Promise<boolean> {
+  const result = await db
+    .updateTable('submissions')
+    .set(values)
+    .where('id', '=', id)
+    .where('key_version', '=', keyVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -336,6 +336,10 @@ export function createSubmissionsService(
       };
     },
 
+    /** After a regrade has replaced a submission's grade (answer-keys' regrade job): the grade reports of the old key version go. */
+    forgetReplacedReports: (submission: { file_key: string; key_version: number }) =>
+      drawings.forgetReports(submission.file_key, submission.key_version),
+
     /** Removes one submission (instructors only). */
     async remove(actor: Actor, id: number): Promise<void> {
       const { row, role } = await loadVisible(actor, id, repo.findSubmission);
