@@ -114,3 +114,38 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
   await expect(result).toContainText('90%');
   console.log(`[authoring figures] upload to editable score in the browser: ${uploadToEditable} ms`);
 });
+
+/*
+ * Found in outside review (QA): on a long chorale, Save refused with only a count ("Chords that need a
+ * valid answer or points: 1.") while the chord was far down the score, and the key line named the key
+ * in English in every language ("조성: E♭ major" over "E♭ 장조" in the field's hint).
+ */
+test('Save takes the author to the chord that needs an answer; the key found is named in the reader’s language', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const file = testInfo.outputPath('chorale.musicxml');
+  fs.writeFileSync(file, choraleMusicXml(CHORALE));
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
+  await dialog.getByLabel('Score (MusicXML)').setInputFiles(file);
+  const last = dialog.getByLabel('Answer for chord 9', { exact: true });
+  await expect(last).toBeEditable({ timeout: 30_000 });
+  await last.fill('');
+  await dialog.getByLabel('Title', { exact: true }).focus();
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(dialog.getByText('Chords that need a valid answer or points: 1.')).toBeVisible();
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await teacher.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  await teacher.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
+  await teacher.getByRole('button', { name: '연습 문제 만들기' }).click();
+  const korean = teacher.getByRole('dialog', { name: '연습 문제 만들기' });
+  await korean.getByLabel('악보(MusicXML)').setInputFiles(file);
+  await expect(korean.getByText(/^조성: A 단조 \(/)).toBeVisible({ timeout: 30_000 });
+});

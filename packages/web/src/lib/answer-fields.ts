@@ -55,3 +55,15 @@ export function itemsOf(positions: { id: string }[], fields: Record<string, Answ
     return [{ id: p.id, answers: splitAnswers(field.answers).slice(0, 8), points: Number(field.points) }];
   });
 }
+
+/**
+ * Save refused for fields that need fixing: the first of them takes the focus (in the middle of the
+ * view), so the author of a long chorale is taken to it rather than told only how many there are.
+ */
+export function focusFirstProblem(problems: { number: number }[]) {
+  const first = problems[0];
+  if (!first) return;
+  const input = document.querySelector<HTMLInputElement>(`input[data-answer-for="${first.number}"]`);
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus({ preventScroll: true });
+}

@@ -9,7 +9,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { OpeningKeyField, openingKeyProblem } from '../../../components/ui/opening-key-field.tsx';
 import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
-import { type AnswerField, fieldProblem, itemsOf, keyFields } from '../../../lib/answer-fields.ts';
+import { type AnswerField, fieldProblem, focusFirstProblem, itemsOf, keyFields } from '../../../lib/answer-fields.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useDocumentKey } from '../api/get-document-key.ts';
@@ -66,6 +66,7 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
   const onSave = () => {
     if (!doc || !key.data) return;
     setShowProblems(true);
+    focusFirstProblem(problems);
     if (problems.length > 0 || openingKeyProblem(openingKey)) return;
     save.mutate(
       { documentId: doc.id, body: { key: openingKey.trim() === '' ? null : openingKey.trim(), items: itemsOf(items, fields) } },

@@ -11,9 +11,9 @@ import { ScoreWithFields } from '../../../components/ui/score-with-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
-import { type AnswerField, fieldProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
+import { type AnswerField, fieldProblem, focusFirstProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { keyTokenOf } from '../../../lib/keys.ts';
+import { keyName, keyTokenOf } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreateExerciseDraft } from '../api/create-exercise-draft.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';
@@ -103,6 +103,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const onSave = () => {
     if (!draft) return;
     setShowProblems(true);
+    focusFirstProblem(problems);
     if (problems.length > 0 || kept.length === 0 || title.trim() === '' || openingKeyProblem(openingKey)) return;
     save.mutate(
       {
@@ -150,7 +151,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           <div className={styles.editor}>
             <TextField label={t('authoring.titleLabel')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
             <p className={styles.keyLine}>
-              {t('authoring.key', { key: draft.key.name })}{' '}
+              {t('authoring.key', { key: keyName(keyTokenOf(draft.key.tonic, draft.key.mode) || draft.key.name, t) })}{' '}
               <span className={styles.hint}>
                 {t(draft.key.source === 'signature' ? 'authoring.keyFromSignature' : 'authoring.keyFromMusic')}
               </span>
