@@ -34,8 +34,11 @@ function localeTiers(): Plugin {
  *   requests before it can paint. Each <link> stays with `type="text/plain"` (a type browsers do not
  *   fetch or apply; `disabled` is still fetched), because Vite's loader for lazy chunks skips
  *   stylesheets already linked in the document, so they are not added a second time.
+ * - The app (app/start.tsx and what it imports: React, the router, i18next) is preloaded beside the
+ *   entry, which only starts the first screen's requests and then imports it (decision 045); its
+ *   stylesheets are inlined like the entry's.
  * - English (its first tier) is preloaded beside the entry: it is the fallback every visit
- *   downloads, and the language most visits show first (main.tsx waits for it before the first render).
+ *   downloads, and the language most visits show first (the app waits for it before the first render).
  */
 function firstPaint(): Plugin {
   return {
@@ -50,13 +53,70 @@ function firstPaint(): Plugin {
           if (asset?.type !== 'asset') return link;
           return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`;
         });
-        const english = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && (output.facadeModuleId ?? '').endsWith('/src/i18n/en.json?tier=first'),
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        // The app the entry imports (app/start.tsx): downloading from the start, beside the entry,
+        // with the chunks it imports; its stylesheets inlined like the entry's.
+        const app = chunks.find((chunk) => Object.keys(chunk.modules).some((id) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id)));
+        const appFiles = app ? [app.fileName, ...app.imports.filter((file) => !context.chunk || file !== context.chunk.fileName)] : [];
+        const appCss = [...(app?.viteMetadata?.importedCss ?? [])].flatMap((file) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset'
+            ? [`<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`]
+            : [];
+        });
+        const english = chunks.find((chunk) => (chunk.facadeModuleId ?? '').endsWith('/src/i18n/en.json?tier=first'));
+        const preloads = [...appFiles, ...(english ? [english.fileName] : [])].map(
+          (file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`,
         );
-        if (!english) return inlined;
-        return inlined.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${english.fileName}">\n  </head>`);
+        return inlined.replace('</head>', `  ${appCss.join('')}\n${preloads.join('')}  </head>`);
       },
     },
+  };
+}
+
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
+
+/** Every module `roots` reach by static imports. */
+function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The signed-out pages' modules: what router.tsx imports before the signed-in layout (tiers.test.ts reads it the same way). */
+function publicRoutes(): string[] {
+  const router = fs.readFileSync(source('./src/app/router.tsx'), 'utf8');
+  const signedOut = router.slice(0, router.indexOf("import('./layout/app-layout.tsx')"));
+  return [...signedOut.matchAll(/import\('(\.[^']+)'\)/g)].map((match) => source(`./src/app/${match[1]}`));
+}
+
+/**
+ * The signed-in layout and the dashboard, the first screen after signing in, as one chunk
+ * (decision 045): every module they reach that no signed-out page reaches. A module a sign-in page
+ * shares with them stays in a small shared chunk, so /sign-in never downloads the dashboard. Their
+ * dependencies are chosen here, so the group does not add them itself.
+ */
+function signedInGroup() {
+  const roots = [source('./src/app/layout/app-layout.tsx'), source('./src/app/routes/dashboard.tsx')];
+  let members: Set<string> | undefined;
+  return {
+    debugName: 'signed-in',
+    name: (id: string, context: { getModuleInfo: ModuleGraph }) => {
+      if (!members) {
+        const graph: ModuleGraph = (module) => context.getModuleInfo(module);
+        const signedOut = staticClosure(publicRoutes(), graph);
+        members = new Set([...staticClosure(roots, graph)].filter((module) => !signedOut.has(module)));
+      }
+      return members.has(id) ? 'signed-in' : null;
+    },
+    includeDependenciesRecursively: false,
   };
 }
 
@@ -109,8 +169,17 @@ export default defineConfig({
         // Everything the entry imports statically in one chunk (issue 15). Left to itself, Rolldown
         // leaves a dozen small shared chunks on every first load, each paying its own request,
         // gzip header and cold dictionary. Lazy routes still split per route.
+        // The entry is small (main.tsx, decision 045): the app it imports is one chunk of its own,
+        // and the signed-in layout with the dashboard, the first signed-in screen, one more, instead
+        // of some twenty files under 1 KB, each waiting its turn for one of a browser's six
+        // connections per host (on a 150 ms round trip, most of a second).
         codeSplitting: {
-          groups: [{ name: 'first-load', tags: ['$initial'] }],
+          groups: [
+            { name: 'first-load', tags: ['$initial'] },
+            // With Rolldown's runtime, which every lazy chunk imports: one request less before the app runs.
+            { name: 'app', test: (id) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id) || id.includes('rolldown/runtime') },
+            signedInGroup(),
+          ],
         },
         // A language's parts keep their tier in the name (en.first-…, en.rest-…), for whoever reads a waterfall.
         chunkFileNames: (chunk) => {

@@ -45,12 +45,27 @@ function reachable(entries: string[]): Map<string, string[]> {
 
 describe('the dashboard’s first load', () => {
   it('reaches no zod from the entry, the signed-in layout or the dashboard route', () => {
-    const entries = ['main.tsx', 'app/layout/app-layout.tsx', 'app/routes/dashboard.tsx'].map((file) => path.join(src, file));
+    const entries = ['main.tsx', 'app/start.tsx', 'app/layout/app-layout.tsx', 'app/routes/dashboard.tsx'].map((file) =>
+      path.join(src, file),
+    );
     for (const entry of entries) expect(fs.existsSync(entry), entry).toBe(true);
     const chains = reachable(entries);
     // The walk finds the dashboard's own modules and the contract's zod-free constants.
     expect(chains.size).toBeGreaterThan(40);
     expect(chains.has(path.join(contract, 'constants.ts'))).toBe(true);
     expect(chains.get('zod')?.join(' → ') ?? null).toBeNull();
+  });
+
+  it('starts from a small entry: main.tsx reaches no library but js-cookie (decision 045)', () => {
+    // The entry starts the first screen's requests before the app (React, the router, i18next)
+    // has downloaded; a library import here would make every page wait for it first.
+    const libraries = new Map<string, string>();
+    for (const [file, chain] of reachable([path.join(src, 'main.tsx')])) {
+      if (file === 'zod') continue;
+      for (const match of read(file).matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+'([^.@][^']*|@(?!app\/)[^']*)'/gm)) {
+        libraries.set(match[1] ?? '', chain.join(' → '));
+      }
+    }
+    expect([...libraries.keys()]).toEqual(['js-cookie']);
   });
 });

@@ -1,9 +1,11 @@
-import { isLanguageCode, LANGUAGES } from '@app/contract/constants';
+import { LANGUAGES } from '@app/contract/constants';
 import type { LanguageCode } from '@app/contract/users';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getLocaleCookie, setLocaleCookie } from '../lib/cookies.ts';
+import { setLocaleCookie } from '../lib/cookies.ts';
+import { bundles, tiersNeeded } from './bundles.ts';
 import type en from './en.json';
+import { initialLanguage, toLanguageCode } from './language.ts';
 import type { Tier } from './tiers.ts';
 
 declare module 'i18next' {
@@ -13,62 +15,11 @@ declare module 'i18next' {
 }
 
 type Translation = typeof en;
-type TierModule = () => Promise<{ default: Partial<Translation> }>;
-
-/**
- * One chunk per language and tier, fetched when it is needed (issue 15): a first visit downloads
- * only the language it shows, and a signed-out page only the tiers it can show (tiers.ts).
- */
-const bundles: Record<LanguageCode, Record<Tier, TierModule>> = {
-  en: {
-    first: () => import('./en.json?tier=first'),
-    messages: () => import('./en.json?tier=messages'),
-    rest: () => import('./en.json?tier=rest'),
-  },
-  'zh-hans': {
-    first: () => import('./zh-hans.json?tier=first'),
-    messages: () => import('./zh-hans.json?tier=messages'),
-    rest: () => import('./zh-hans.json?tier=rest'),
-  },
-  'zh-hant': {
-    first: () => import('./zh-hant.json?tier=first'),
-    messages: () => import('./zh-hant.json?tier=messages'),
-    rest: () => import('./zh-hant.json?tier=rest'),
-  },
-  ko: {
-    first: () => import('./ko.json?tier=first'),
-    messages: () => import('./ko.json?tier=messages'),
-    rest: () => import('./ko.json?tier=rest'),
-  },
-};
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
 /** BCP 47 tags for the document's lang attribute (screen readers pick voices from it). */
 const HTML_LANG: Record<LanguageCode, string> = { en: 'en', 'zh-hans': 'zh-Hans', 'zh-hant': 'zh-Hant', ko: 'ko' };
-
-function toLanguageCode(value: string | undefined): LanguageCode | undefined {
-  if (!value) return undefined;
-  const lower = value.toLowerCase();
-  if (isLanguageCode(lower)) return lower;
-  if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant')) return 'zh-hant';
-  if (lower.startsWith('zh')) return 'zh-hans';
-  if (lower.startsWith('ko')) return 'ko';
-  if (lower.startsWith('en')) return 'en';
-  return undefined;
-}
-
-/** The `locale` cookie wins; a first visit follows the browser's languages; English otherwise. */
-function initialLanguage(): LanguageCode {
-  const fromCookie = toLanguageCode(getLocaleCookie());
-  if (fromCookie) return fromCookie;
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  for (const candidate of browser) {
-    const code = toLanguageCode(candidate);
-    if (code) return code;
-  }
-  return 'en';
-}
 
 export const i18n = i18next.createInstance();
 
@@ -113,15 +64,9 @@ function loadTier(code: LanguageCode, tier: Tier): Promise<void> {
 /** Set once a signed-in screen is about to show: from then on every language loads all its tiers. */
 let signedIn = false;
 
-/** The tiers a language needs now (tiers.ts): English shows the API's and the contract's sentences as sent. */
-function tiersNeeded(code: LanguageCode): Tier[] {
-  if (signedIn) return ['first', 'messages', 'rest'];
-  return code === 'en' ? ['first'] : ['first', 'messages'];
-}
-
 /** Fetches the tiers of a language's translations that the pages need now (see tiersNeeded) for i18next. */
 export async function loadLanguage(code: LanguageCode): Promise<void> {
-  await Promise.all(tiersNeeded(code).map((tier) => loadTier(code, tier)));
+  await Promise.all(tiersNeeded(code, signedIn).map((tier) => loadTier(code, tier)));
 }
 
 function whenIdle(task: () => void) {

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, api, setUnauthorizedHandler, startEarlyGet } from './api-client.ts';
 import { clearTokens, getAccessToken, getTokenExpire, setTokens } from './cookies.ts';
 import { ACTIVITY_WINDOW_MS } from './user-activity.ts';
 
@@ -105,5 +105,56 @@ describe('api client', () => {
     const error = await api.post('/api/users/sign-in', {}, { redirectOnUnauthorized: false }).catch((e: unknown) => e);
     expect((error as ApiError).hasCode('invalid_credentials')).toBe(true);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('hands a GET started early to the next call of that path, once, read as its own (issue 15)', async () => {
+    setTokens('early', 1900000000);
+    replies.push(json(200, { data: { id: 1 } }, { 'X-Access-Token': 'renewed', 'X-Token-Expire': '2000000000' }));
+    startEarlyGet('/api/users');
+    expect(calls).toHaveLength(1);
+    expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer early');
+    await expect(api.get('/api/users')).resolves.toEqual({ id: 1 });
+    expect(calls).toHaveLength(1);
+    expect(getAccessToken()).toBe('renewed');
+    // Taken once: the next call sends its own request.
+    replies.push(json(200, { data: { id: 2 } }));
+    await expect(api.get('/api/users')).resolves.toEqual({ id: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads a 401 of an early GET like any other: tokens cleared, sign-in through the router', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    setTokens('gone', 2000000000);
+    window.history.replaceState(null, '', '/');
+    replies.push(json(401, { errors: [{ code: 'unauthenticated', message: 'You are not signed in.' }] }));
+    startEarlyGet('/api/users');
+    // The router registers its handler after the early start; the answer is read when the call asks for it.
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    const error = await api.get('/api/users').catch((e: unknown) => e);
+    expect((error as ApiError).handled).toBe(true);
+    expect(getAccessToken()).toBeUndefined();
+    expect(onUnauthorized).toHaveBeenCalledWith('/sign-in');
+  });
+
+  it('leaves an early GET that nobody asked for in time, and a write of the same path, to their own requests', async () => {
+    setTokens('t', 1900000000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      replies.push(json(200, { data: { stale: true } }));
+      startEarlyGet('/api/users');
+      vi.setSystemTime(Date.now() + 11_000);
+      replies.push(json(200, { data: { fresh: true } }));
+      await expect(api.get('/api/users')).resolves.toEqual({ fresh: true });
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    replies.push(json(200, { data: { early: true } }));
+    startEarlyGet('/api/things');
+    Cookies.set('csrftoken', 'c', { path: '/' });
+    replies.push(json(200, { data: { written: true } }));
+    await expect(api.post('/api/things', {})).resolves.toEqual({ written: true });
+    expect(calls.at(-1)?.init.method).toBe('POST');
   });
 });
