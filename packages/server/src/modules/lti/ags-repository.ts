@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { LtiContextRow } from '../../db/schema.ts';
+import type { Database, LtiContextRow } from '../../db/schema.ts';
 
 /** The SQL of Assignment and Grade Services (ags.ts): line items, and what a score is made of. */
 
@@ -27,22 +28,16 @@ export async function lineItemsOf(db: Db, contextId: number): Promise<Map<string
   return new Map(rows.map((r) => [r.resource_id, r.lineitem_url]));
 }
 
-/** The LMS courses linked to a course that may take scores: they name a line-items service or a line item. */
+/** Whether the LMS course `c` takes scores: it names a line-items service or a line item. */
+const takesScores = (eb: ExpressionBuilder<Database & { c: Database['lti_contexts'] }, 'c'>) =>
+  eb.or([
+    eb('c.ags_lineitems_url', 'is not', null),
+    eb.exists(eb.selectFrom('lti_line_items as li').select('li.id').whereRef('li.context_id', '=', 'c.id')),
+  ]);
+
+/** The LMS courses linked to a course that may take scores (`takesScores`). */
 export async function scoringContexts(db: Db, courseId: number): Promise<LtiContextRow[]> {
-  return db
-    .selectFrom('lti_contexts')
-    .selectAll()
-    .where('course_id', '=', courseId)
-    .where((eb) =>
-      eb.or([
-        eb('ags_lineitems_url', 'is not', null),
-        eb.exists(
-          eb.selectFrom('lti_line_items').select('lti_line_items.id').whereRef('lti_line_items.context_id', '=', 'lti_contexts.id'),
-        ),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('lti_contexts as c').selectAll('c').where('c.course_id', '=', courseId).where(takesScores).orderBy('c.id').execute();
 }
 
 /** The `sub` a person launched with from an issuer; undefined when they never launched from it. */
@@ -68,31 +63,31 @@ export type DocumentRelease = {
   show_grade_on_date: number | null;
 };
 
+/** The columns of a `DocumentRelease`, of documents `d` joined to their sets `s`. */
+const RELEASE_COLUMNS = [
+  'd.id',
+  'd.assignment_set_id',
+  's.course_id',
+  'd.gradable',
+  'd.practice',
+  'd.delay_showing_grade',
+  'd.show_grade_on_date',
+] as const;
+
 /**
  * The release rules of those of `documentIds` whose course is linked to an LMS that takes scores
- * (a context with a line-items service or a line item, as `scoringContexts`): one read, which finds
- * nothing for a course not linked — every hand-in runs it in its transaction (issue 29).
+ * (`takesScores`, as `scoringContexts`): one read, which finds nothing for a course not linked —
+ * every hand-in runs it in its transaction (issue 29).
  */
 export async function scoredDocumentReleases(db: Db, documentIds: readonly number[]): Promise<DocumentRelease[]> {
   if (documentIds.length === 0) return [];
   return db
     .selectFrom('documents as d')
     .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
-    .select(['d.id', 'd.assignment_set_id', 's.course_id', 'd.gradable', 'd.practice', 'd.delay_showing_grade', 'd.show_grade_on_date'])
+    .select(RELEASE_COLUMNS)
     .where('d.id', 'in', [...documentIds])
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('lti_contexts as c')
-          .select('c.id')
-          .whereRef('c.course_id', '=', 's.course_id')
-          .where((e) =>
-            e.or([
-              e('c.ags_lineitems_url', 'is not', null),
-              e.exists(e.selectFrom('lti_line_items as li').select('li.id').whereRef('li.context_id', '=', 'c.id')),
-            ]),
-          ),
-      ),
+      eb.exists(eb.selectFrom('lti_contexts as c').select('c.id').whereRef('c.course_id', '=', 's.course_id').where(takesScores)),
     )
     .execute();
 }
@@ -102,7 +97,7 @@ export async function setDocuments(db: Db, setId: number): Promise<DocumentRelea
   return db
     .selectFrom('documents as d')
     .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
-    .select(['d.id', 'd.assignment_set_id', 's.course_id', 'd.gradable', 'd.practice', 'd.delay_showing_grade', 'd.show_grade_on_date'])
+    .select(RELEASE_COLUMNS)
     .where('d.assignment_set_id', '=', setId)
     .orderBy('d.weight')
     .orderBy('d.id')

@@ -151,10 +151,6 @@ export async function findLiveLoginState(db: Db, stateHash: string, now: number)
     .executeTakeFirst();
 }
 
-export async function deleteLoginStatesBefore(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('lti_login_states').where('expires_at', '<', before).execute();
-}
-
 // Users and contexts.
 
 /** The accounts linked to these `sub`s of an issuer, by sub (those never linked are absent): one statement. */
@@ -264,14 +260,20 @@ export async function upsertContextMember(
   await upsertContextMembers(db, values.contextId, [values], values.now);
 }
 
-export async function findContextRole(db: Db, contextId: number, userId: number): Promise<CourseRole | undefined> {
-  const row = await db
-    .selectFrom('lti_context_members')
-    .select('role')
-    .where('context_id', '=', contextId)
-    .where('user_id', '=', userId)
+/** An LMS course and the role a launch (or a roster) gave this person in it; undefined unless they have one there. */
+export async function findContextOfMember(
+  db: Db,
+  contextId: number,
+  userId: number,
+): Promise<(LtiContextRow & { role: CourseRole }) | undefined> {
+  return db
+    .selectFrom('lti_contexts as c')
+    .innerJoin('lti_context_members as m', 'm.context_id', 'c.id')
+    .selectAll('c')
+    .select('m.role')
+    .where('c.id', '=', contextId)
+    .where('m.user_id', '=', userId)
     .executeTakeFirst();
-  return row?.role;
 }
 
 // Deep linking.
@@ -318,31 +320,16 @@ export async function consumeDeepLinkRequest(db: Db, keyHash: string, userId: nu
     .executeTakeFirst();
 }
 
-export async function deleteDeepLinkRequestsBefore(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('lti_deep_link_requests').where('expires_at', '<', before).execute();
-}
-
-export async function findDeepLinkRequest(db: Db, keyHash: string, userId: number, now: number) {
-  return db
+/** A live (unused, unexpired) deep-linking request; only this user's when `userId` is given. */
+export async function findLiveDeepLinkRequest(db: Db, keyHash: string, now: number, userId?: number) {
+  let query = db
     .selectFrom('lti_deep_link_requests')
     .select(['platform_id', 'deployment_id', 'context_id', 'return_url', 'data'])
     .where('key_hash', '=', keyHash)
-    .where('user_id', '=', userId)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-}
-
-/** The return URL of a live deep-linking request (the selection page's CSP lets its form post there). */
-export async function findDeepLinkReturnUrl(db: Db, keyHash: string, now: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('lti_deep_link_requests')
-    .select('return_url')
-    .where('key_hash', '=', keyHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.return_url;
+    .where('expires_at', '>', now);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return query.executeTakeFirst();
 }
 
 // Dynamic Registration keys.
@@ -383,7 +370,10 @@ export async function releaseRegistrationKey(db: Db, keyHash: string): Promise<v
   await db.updateTable('lti_registration_keys').set({ used_at: null }).where('key_hash', '=', keyHash).execute();
 }
 
-export async function deleteRegistrationKeysBefore(db: Db, before: number): Promise<void> {
+/** Forgets the login states, deep-linking requests and registration keys that expired before `before`. */
+export async function deleteExpired(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('lti_login_states').where('expires_at', '<', before).execute();
+  await db.deleteFrom('lti_deep_link_requests').where('expires_at', '<', before).execute();
   await db.deleteFrom('lti_registration_keys').where('expires_at', '<', before).execute();
 }
 

@@ -292,12 +292,17 @@ export function createLtiService(
       throw new AppError('not_found', LtiMessages.registrationGone, 404);
   }
 
+  /** An LMS course the caller has a role in (a launch or a roster gave it); 404 otherwise. */
+  async function memberContext(actor: Actor, contextId: number) {
+    const row = await repo.findContextOfMember(db, contextId, actor.user.id);
+    if (!row) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
+    return row;
+  }
+
   /** An LMS course the caller may link: they launched as its instructor, and it is not linked yet. */
   async function linkable(actor: Actor, contextId: number) {
-    const row = await repo.findContextById(db, contextId);
-    const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
-    if (!row || role === undefined) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
-    if (role !== 'instructor') throw new AppError('forbidden', LtiMessages.onlyInstructorsLink, 403);
+    const row = await memberContext(actor, contextId);
+    if (row.role !== 'instructor') throw new AppError('forbidden', LtiMessages.onlyInstructorsLink, 403);
     if (row.course_id !== null) throw new AppError('conflict', LtiMessages.alreadyLinked, 409);
     return row;
   }
@@ -430,7 +435,7 @@ export function createLtiService(
 
     /** The origin of a live deep-linking request's return URL: the selection page's form posts there. */
     async deepLinkReturnOrigin(key: string): Promise<string | undefined> {
-      const url = await repo.findDeepLinkReturnUrl(db, hashSecret(key), clock.now());
+      const url = await (await repo.findLiveDeepLinkRequest(db, hashSecret(key), clock.now()))?.return_url;
       return url === undefined ? undefined : new URL(url).origin;
     },
 
@@ -465,9 +470,7 @@ export function createLtiService(
     /** Housekeeping: forgets login states and deep-linking requests past their expiry, and keys past their grace. */
     async sweep(): Promise<void> {
       const now = clock.now();
-      await repo.deleteLoginStatesBefore(db, now);
-      await repo.deleteDeepLinkRequestsBefore(db, now);
-      await repo.deleteRegistrationKeysBefore(db, now);
+      await repo.deleteExpired(db, now);
       await repo.deleteKeysRetiredBefore(db, now - KEY_GRACE_SECONDS);
     },
 
@@ -748,10 +751,8 @@ export function createLtiService(
 
     /** The LMS course an instructor's launch offered to link: its title, and whether it is linked. */
     async context(actor: Actor, contextId: number) {
-      const row = await repo.findContextById(db, contextId);
-      const role = row ? await repo.findContextRole(db, row.id, actor.user.id) : undefined;
-      if (!row || role === undefined) throw new AppError('not_found', LtiMessages.noSuchContext, 404);
-      return { id: Number(row.id), title: row.title, course_id: row.course_id === null ? null : Number(row.course_id), role };
+      const row = await memberContext(actor, contextId);
+      return { id: Number(row.id), title: row.title, course_id: row.course_id === null ? null : Number(row.course_id), role: row.role };
     },
 
     /**
@@ -762,7 +763,7 @@ export function createLtiService(
      */
     async deepLinkResponse(actor: Actor, key: string, setId: number, documentId?: number): Promise<{ return_url: string; jwt: string }> {
       const now = clock.now();
-      const request = await repo.findDeepLinkRequest(db, hashSecret(key), actor.user.id, now);
+      const request = await repo.findLiveDeepLinkRequest(db, hashSecret(key), now, actor.user.id);
       if (!request) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
       const context = await repo.findContextById(db, Number(request.context_id));
       const platform = await repo.findPlatformById(db, Number(request.platform_id));
