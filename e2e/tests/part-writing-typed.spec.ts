@@ -213,3 +213,85 @@ test('at 375 px a chord’s length and its problem fit the typing page', async (
   const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(sideways).toBeLessThanOrEqual(0);
 });
+
+test('an instructor types a figured bass that changes key (G: 7): notes typed after it are spelled in G, and Check reads the chords from there in G', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  const dialog = await startTyping(teacher, 4);
+  const title = 'Typed figured bass to G';
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await expect(dialog.getByText('A key change goes before the figures or numeral', { exact: false })).toBeVisible();
+  for (const [chord, note] of [
+    ['1', 'C3'],
+    ['2', 'D3'],
+    ['3', 'G2'],
+    ['4', 'D3'],
+  ] as const)
+    await typeNote(dialog, `${chord}B`, note.slice(0, 1).toLowerCase(), note.slice(1));
+  await dialog.getByLabel('Figures of chord 2').fill('G: 7');
+
+  // The model: an F typed into chord 2 or 4 is F♯, the new key's.
+  const model: [string, string, string][] = [
+    ['C5', 'G4', 'E4'],
+    ['C5', 'F#4', 'A3'],
+    ['B4', 'G4', 'B3'],
+    ['A4', 'F#4', 'D4'],
+  ];
+  for (const [index, voices] of model.entries())
+    for (const [v, note] of voices.entries()) {
+      const button = dialog.locator(`[data-cell="${index + 1}${'SAT'[v]}"]`);
+      await button.focus();
+      await button.press(note.slice(0, 1).toLowerCase());
+      await button.press(note.slice(-1));
+      await expect(button).toHaveText(note);
+    }
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByText('The checker found nothing to mark.')).toBeVisible();
+  await dialog.locator('#pw-entry-title').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: testInfo.outputPath('typed-key-change-1280.png') });
+  await teacher.screenshot({ path: '/tmp/p-typed-key-1280.png' });
+
+  // Without the key, the same notes are wrong in C: the 7 over D is D F A C.
+  await dialog.getByLabel('Figures of chord 2').fill('7');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  const findings = dialog.getByRole('list', { name: /Findings/ });
+  await expect(findings).toContainText('Chord 2');
+  await expect(dialog.locator('[data-cell="2A"]')).toHaveAttribute('data-marked', 'true');
+  await dialog.getByLabel('Figures of chord 2').fill('G: 7');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByText('The checker found nothing to mark.')).toBeVisible();
+  await expectAccessible(teacher);
+
+  await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+  await expect(teacher.getByText('Exercise saved!')).toBeVisible();
+  const instructor = await apiAs(server, DEMO.instructor);
+  const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
+  const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
+  const sets = await instructor.get<{ documents: { id: number; title: string }[] }[]>(`/api/courses/${courseId}/assignments`);
+  const doc = sets.flatMap((s) => s.documents).find((d) => d.title === title) as { id: number };
+  const { url } = await instructor.get<{ url: string }>(`/api/documents/${doc.id}/file-url`);
+  const saved = readPartWritingHar(await instructor.bytes(url));
+  expect(saved.exercise.chords.map((c) => c.figures)).toEqual(['', 'G: 7', '', '']);
+  expect(saved.score).toContain('<words>G:</words>');
+});
+
+test('at 375 px a key change and a length fit under their chord', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.setViewportSize({ width: 375, height: 800 });
+  const dialog = await startTyping(teacher, 4);
+  await typeNote(dialog, '1B', 'c', '3');
+  await typeNote(dialog, '2B', 'd', '3');
+  await dialog.getByLabel('Figures of chord 2').fill('G: 6 5 (h)');
+  // On the staff the key stands left of the figures, which stack as ever.
+  await expect(dialog.locator('[data-key-change="G"]')).toHaveText('G:');
+  await dialog.locator('[data-column="2"]').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/p-typed-key-375.png' });
+  await dialog.getByLabel('Figures of chord 2').scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: '/tmp/p-typed-key-375-grid.png' });
+  const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(sideways).toBeLessThanOrEqual(0);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../constants.ts';
 import { type CheckInput, CheckProblemMessages, checkPartWriting, type Finding } from './check.ts';
-import { chordOfFigures, chordOfLabel, figureMarks, parseFigures } from './chords.ts';
+import { chordOfFigures, chordOfLabel, figureMarks, keyedFigures, parseFigures } from './chords.ts';
 import { findingMessage } from './messages.ts';
 import { RULE_IDS, type RuleId } from './rules.ts';
 import { STUDENT_FAULTS, TEXTBOOK_PROGRESSIONS } from './textbook-progressions.ts';
@@ -597,6 +597,32 @@ describe('rules, one by one', () => {
         ['fig:', 'D4', 'B3', 'G3', 'G2'],
       ]).map((f) => f.voices),
     ).toEqual([['S']]);
+  });
+
+  it('figured bass that changes key: a key before the figures (G: 7, decision 031) is in force from that chord on', () => {
+    const modulating: Row[] = [
+      ['fig:', 'C5', 'G4', 'E4', 'C3'],
+      ['fig:G: 7', 'C5', 'F#4', 'A3', 'D3'],
+      ['fig:', 'B4', 'G4', 'B3', 'G2'],
+      ['fig:', 'A4', 'F#4', 'D4', 'D3'],
+    ];
+    expect(rules('C major', modulating)).toEqual([]);
+    // F♯ is now the leading tone: falling from it in the soprano is marked, as in G.
+    expect(
+      only('leading-tone-resolution', 'C major', [
+        ['fig:G: 7', 'F#4', 'C4', 'A3', 'D3'],
+        ['fig:', 'D4', 'B3', 'G3', 'G2'],
+      ]).map((f) => f.voices),
+    ).toEqual([['S']]);
+    // Read in C, the same notes are wrong: the 7 over D is D F A C, and the later D chord D F A.
+    const unkeyed = modulating.map((row) => (row[0] === 'fig:G: 7' ? (['fig:7', ...row.slice(1)] as Row) : row));
+    expect(only('wrong-chord', 'C major', unkeyed).map((f) => f.chords)).toEqual([[1], [3]]);
+    // Back to C later: 'C:' alone over a plain 5 3.
+    expect(rules('C major', [...modulating.slice(0, 3), ['fig:C:', 'C5', 'G4', 'E4', 'C3']])).toEqual([]);
+    expect(keyedFigures('e: #6')).toMatchObject({ token: 'e', figures: '#6' });
+    expect(keyedFigures('6 5')).toEqual({ key: undefined, token: undefined, figures: '6 5' });
+    expect(parseFigures('H: 6')).toBeUndefined();
+    expect(parseFigures('G: 6 5')).toEqual(parseFigures('6 5'));
   });
 
   it('rules can be turned off', () => {

@@ -1,4 +1,4 @@
-import { type ChordSpec, chordOfFigures, chordOfLabel, parseFigures, toneFor } from './chords.ts';
+import { type ChordSpec, chordOfFigures, chordOfLabel, keyAfter, parseFigures, toneFor } from './chords.ts';
 import { type FindingParams, findingMessage, type Language } from './messages.ts';
 import { DEFAULT_RANGES, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import {
@@ -134,7 +134,11 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
       const bass = row.length === voices.length ? row[row.length - 1] : undefined;
       if (!parseFigures(chord.figures))
         problems.push({ path: `chords.${i}.figures`, message: CheckProblemMessages.badFigures(chord.figures) });
-      else if (bass && voices.includes('B')) spec = chordOfFigures(chord.figures, bass, running);
+      else {
+        // A key before the figures ('G: 6 5', decision 031) is in force from this chord on.
+        running = keyAfter(chord, running);
+        if (bass && voices.includes('B')) spec = chordOfFigures(chord.figures, bass, running);
+      }
     }
     specs.push(spec);
   });

@@ -1,4 +1,4 @@
-import { type MusicalKey, parseKeyedLabel } from '../keyed-label.ts';
+import { type MusicalKey, parseKeyedLabel, parseKey as parseKeyToken } from '../keyed-label.ts';
 import type { ChordLabel, RomanNumeral, SpecialLabel, Tonicization } from '../roman-numeral.ts';
 import { above, diatonicOnLetter, type Key, leadingTone, type PitchClass, pitchClassName, samePitchClass, scaleStep } from './theory.ts';
 
@@ -240,11 +240,32 @@ export type FigureMark = {
   place: 'prefix' | 'suffix' | 'alone' | 'none';
 };
 
+const KEYED_FIGURES = /^\s*([A-Ga-g][#b♯♭]?)\s*:\s*(.*)$/s;
+
+/**
+ * Figures with the key they change to written before them, as a label writes it (decision 031:
+ * `G: 6 5`, `e: #`): the key, if any, and the figures after it. Figures never hold a colon, so a
+ * text with one is a key and figures or nothing the checker reads.
+ */
+export function keyedFigures(text: string): { key: Key | undefined; token: string | undefined; figures: string } {
+  const match = typeof text === 'string' ? KEYED_FIGURES.exec(text) : null;
+  const key = match ? parseKeyToken(match[1] ?? '') : undefined;
+  if (!match || !key) return { key: undefined, token: undefined, figures: text };
+  return { key: keyOf(key), token: match[1], figures: match[2] ?? '' };
+}
+
+/** The key in force after a chord's numeral or figures (a key written before either changes it, decision 031), or `running`. */
+export function keyAfter(chord: { numeral?: string | undefined; figures?: string | undefined }, running: Key): Key {
+  if (chord.numeral !== undefined && chord.numeral.trim() !== '') return chordOfLabel(chord.numeral, running)?.key ?? running;
+  if (chord.figures !== undefined) return keyedFigures(chord.figures).key ?? running;
+  return running;
+}
+
 /** What a figure's sign does to its interval: raise ('#'), lower ('b'), natural ('n'), or nothing (''). */
 export const figureAccidental = (sign: FigureMark['sign']): '' | '#' | 'b' | 'n' => (sign === '+' || sign === '\\' ? '#' : sign);
 
 /**
- * Figured-bass figures as written, one mark per figure: an accidental before the number (`#6`,
+ * Figured-bass figures as written (after a key they change to, `G: 6 5`, which `keyedFigures` reads), one mark per figure: an accidental before the number (`#6`,
  * `b7`, `n6`, `+6`) or after it (`6#`, `7b`, `6n`, `6+`, the slashed six `6\`), or alone (`#`, `b`,
  * `n`, `+`: the third). In numbers run together (`65`, `6b5`) a sharp, flat or natural between two
  * numbers belongs to the second, as figures are printed, and a cross or slash (`4+2`) to the first,
@@ -253,8 +274,8 @@ export const figureAccidental = (sign: FigureMark['sign']): '' | '#' | 'b' | 'n'
  */
 export function figureMarks(text: string): FigureMark[] | undefined {
   if (typeof text !== 'string' || text.length > 40) return undefined;
-  const tokens = text
-    .replace(/♯/g, '#')
+  const tokens = keyedFigures(text)
+    .figures.replace(/♯/g, '#')
     .replace(/♭/g, 'b')
     .replace(/♮/g, 'n')
     .split(/[\s/,]+/)

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, checkWritten, chordIndexOf, chordItemId, readAnswer, ruleSettings, type WritingExercise } from './written.ts';
+import {
+  answerText,
+  checkWritten,
+  chordIndexOf,
+  chordItemId,
+  keysInForce,
+  readAnswer,
+  ruleSettings,
+  type WritingExercise,
+} from './written.ts';
 
 const exercise: WritingExercise = {
   key: 'C major',
@@ -48,5 +57,44 @@ describe('written part writing', () => {
     expect(checkWritten(off, written(['G4 E4 C4', 'C5 F4 A3'])).findings).toEqual([]);
     expect(ruleSettings(off)['parallel-fifths']).toEqual({ on: false, points: 4 });
     expect(ruleSettings({ rules: {}, style: 'strict' })['seventh-preparation'].on).toBe(true);
+  });
+
+  it('reads a figured bass that changes key (G: 7, decision 031) in the new key from that chord on, also after an unfinished chord', () => {
+    // C: I, then G: V7 – I – V over D3 G2 D3: F♯ is the new key's leading tone, and rises to G.
+    const modulating: WritingExercise = {
+      ...exercise,
+      chords: [
+        { B: 'C3', figures: '' },
+        { B: 'D3', figures: 'G: 7' },
+        { B: 'G2', figures: '' },
+        { B: 'D3', figures: '' },
+      ],
+    };
+    const voices = ['C5 G4 E4', 'C5 F#4 A3', 'B4 G4 B3', 'A4 F#4 D4'];
+    expect(checkWritten(modulating, written(voices)).findings).toEqual([]);
+    // Without the key, the 7 over D is D F A C and the last D chord D F A: each F♯ is a wrong note.
+    const unkeyed = { ...modulating, chords: modulating.chords.map((c) => ({ ...c, figures: c.figures === 'G: 7' ? '7' : c.figures })) };
+    expect(
+      checkWritten(unkeyed, written(voices))
+        .findings.filter((f) => f.rule === 'wrong-chord')
+        .map((f) => f.chords),
+    ).toEqual([[1], [3]]);
+    // A stretch that begins after the key change (chord 2 unfinished) is read in G from its first chord.
+    const after = checkWritten(modulating, written(['C5 G4 E4', 'C5 - A3', 'B4 G4 B3', 'A4 F#4 D4']));
+    expect(after.unwritten).toEqual([1]);
+    expect(after.findings).toEqual([]);
+    // Each chord's key, for spelling what is typed into it: C, then G from the chord that names it.
+    expect(keysInForce(modulating)).toEqual(['C major', 'G major', 'G major', 'G major']);
+    expect(keysInForce({ key: 'a minor', chords: [{ numeral: 'i' }, { numeral: 'C: V' }, { figures: 'e: 6' }] })).toEqual([
+      'a minor',
+      'C major',
+      'e minor',
+    ]);
+    // In C the G chord is V, its doubled B a doubled leading tone; in G it is I.
+    const afterUnkeyed = checkWritten(unkeyed, written(['C5 G4 E4', 'C5 - A3', 'B4 G4 B3', 'A4 F#4 D4']));
+    expect(afterUnkeyed.findings.map((f) => [f.rule, f.chords])).toEqual([
+      ['doubled-leading-tone', [2]],
+      ['wrong-chord', [3]],
+    ]);
   });
 });

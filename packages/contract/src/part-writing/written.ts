@@ -1,5 +1,5 @@
 import { type CheckInput, checkPartWriting, type Finding, type PartWritingChordInput } from './check.ts';
-import { chordOfLabel } from './chords.ts';
+import { keyAfter } from './chords.ts';
 import { findingMessage, type Language } from './messages.ts';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import { type Key, keyName, midi, parseKey, parsePitch } from './theory.ts';
@@ -84,6 +84,27 @@ export function readAnswer(text: string, write: readonly Voice[]): { chord: Writ
   return { chord };
 }
 
+/** The key in force before each chord: the exercise's, changed by a key a numeral or figures name (decision 031). */
+function keysBefore(exercise: Pick<WritingExercise, 'key' | 'chords'>): Key[] {
+  const keys: Key[] = [];
+  let running = parseKey(exercise.key) as Key;
+  for (const given of exercise.chords) {
+    keys.push(running);
+    running = keyAfter(given, running);
+  }
+  return keys;
+}
+
+/**
+ * The key each chord is written in ('G major'), its own key change included: what spells a letter
+ * typed, tapped or played into it (a key written before the chord's figures or numeral, decision 031).
+ */
+export function keysInForce(exercise: Pick<WritingExercise, 'key' | 'chords'>): string[] {
+  if (!parseKey(exercise.key)) return exercise.chords.map(() => exercise.key);
+  const before = keysBefore(exercise);
+  return exercise.chords.map((chord, i) => keyName(keyAfter(chord, before[i] as Key)));
+}
+
 export type WrittenCheck = {
   /** Every finding, in chord order, chord numbers the exercise's. */
   findings: Finding[];
@@ -113,12 +134,7 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
     return chord;
   });
 
-  const keys: Key[] = [];
-  let running = parseKey(exercise.key) as Key;
-  for (const given of exercise.chords) {
-    keys.push(running);
-    if (given.numeral !== undefined) running = chordOfLabel(given.numeral, running)?.key ?? running;
-  }
+  const keys = keysBefore(exercise);
 
   const findings: Finding[] = [];
   const unwritten: number[] = [];

@@ -1,6 +1,6 @@
 import { parseKeyedLabel } from '@app/contract/keyed-label';
 import { PART_WRITING_BEATS } from '@app/contract/part-writing';
-import { parseFigures } from '@app/contract/part-writing/chords';
+import { keyedFigures, parseFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { HarError } from '../har-error.ts';
 import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
@@ -193,6 +193,12 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     if (change.token === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
     if (change.token === running) continue;
     const chord = chords[at] as ImportedChord;
+    // Figures take the key before them as a label does (decision 031): 'G: 6 5'.
+    if (chord.numeral === undefined && chord.figures !== undefined) {
+      if (keyedFigures(chord.figures).key === undefined) chord.figures = `${change.token}: ${chord.figures}`.trimEnd();
+      running = change.token;
+      continue;
+    }
     if (chord.numeral === undefined)
       throw new HarError(
         `Measure ${change.measure}: the key changes at a chord without a numeral; give it a numeral that names the key (${change.token}: V).`,

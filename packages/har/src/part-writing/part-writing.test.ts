@@ -249,7 +249,7 @@ describe('importing the given voices from MusicXML', () => {
     expect(importPartWriting(doc.score).chords.map((c) => c.figures)).toEqual(['7b', '6n', '#6', 'b7', '6#', '6#']);
   });
 
-  it('reads a key change where a chord begins into its numeral, and refuses one in the middle of a chord', () => {
+  it('reads a key change where a chord begins into its numeral or figures, and refuses one in the middle of a chord', () => {
     const doc = partWritingExercise('Modulating', {
       key: 'C major',
       meter: '4/4',
@@ -277,7 +277,65 @@ describe('importing the given voices from MusicXML', () => {
     );
     const twoBars = { ...figuredBass, chords: figuredBass.chords.map((chord) => ({ ...chord, beats: 2 })) };
     const figured = partWritingExercise('x', twoBars).score.replace('<measure number="2">', `<measure number="2">${newKey}`);
-    expect(() => importPartWriting(figured)).toThrow('Measure 2: the key changes at a chord without a numeral');
+    // Figures take the key before them, as a label does (decision 031).
+    expect(importPartWriting(figured).chords.map((c) => c.figures)).toEqual(['', '', 'G: #', '']);
+    const plain = partWritingExercise('x', {
+      ...twoBars,
+      chords: twoBars.chords.map(({ figures: _f, ...chord }) => chord),
+    }).score.replace('<measure number="2">', `<measure number="2">${newKey}`);
+    expect(() => importPartWriting(plain)).toThrow('Measure 2: the key changes at a chord without a numeral');
+  });
+
+  it('grades a figured bass that changes key (G: 7) in the new key: the model’s F♯s cost nothing there, and cost without the key', () => {
+    const modulating = {
+      ...figuredBass,
+      key: 'C major',
+      chords: [
+        { figures: '', B: 'C3' },
+        { figures: 'G: 7', B: 'D3' },
+        { figures: '', B: 'G2' },
+        { figures: '', B: 'D3' },
+      ],
+    };
+    const voices = {
+      chords: [
+        { S: 'C5', A: 'G4', T: 'E4' },
+        { S: 'C5', A: 'F#4', T: 'A3' },
+        { S: 'B4', A: 'G4', T: 'B3' },
+        { S: 'A4', A: 'F#4', T: 'D4' },
+      ],
+    };
+    const doc = partWritingExercise('Modulating', modulating, voices);
+    // Written and read back as a file, the key change is still there and graded by.
+    const exercise = readPartWritingHar(writePartWritingHar(doc)).exercise;
+    expect(exercise.chords[1]?.figures).toBe('G: 7');
+    expect(gradePartWriting(exercise, voices)).toMatchObject({ score: 20, findings: [] });
+    const unkeyed = partWritingExercise('x', {
+      ...modulating,
+      chords: modulating.chords.map((c) => ({ ...c, figures: c.figures.replace('G: ', '') })),
+    });
+    const grade = gradePartWriting(unkeyed.exercise, voices);
+    expect(grade.findings.filter((f) => f.rule === 'wrong-chord').map((f) => f.chords)).toEqual([[1], [3]]);
+    expect(grade.score).toBeLessThan(20);
+  });
+
+  it('writes a key the figures change to under the bass, and the figures as ever', () => {
+    const doc = partWritingExercise('Modulating bass', {
+      ...figuredBass,
+      key: 'C major',
+      chords: [
+        { figures: '', B: 'C3' },
+        { figures: 'G: 6 5', B: 'F#3' },
+        { figures: 'G:', B: 'G3' },
+        { figures: 'C: 7', B: 'G3' },
+      ],
+    });
+    expect([...doc.score.matchAll(/<words>(.*?)<\/words>/g)].map((m) => m[1])).toEqual(['G:', 'G:', 'C:']);
+    expect(doc.score).toContain('<figure><figure-number>6</figure-number></figure>');
+    expect(doc.score).not.toMatch(/<figure-number>G/);
+    expect(() => partWritingExercise('x', { ...figuredBass, chords: [{ figures: 'H: 6', B: 'C3' }] })).toThrow(
+      'part-writing.json: chord 1 has "H: 6", which are not figures.',
+    );
   });
 
   it('reads a bass without figures on a grand staff as the bass (its staff’s F clef)', () => {

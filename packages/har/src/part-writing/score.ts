@@ -1,4 +1,4 @@
-import { figureMarks } from '@app/contract/part-writing/chords';
+import { figureMarks, keyedFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { type Key, type Pitch, parseKey, parsePitch } from '@app/contract/part-writing/theory';
 import { HarError } from '../har-error.ts';
@@ -92,7 +92,18 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
         const pitch = parsePitch(chord[voice] ?? '') as Pitch;
         const duration = chord.beats * DIVISIONS;
         const [type, dotted] = TYPES[duration] ?? ['quarter', false];
-        if (voice === 'B' && chord.figures !== undefined) lines.push(...figuredBass(chord.figures, duration));
+        if (voice === 'B' && chord.figures !== undefined) {
+          // A key the figures change to ('G: 6 5', decision 031) is written under the bass as an analysis writes it.
+          const { token } = keyedFigures(chord.figures);
+          if (token !== undefined)
+            lines.push(
+              '      <direction placement="below">',
+              `        <direction-type><words>${escapeXml(token)}:</words></direction-type>`,
+              '        <staff>2</staff>',
+              '      </direction>',
+            );
+          lines.push(...figuredBass(chord.figures, duration));
+        }
         lines.push(
           '      <note>',
           `        <pitch><step>${STEPS[pitch.step]}</step>${pitch.alter === 0 ? '' : `<alter>${pitch.alter}</alter>`}<octave>${pitch.octave}</octave></pitch>`,

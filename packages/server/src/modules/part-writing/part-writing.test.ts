@@ -53,6 +53,29 @@ describe.each(dialects)('POST /api/part-writing/check (%s)', (dialect) => {
     expect(findings[0]?.message).toBe('Chords 1–2: parallel fifths between the soprano and the tenor.');
   });
 
+  it('reads a figured bass that changes key (G: 7, decision 031) in the new key from that chord on', async () => {
+    const fig = (figures: string, S: string, A: string, T: string, B: string) => ({ figures, S, A, T, B });
+    const chords = [
+      fig('', 'C5', 'G4', 'E4', 'C3'),
+      fig('G: 7', 'C5', 'F#4', 'A3', 'D3'),
+      fig('', 'B4', 'G4', 'B3', 'G2'),
+      fig('', 'A4', 'F#4', 'D4', 'D3'),
+    ];
+    const keyed = await check(owner, { key: 'C major', meter: '4/4', chords });
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    expect(keyed.json().data.findings).toEqual([]);
+    const unkeyed = await check(owner, {
+      key: 'C major',
+      meter: '4/4',
+      chords: chords.map((c) => ({ ...c, figures: c.figures.replace('G: ', '') })),
+    });
+    const wrong = (unkeyed.json().data.findings as { rule: string; chords: number[] }[]).filter((f) => f.rule === 'wrong-chord');
+    expect(wrong.map((f) => f.chords)).toEqual([[1], [3]]);
+    const bad = await check(owner, { key: 'C major', meter: '4/4', chords: [fig('H: 7', 'C5', 'F#4', 'A3', 'D3')] });
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toEqual([{ field: 'chords.0.figures', messages: ['"H: 7" are not figured-bass figures.'] }]);
+  });
+
   it('a correct progression has no findings; the issue’s V65/V example checks', async () => {
     const res = await check(owner, {
       key: 'C major',

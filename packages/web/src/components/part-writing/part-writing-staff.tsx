@@ -1,8 +1,9 @@
 import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part-writing';
 import type { Finding } from '@app/contract/part-writing/check';
+import { keyedFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
-import type { WrittenChord } from '@app/contract/part-writing/written';
+import { keysInForce, type WrittenChord } from '@app/contract/part-writing/written';
 import { type PointerEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styles from './part-writing-staff.module.css';
 import {
@@ -71,19 +72,34 @@ function Accidental({ alter, x, y }: { alter: number; x: number; y: number }) {
   return <path d={`M${x} ${y - 3.5} l7 7 M${x} ${y + 3.5} l7 -7`} stroke="currentColor" strokeWidth={1.8} />;
 }
 
-/** Under the bass: the chord's figures stacked (none for a plain 5 3), or its numeral. */
+/** Under the bass: the chord's figures stacked (none for a plain 5 3), a key they change to before the top one (`G: 6`), or its numeral. */
 function ChordLabel({ chord, x }: { chord: PartWritingView['chords'][number] | undefined; x: number }) {
   if (!chord) return null;
-  const lines = chord.numeral ? [chord.numeral] : (chord.figures ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+  const keyed = keyedFigures(chord.figures ?? '');
+  const lines = chord.numeral
+    ? [chord.numeral]
+    : keyed.figures
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, 3)
+        .map((line) => figureText(line));
   return (
-    <text className={styles.figures} x={x} y={FIGURES_Y}>
-      {lines.map((line, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a figure's place in its stack
-        <tspan key={k} x={x} dy={k === 0 ? 0 : 10}>
-          {chord.numeral ? line.replace(/#/g, '♯').replace(/(?<=^|\d)b/g, '♭') : figureText(line)}
-        </tspan>
-      ))}
-    </text>
+    <>
+      {chord.numeral || keyed.token === undefined ? null : (
+        // A key the figures change to, left of them as an analysis writes it ('G:').
+        <text className={styles.figures} x={x - 6} y={FIGURES_Y} style={{ textAnchor: 'end' }} data-key-change={keyed.token}>
+          {`${keyed.token.replace(/#/g, '♯').replace(/(?<=^.)b/, '♭')}:`}
+        </text>
+      )}
+      <text className={styles.figures} x={x} y={FIGURES_Y}>
+        {lines.map((line, k) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a figure's place in its stack
+          <tspan key={k} x={x} dy={k === 0 ? 0 : 10}>
+            {chord.numeral ? line.replace(/#/g, '♯').replace(/(?<=^|\d)b/g, '♭') : line}
+          </tspan>
+        ))}
+      </text>
+    </>
   );
 }
 
@@ -204,13 +220,17 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
     };
   };
 
+  // A note tapped or dragged is spelled in its chord's key (a key a chord names changes it from there on, decision 031).
+  const keys = useMemo(() => keysInForce(view), [view]);
+  const keyAt = (chord: number) => keys[chord] ?? view.key;
+
   const headY = (voice: Voice, note: string) => yOfStep(staffOf(voice), stepOf(parsePitch(note) ?? { step: 0, octave: 0 }));
 
   /** Writes the note at height `y` (or picks up the one there) and lets the pointer drag it. */
   const startDrag = (pointerId: number, chord: number, voice: Voice, y: number, onNoteHead: boolean) => {
     const current = cells[chord]?.[voice] ?? '';
     // A press on a note picks it up (it moves only when dragged); elsewhere the note goes where the press is.
-    const note = onNoteHead ? current : noteAtY(voice, y, view.key, current);
+    const note = onNoteHead ? current : noteAtY(voice, y, keyAt(chord), current);
     if (note !== current) onNote({ chord, voice }, note);
     drag.current = { pointerId, chord, voice, from: note, startY: onNoteHead ? headY(voice, current) : y, last: note };
     setHeld({ chord, voice });
@@ -271,7 +291,7 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
     const placed = layout?.systems[system];
     if (!current || current.pointerId !== event.pointerId || !placed) return;
     const { y } = toUnits(event, placed.from, placed.to);
-    const note = dragNote({ voice: current.voice, from: current.from, startY: current.startY, keyText: view.key }, y);
+    const note = dragNote({ voice: current.voice, from: current.from, startY: current.startY, keyText: keyAt(current.chord) }, y);
     if (note === current.last) return;
     current.last = note;
     onNote({ chord: current.chord, voice: current.voice }, note);

@@ -7,7 +7,7 @@ import type { Finding } from '@app/contract/part-writing/check';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { beatOf, crossesBarline, readTypedLabel, typedLabelText } from '@app/contract/part-writing/typed';
-import type { RuleSettings, WrittenChord } from '@app/contract/part-writing/written';
+import { keysInForce, type RuleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearFor, noteForKey } from '../../../components/part-writing/note-entry.ts';
@@ -154,12 +154,14 @@ export function PartWritingEntry({
   // biome-ignore lint/correctness/useExhaustiveDependencies: tells the editor only when the answer changes
   useEffect(() => onTypingProblem?.(typingProblem), [typingProblem]);
 
+  // Each chord's key (a key typed before its figures or numeral changes it from there on): what spells a letter typed.
+  const keys = useMemo(() => keysInForce({ key: keyText, chords }), [keyText, chords]);
   const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, cell: StaffCell) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const result = noteForKey(
       event.key,
       { note: cells[cell.chord]?.[cell.voice] ?? '', typed: typed.current },
-      { keyText, near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
+      { keyText: keys[cell.chord] ?? keyText, near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
     );
     if (!result) return;
     event.preventDefault();
@@ -209,7 +211,11 @@ export function PartWritingEntry({
         {typing ? t('partWriting.authoring.typeHint') : null}{' '}
         {t('partWriting.authoring.modelHint', { voices: write.map(voiceName).join(', ') })}
       </p>
-      {typing ? <p className={styles.hint}>{t('partWriting.authoring.lengthHint')}</p> : null}
+      {typing ? (
+        <p className={styles.hint}>
+          {t('partWriting.authoring.lengthHint')} {t('partWriting.authoring.keyHint')}
+        </p>
+      ) : null}
       <div className={styles.staffBar}>
         <VoicePicker voices={editable} selected={selected?.voice} onPick={(voice) => setSelected({ chord: selected?.chord ?? 0, voice })} />
         <PlaybackControls playback={playback} lastChord={lastChord(selected?.chord)} />

@@ -2,7 +2,7 @@ import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part
 import type { Finding } from '@app/contract/part-writing/check';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
-import { checkWritten, readAnswer, type WrittenChord } from '@app/contract/part-writing/written';
+import { checkWritten, keysInForce, readAnswer, type WrittenChord } from '@app/contract/part-writing/written';
 import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,6 +138,9 @@ export function PartWritingWorkspace({
     });
   };
   const noteAt = (cell: Cell) => cells[cell.chord]?.[cell.voice] ?? '';
+  // Each chord's key: a letter, a step or a MIDI note is spelled in it (a key a chord names changes it from there on, decision 031).
+  const keys = useMemo(() => keysInForce(view), [view]);
+  const keyAt = (chord: number) => keys[chord] ?? view.key;
 
   // Practice: the checker runs on every change. Otherwise: the last hand-in's findings, as far as the rules show them.
   const findings: Finding[] = useMemo(() => {
@@ -192,7 +195,7 @@ export function PartWritingWorkspace({
     const result = noteForKey(
       event.key,
       { note: noteAt(cell), typed: typed.current },
-      { keyText: view.key, near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
+      { keyText: keyAt(cell.chord), near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
     );
     if (!result) return;
     event.preventDefault();
@@ -210,7 +213,7 @@ export function PartWritingWorkspace({
     setNote(selected, change(noteAt(selected), selected));
     buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
   };
-  const defaultNote = (cell: Cell) => letterNote('C', view.key, nearFor(cells, cell.chord, cell.voice));
+  const defaultNote = (cell: Cell) => letterNote('C', keyAt(cell.chord), nearFor(cells, cell.chord, cell.voice));
 
   /** The cell after this one in writing order: the next voice to write, then the next chord's first. */
   const nextCell = (cell: Cell): Cell => {
@@ -226,7 +229,7 @@ export function PartWritingWorkspace({
     if (!selected || readOnly || !view.write.includes(selected.voice)) return;
     performance.mark('part-writing-input');
     pendingInput.current = true;
-    setNote(selected, spellMidi(key, view.key));
+    setNote(selected, spellMidi(key, keyAt(selected.chord)));
     typed.current = false;
     const next = nextCell(selected);
     setSelected(next);
@@ -490,7 +493,7 @@ export function PartWritingWorkspace({
               variant="outline"
               disabled={!selected}
               aria-label={t('partWriting.pointer.up')}
-              onClick={() => apply((note, cell) => (note ? scaleStep(note, view.key, 1) : defaultNote(cell)))}
+              onClick={() => apply((note, cell) => (note ? scaleStep(note, keyAt(cell.chord), 1) : defaultNote(cell)))}
             >
               ▲
             </Button>
@@ -499,7 +502,7 @@ export function PartWritingWorkspace({
               variant="outline"
               disabled={!selected}
               aria-label={t('partWriting.pointer.down')}
-              onClick={() => apply((note, cell) => (note ? scaleStep(note, view.key, -1) : defaultNote(cell)))}
+              onClick={() => apply((note, cell) => (note ? scaleStep(note, keyAt(cell.chord), -1) : defaultNote(cell)))}
             >
               ▼
             </Button>
@@ -544,7 +547,7 @@ export function PartWritingWorkspace({
                   variant="outline"
                   disabled={!selected}
                   aria-label={t('partWriting.pointer.letter', { letter })}
-                  onClick={() => apply((_note, cell) => letterNote(letter, view.key, nearFor(cells, cell.chord, cell.voice)))}
+                  onClick={() => apply((_note, cell) => letterNote(letter, keyAt(cell.chord), nearFor(cells, cell.chord, cell.voice)))}
                 >
                   {letter}
                 </Button>
