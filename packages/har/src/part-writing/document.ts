@@ -43,14 +43,30 @@ const Voice_ = z.enum(VOICES, { error: 'names a voice other than S, A, T or B' }
 const Notes = z.object({ S: note.optional(), A: note.optional(), T: note.optional(), B: note.optional() }, { error: 'is not an object' });
 type Notes = z.infer<typeof Notes>;
 
-const GivenChord = Notes.extend({
-  numeral: z.string({ error: 'has a numeral that is not text' }).max(64, { error: 'has a numeral longer than 64 characters' }).optional(),
-  figures: z.string({ error: 'has figures that are not text' }).max(40, { error: 'has figures longer than 40 characters' }).optional(),
-  beats: z
-    .number({ error: 'has beats that are not a number' })
-    .refine((beats) => (PART_WRITING_BEATS as readonly number[]).includes(beats), { error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4' })
-    .default(1),
-});
+/** A given voice's note: a pitch the checker can play (MIDI 0–127). */
+const givenNote = note.refine(
+  (text) => {
+    const pitch = parsePitch(text);
+    return pitch === undefined || (midi(pitch) >= 0 && midi(pitch) <= 127);
+  },
+  { error: 'has a note outside the MIDI range (C-1 to G9)' },
+);
+
+const GivenChord = z
+  .object(
+    { S: givenNote.optional(), A: givenNote.optional(), T: givenNote.optional(), B: givenNote.optional() },
+    { error: 'is not an object' },
+  )
+  .extend({
+    numeral: z.string({ error: 'has a numeral that is not text' }).max(64, { error: 'has a numeral longer than 64 characters' }).optional(),
+    figures: z.string({ error: 'has figures that are not text' }).max(40, { error: 'has figures longer than 40 characters' }).optional(),
+    beats: z
+      .number({ error: 'has beats that are not a number' })
+      .refine((beats) => (PART_WRITING_BEATS as readonly number[]).includes(beats), {
+        error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4',
+      })
+      .default(1),
+  });
 
 const RuleSetting = z.object(
   {
@@ -94,19 +110,24 @@ export const PartWritingExercise = z
       });
     }
     let running = parseKey(exercise.key);
+    // Each issue names its field (the voice, numeral or figures of a chord), so a form can show it there.
     exercise.chords.forEach((chord, index) => {
-      const has = VOICES.filter((v) => chord[v] !== undefined).join('');
-      if (has !== VOICES.filter((v) => exercise.given.includes(v)).join('')) {
-        ctx.addIssue({ code: 'custom', path: ['chords', index], message: 'has notes for other voices than the given ones' });
+      for (const v of VOICES) {
+        if ((chord[v] !== undefined) !== exercise.given.includes(v))
+          ctx.addIssue({ code: 'custom', path: ['chords', index, v], message: 'has notes for other voices than the given ones' });
       }
       if (chord.numeral !== undefined && running) {
         const read = chordOfLabel(chord.numeral, running);
         if (!read)
-          ctx.addIssue({ code: 'custom', path: ['chords', index], message: `has "${chord.numeral}", which is not a Roman numeral` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['chords', index, 'numeral'],
+            message: `has "${chord.numeral}", which is not a Roman numeral`,
+          });
         else running = read.key;
       }
       if (chord.figures !== undefined && parseFigures(chord.figures) === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['chords', index], message: `has "${chord.figures}", which are not figures` });
+        ctx.addIssue({ code: 'custom', path: ['chords', index, 'figures'], message: `has "${chord.figures}", which are not figures` });
       }
     });
     for (const [voice, range] of Object.entries(exercise.ranges ?? {})) {
@@ -175,21 +196,60 @@ export function partWritingSubmission(exercise: PartWritingDocument, voices: Wri
   };
 }
 
+/** Something that does not fit in a document's entry, at its path in the entry (`['chords', 2, 'B']`). */
+export type DocumentIssue = { path: (string | number)[]; message: string };
+
+/** Where written voices do not fit the exercise: one entry per chord, only the voices to write, every one of them when `complete`. */
+function writtenIssues(
+  exercise: { chords: readonly unknown[]; write: readonly Voice[] },
+  voices: WrittenVoices,
+  complete: boolean,
+): DocumentIssue[] {
+  if (voices.chords.length !== exercise.chords.length)
+    return [{ path: [], message: `has ${voices.chords.length} chords; the exercise has ${exercise.chords.length}` }];
+  return voices.chords.flatMap((chord, index) =>
+    VOICES.flatMap((v): DocumentIssue[] => {
+      if (chord[v] !== undefined && !exercise.write.includes(v))
+        return [{ path: ['chords', index, v], message: `has a note for ${v}, which is given` }];
+      if (complete && chord[v] === undefined && exercise.write.includes(v))
+        return [{ path: ['chords', index, v], message: `has no note for ${v}` }];
+      return [];
+    }),
+  );
+}
+
 /** Written voices fit the exercise: one entry per chord, only the voices to write, real pitches. */
 function checkedWritten(name: string, exercise: PartWritingExercise, written: WrittenVoices, complete: boolean): WrittenVoices {
   const voices = validate(name, WrittenVoices, written);
-  if (voices.chords.length !== exercise.chords.length) {
-    throw new HarError(`${name} has ${voices.chords.length} chords; the exercise has ${exercise.chords.length}.`);
-  }
-  voices.chords.forEach((chord, index) => {
-    for (const v of VOICES) {
-      if (chord[v] !== undefined && !exercise.write.includes(v))
-        throw new HarError(`${name}: chord ${index + 1} has a note for ${v}, which is given.`);
-      if (complete && chord[v] === undefined && exercise.write.includes(v))
-        throw new HarError(`${name}: chord ${index + 1} has no note for ${v}.`);
-    }
-  });
+  const [issue] = writtenIssues(exercise, voices, complete);
+  if (issue)
+    throw new HarError(
+      issue.path.length === 0 ? `${name} ${issue.message}.` : `${name}: chord ${Number(issue.path[1]) + 1} ${issue.message}.`,
+    );
   return voices;
+}
+
+/**
+ * The document's check of a new exercise (what `partWritingExercise` refuses), every issue with its
+ * path instead of the first as a HarError: the exercise's fields as in `part-writing.json`, the model
+ * solution's under `model` (checked against the chords and voices to write once they are readable).
+ * Empty when the exercise can be written. Create Exercise shows each issue at its field.
+ */
+export function partWritingExerciseIssues(input: PartWritingExerciseInput, model?: unknown): DocumentIssue[] {
+  const parsed = PartWritingExercise.safeParse(input);
+  const issues: DocumentIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+  if (model !== undefined) {
+    const voices = WrittenVoices.safeParse(model);
+    const inModel = voices.success
+      ? Array.isArray(input.chords) && Array.isArray(input.write)
+        ? writtenIssues({ chords: input.chords, write: input.write }, voices.data, true)
+        : []
+      : voices.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+    issues.push(...inModel.map((i) => ({ path: ['model', ...i.path], message: i.message })));
+  }
+  return issues;
 }
 
 /** Writes a part-writing document as a `.har`; the same document always gives the same bytes. */

@@ -5,7 +5,15 @@ import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } fr
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import { importMusicXml } from '@app/har/musicxml-import';
-import { type PartWritingDocument, partWritingSubmission, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
+import {
+  type PartWritingDocument,
+  type PartWritingExerciseInput,
+  partWritingExercise,
+  partWritingSubmission,
+  readPartWritingHar,
+  type WrittenVoices,
+  writePartWritingHar,
+} from '@app/har/part-writing/document';
 import { readPartWritingHandIn, submissionScore, writtenFromAnswers } from '@app/har/part-writing/hand-in';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
@@ -63,6 +71,9 @@ export const cpuTasks = {
     if ('refusal' in read) throw new HarError(`The answer of chord ${read.refusal.index + 1} cannot be read.`);
     return (await renderPartWritingPreview(submissionScore(partWritingSubmission(exercise, read.written)))).png;
   },
+  /** Create Exercise's part writing (issue 27): the exercise (checked already) and its model written as a `.har`. */
+  partWritingExerciseFile: (title: string, input: PartWritingExerciseInput, model?: WrittenVoices): Uint8Array =>
+    writePartWritingHar(partWritingExercise(title, input, model)),
   /** A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter. */
   partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */

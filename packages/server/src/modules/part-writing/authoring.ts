@@ -2,7 +2,6 @@ import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
 import {
   DEFAULT_EXERCISE_POINTS,
-  PART_WRITING_BEATS,
   PART_WRITING_METER,
   type PartWritingDraft,
   PartWritingMessages,
@@ -10,13 +9,12 @@ import {
   type SavePartWritingRequest,
 } from '@app/contract/part-writing';
 import { CheckProblemMessages } from '@app/contract/part-writing/check';
-import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
-import { type Key, midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
+import { parsePitch } from '@app/contract/part-writing/theory';
 import { crossesBarline } from '@app/contract/part-writing/typed';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
-import { partWritingExercise, writePartWritingHar } from '@app/har/part-writing/document';
+import { type DocumentIssue, partWritingExerciseIssues } from '@app/har/part-writing/document';
 import type { ImportedPartWriting } from '@app/har/part-writing/import';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -26,70 +24,93 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { LibraryService } from '../library/service.ts';
 
+const isVoice = (value: unknown): value is Voice => typeof value === 'string' && (VOICES as readonly string[]).includes(value);
+
+/** Where each field's problems come in the answer: the form's order, and a chord's voices, beats, numeral, figures. */
+const FIELD_ORDER = ['key', 'meter', 'given', 'write', 'style', 'chords', 'ranges', 'rules', 'points', 'model'];
+const CHORD_ORDER = [...VOICES, 'beats', 'numeral', 'figures'];
+function issueOrder(path: DocumentIssue['path']): number[] {
+  const [top, index, sub] = path[0] === 'model' ? ['model', path[2], path[3]] : path;
+  const field = FIELD_ORDER.indexOf(String(top));
+  return [field < 0 ? FIELD_ORDER.length : field, typeof index === 'number' ? index : -1, CHORD_ORDER.indexOf(String(sub))];
+}
+
 /**
- * What is wrong with an exercise as Create Exercise sends it (typed by the instructor or read from
- * an upload, and its model solution), field by field, each with its sentence (translated by code in
- * the browser); empty when it can be written. The document's own check (`partWritingExercise`)
- * still runs after, for anything this does not name.
+ * The document's own check (`partWritingExerciseIssues`, har's part-writing document) of an exercise
+ * as Create Exercise sends it (typed by the instructor or read from an upload, and its model
+ * solution): each issue at its field, in the form's words and order (translated by code in the
+ * browser). An issue the form has no field for keeps the document's words.
  */
-export function exerciseProblems(input: SavePartWritingRequest): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const home = parseKey(input.key);
-  if (!home) problems.push({ field: 'key', message: CheckProblemMessages.badKey });
-  if (!PART_WRITING_METER.test(input.meter)) problems.push({ field: 'meter', message: CheckProblemMessages.badMeter });
-  const all = [...input.given, ...input.write];
-  const together = VOICES.filter((v) => all.includes(v)).join('');
-  if (all.length !== new Set(all).size || (together !== 'SATB' && together !== 'SB') || input.given.length === 0) {
-    problems.push({ field: 'write', message: PartWritingMessages.voicesToWrite });
-  }
-  if (input.chords.length === 0) problems.push({ field: 'chords', message: CheckProblemMessages.noChords });
-  const pitchProblem = (field: string, text: string) => {
-    const pitch = parsePitch(text);
-    if (!pitch) problems.push({ field, message: CheckProblemMessages.badPitch(text) });
-    else if (midi(pitch) < 0 || midi(pitch) > 127) problems.push({ field, message: CheckProblemMessages.outsideMidi(text) });
-  };
-  let running: Key | undefined = home;
-  input.chords.forEach((chord, index) => {
-    const at = `chords.${index}`;
-    const number = String(index + 1);
-    for (const v of VOICES) {
-      const note = chord[v];
-      if (input.given.includes(v)) {
-        if (note === undefined || note.trim() === '')
-          problems.push({ field: `${at}.${v}`, message: PartWritingMessages.givenNoteMissing(number) });
-        else pitchProblem(`${at}.${v}`, note);
-      } else if (note !== undefined) problems.push({ field: `${at}.${v}`, message: PartWritingMessages.notGivenVoice(number) });
-    }
-    if (!(PART_WRITING_BEATS as readonly number[]).includes(chord.beats))
-      problems.push({ field: `${at}.beats`, message: PartWritingMessages.badBeats(number) });
-    if (chord.numeral !== undefined && running) {
-      const read = chordOfLabel(chord.numeral, running);
-      if (!read) problems.push({ field: `${at}.numeral`, message: CheckProblemMessages.badNumeral(chord.numeral) });
-      else running = read.key;
-    }
-    if (chord.figures !== undefined && parseFigures(chord.figures) === undefined)
-      problems.push({ field: `${at}.figures`, message: CheckProblemMessages.badFigures(chord.figures) });
+export function exerciseProblems(input: SavePartWritingRequest, issues: DocumentIssue[]): { field: string; message: string }[] {
+  const pitchProblem = (field: string, text: string) => ({
+    field,
+    message: parsePitch(text) ? CheckProblemMessages.outsideMidi(text) : CheckProblemMessages.badPitch(text),
   });
-  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter) : undefined;
-  if (crossing !== undefined && problems.every((p) => !p.field.endsWith('.beats')))
-    problems.push({ field: `chords.${crossing}.beats`, message: PartWritingMessages.crossesBarline(String(crossing + 1)) });
-  if (input.model) {
-    if (input.model.chords.length !== input.chords.length) problems.push({ field: 'model', message: PartWritingMessages.modelChordCount });
-    input.model.chords.forEach((chord, index) => {
-      const at = `model.chords.${index}`;
+  const problem = ({ path }: DocumentIssue): { field: string; message: string } | undefined => {
+    const [top, index, sub] = path;
+    if (top === 'key') return { field: 'key', message: CheckProblemMessages.badKey };
+    if (top === 'meter') return { field: 'meter', message: CheckProblemMessages.badMeter };
+    if (top === 'given' || top === 'write') return { field: 'write', message: PartWritingMessages.voicesToWrite };
+    if (top === 'chords' && index === undefined)
+      return { field: 'chords', message: input.chords.length === 0 ? CheckProblemMessages.noChords : CheckProblemMessages.tooManyChords };
+    if (top === 'chords' && typeof index === 'number') {
+      const at = `chords.${index}`;
       const number = String(index + 1);
-      const write = VOICES.filter((v) => input.write.includes(v)) as Voice[];
-      if (VOICES.some((v) => chord[v] !== undefined && !input.write.includes(v)))
-        problems.push({ field: at, message: PartWritingMessages.modelGivenVoice(number) });
-      if (write.some((v) => chord[v] === undefined || chord[v] === ''))
-        problems.push({ field: at, message: PartWritingMessages.modelMissing(number) });
-      for (const v of write) {
-        const note = chord[v];
-        if (note !== undefined && note !== '') pitchProblem(`${at}.${v}`, note);
+      const chord = input.chords[index];
+      if (sub === 'beats') return { field: `${at}.beats`, message: PartWritingMessages.badBeats(number) };
+      if (sub === 'numeral') return { field: `${at}.numeral`, message: CheckProblemMessages.badNumeral(chord?.numeral ?? '') };
+      if (sub === 'figures') return { field: `${at}.figures`, message: CheckProblemMessages.badFigures(chord?.figures ?? '') };
+      if (isVoice(sub)) {
+        const note = chord?.[sub];
+        if (!input.given.includes(sub)) return { field: `${at}.${sub}`, message: PartWritingMessages.notGivenVoice(number) };
+        if (note === undefined || note.trim() === '')
+          return { field: `${at}.${sub}`, message: PartWritingMessages.givenNoteMissing(number) };
+        return pitchProblem(`${at}.${sub}`, note);
       }
+    }
+    if (top === 'model') {
+      const [, , chordIndex, voice] = path;
+      if (typeof chordIndex !== 'number') return { field: 'model', message: PartWritingMessages.modelChordCount };
+      const at = `model.chords.${chordIndex}`;
+      const number = String(chordIndex + 1);
+      if (isVoice(voice)) {
+        const note = input.model?.chords[chordIndex]?.[voice];
+        if (!input.write.includes(voice)) return { field: at, message: PartWritingMessages.modelGivenVoice(number) };
+        if (note === undefined || note === '') return { field: at, message: PartWritingMessages.modelMissing(number) };
+        return pitchProblem(`${at}.${voice}`, note);
+      }
+    }
+    return undefined;
+  };
+  const seen = new Set<string>();
+  const problems = [...issues]
+    .map((issue, order) => ({ issue, order, key: issueOrder(issue.path) }))
+    .sort((a, b) => compareOrders(a.key, b.key) || a.order - b.order)
+    .flatMap(({ issue }) => {
+      const found = problem(issue) ?? { field: issue.path.join('.') || 'exercise', message: issue.message };
+      const id = `${found.field}\n${found.message}`;
+      if (seen.has(id)) return [];
+      seen.add(id);
+      return [found];
+    });
+  // A chord over the barline (what the score writer would refuse), said at its length unless a length is wrong already.
+  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter) : undefined;
+  if (crossing !== undefined && problems.every((p) => !p.field.endsWith('.beats'))) {
+    const modelAt = problems.findIndex((p) => p.field.startsWith('model'));
+    problems.splice(modelAt < 0 ? problems.length : modelAt, 0, {
+      field: `chords.${crossing}.beats`,
+      message: PartWritingMessages.crossesBarline(String(crossing + 1)),
     });
   }
   return problems;
+}
+
+function compareOrders(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? -1) - (b[i] ?? -1);
+    if (diff !== 0) return diff;
+  }
+  return 0;
 }
 
 /**
@@ -141,12 +162,13 @@ export function createPartWritingAuthoring(
       // Somewhere to go, as the analysis save asks (its schema's rule, here where the contract cannot import the sentence).
       if (input.assignment_set_id === undefined && input.add_to_library !== true)
         throw AppError.badRequest('assignment_set_id', AuthoringMessages.noDestination);
-      const problems = exerciseProblems(input);
+      const { title, assignment_set_id: _set, add_to_library: _library, model, ...exercise } = input;
+      const problems = exerciseProblems(input, partWritingExerciseIssues(exercise, model));
       if (problems.length > 0) throw AppError.invalidFields(problems);
       let bytes: Uint8Array;
       try {
-        const { title, assignment_set_id: _set, add_to_library: _library, model, ...exercise } = input;
-        bytes = writePartWritingHar(partWritingExercise(title, exercise, model));
+        // Written (the score, then zipped) in the CPU pool, as the analysis save writes its .har.
+        bytes = await deps.cpu.run('partWritingExerciseFile', [title, exercise, model]);
       } catch (error) {
         refuse(error, 'exercise');
       }
