@@ -4,6 +4,7 @@ import { above, chordOf, type Key, type PitchClass, scaleStep, semitone } from '
 import type { KeyedChord } from './key-areas.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { SpelledNote } from './score-reading.ts';
+import { chordOverSpan } from './span-reading.ts';
 
 /**
  * A Roman numeral suggested for each analysis position: the tertian chord that best
@@ -92,8 +93,39 @@ function namedAt(positions: AnalysisPosition[], index: number, key: Key, melody:
     namedCache.set(positions, cache);
   }
   const id = `${index}:${key.tonic.step}${key.tonic.alter}${key.mode}`;
-  if (!cache.has(id)) cache.set(id, nameWithDecorations(positions[index] as AnalysisPosition, key, melody, positions[index + 1]?.onset));
+  if (!cache.has(id)) {
+    const atOnset = nameWithDecorations(positions[index] as AnalysisPosition, key, melody, positions[index + 1]?.onset);
+    cache.set(id, readOverSpan(positions, index, key, melody, atOnset));
+  }
   return cache.get(id);
+}
+
+/**
+ * Where the chord read at the onset still leaves a note unexplained or lacks its third, the
+ * chord read over the position's span, up to the next beat (span-reading.ts), may name it instead.
+ */
+function readOverSpan(positions: AnalysisPosition[], index: number, key: Key, melody: Melody, named: Named | undefined): Named | undefined {
+  const reading = named?.reading;
+  if (!reading || (reading.unexplained === 0 && reading.complete)) return named;
+  const position = positions[index] as AnalysisPosition;
+  const end = positions.slice(index + 1).find((p) => p.onBeat)?.onset ?? positions[index + 1]?.onset;
+  if (end === undefined) return named;
+  const onsetTones = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
+  const over = chordOverSpan(position, end, notesOf(melody), onsetTones);
+  if (!over) return named;
+  const spanNamed = nameChord({ ...position, notes: over.notes }, key);
+  return spanNamed?.reading && normalize12(semitone(spanNamed.reading.root)) === over.root ? spanNamed : named;
+}
+
+/** All the notes of the score (the melody map's keys), remembered per map. */
+const notesCache = new WeakMap<Melody, SpelledNote[]>();
+function notesOf(melody: Melody): SpelledNote[] {
+  let notes = notesCache.get(melody);
+  if (!notes) {
+    notes = [...melody.keys()];
+    notesCache.set(melody, notes);
+  }
+  return notes;
 }
 
 /** Suggestions in one key, or in each position's own key (key areas). */

@@ -386,4 +386,18 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(passingSeventh, 'm1b2')).toMatchObject({ label: 'V', embellishing: false });
     expect(suggestion(passingSeventh, 'm1b2.5')).toMatchObject({ label: 'V7', embellishing: false });
   });
+
+  it('a chord read over its beat: iv over a bass passing E–D, not the VI42 its onset leaves unexplained (A minor)', () => {
+    // The beat sounds E3–D3 in the bass, A3–B3 in the tenor under F4 and D5: D–F–A explains most of it.
+    const passingBass = {
+      soprano: 'C5:1 D5:1 B4:1 C5:1 | C5:4',
+      alto: 'E4:1 F4:1 E4:1 E4:1 | E4:4',
+      tenor: 'A3:1 A3:0.5 B3:0.5 G#3:1 A3:1 | A3:4',
+      bass: 'A2:1 E3:0.5 D3:0.5 E3:1 A2:1 | A2:4',
+    };
+    expect(labels(piece(0, passingBass)).m1b2).toBe('iv');
+    // A bass held through the beat belongs to its chord: the span's D–F–A does not replace the onset's reading.
+    const heldBass = { ...passingBass, bass: 'A2:1 E3:1 E3:1 A2:1 | A2:4' };
+    expect(labels(piece(0, heldBass)).m1b2).not.toBe('iv');
+  });
 });
