@@ -281,9 +281,10 @@ function decoratesChord(chord: Named, position: AnalysisPosition, melody: Melody
 }
 
 /**
- * The chord of a position, looking through a suspension or appoggiatura: when the best
- * reading leaves notes unexplained, notes that move by step before the next position are
- * also tried at the pitch they move to, and that reading is kept if it explains everything.
+ * The chord of a position, looking through a suspension, an accented non-chord tone, an
+ * anticipation or a pedal: notes that move by step are tried at the pitch they move to where
+ * the rules below say so. What the onset's chord still leaves unexplained is read over the
+ * beat (readOverSpan), not by trying every moving note at its resolution.
  */
 function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melody, nextOnset: number | undefined): Named | undefined {
   const plain = nameChord(position, key);
@@ -329,16 +330,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     const upper = nameChord({ ...position, notes: position.notes.slice(1) }, key);
     if (upper?.reading && upper.reading.unexplained === 0 && hasThird(upper.reading)) return upper;
   }
-  // Appoggiaturas and other unprepared notes above the bass that move by step before the next
-  // chord (a bass moving on by step is a passing bass, not an appoggiatura: accentedResolution).
-  const movers = position.notes.slice(1).filter(resolvesHere);
-  let best = plain;
-  const subsets = movers.flatMap((a, i) => [[a], ...movers.slice(i + 1).map((b) => [a, b])]);
-  for (const subset of subsets) {
-    const named = resolved(subset);
-    if (named?.reading && named.reading.unexplained === 0 && named.score - 0.4 * subset.length > best.score) best = named;
-  }
-  return best;
+  // Other notes the chord leaves unexplained are read over the beat (readOverSpan).
+  return plain;
 }
 
 /**

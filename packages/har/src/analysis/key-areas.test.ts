@@ -400,4 +400,16 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     const heldBass = { ...passingBass, bass: 'A2:1 E3:1 E3:1 A2:1 | A2:4' };
     expect(labels(piece(0, heldBass)).m1b2).not.toBe('iv');
   });
+
+  it('voices moving on to the next chord within the beat are not tried at their resolution: I6 with an accented passing note, not IV42', () => {
+    // On beat 2 the soprano passes G–F–E over I6 while the bass and tenor move on to IV at the half beat.
+    const movingOn = {
+      soprano: 'G4:1 F4:0.5 E4:0.5 D4:1 C4:1',
+      alto: 'E4:1 C4:1 B3:1 C4:1',
+      tenor: 'C4:1 G3:0.5 A3:0.5 G3:1 E3:1',
+      bass: 'C3:1 E3:0.5 F3:0.5 G2:1 C3:1',
+    };
+    expect(labels(piece(0, movingOn))).toMatchObject({ m1b2: 'I6', 'm1b2.5': 'IV7' });
+    // An appoggiatura over voices that hold is still read at its resolution (the test above: V, not a chord with a fourth).
+  });
 });
