@@ -118,7 +118,7 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
 /*
  * Found in outside review (QA): on a long chorale, Save refused with only a count ("Chords that need a
  * valid answer or points: 1.") while the chord was far down the score, and the key line named the key
- * in English in every language ("조성: E♭ major" over "E♭ 장조" in the field's hint).
+ * in English in every language ("조성: E♭ major" over "E♭ 장조" in the field's hint), as was a refused upload's reason.
  */
 test('Save takes the author to the chord that needs an answer; the key found is named in the reader’s language', async ({
   browser,
@@ -146,6 +146,12 @@ test('Save takes the author to the chord that needs an answer; the key found is 
   await teacher.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
   await teacher.getByRole('button', { name: '연습 문제 만들기' }).click();
   const korean = teacher.getByRole('dialog', { name: '연습 문제 만들기' });
+  // A refused upload says why in the reader's language too (the server's message code), not in English.
+  const tooLarge = testInfo.outputPath('too-large.musicxml');
+  fs.writeFileSync(tooLarge, Buffer.alloc(21 * 1024 * 1024, 'a'));
+  await korean.getByLabel('악보(MusicXML)').setInputFiles(tooLarge);
+  await expect(korean.getByText('파일이 20MB보다 큽니다.')).toBeVisible({ timeout: 30_000 });
+  await expect(korean.getByText('The file is larger than 20 MB.')).toHaveCount(0);
   await korean.getByLabel('악보(MusicXML)').setInputFiles(file);
   await expect(korean.getByText(/^조성: A 단조 \(/)).toBeVisible({ timeout: 30_000 });
 });

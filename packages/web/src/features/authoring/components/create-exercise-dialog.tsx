@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { type AnswerField, fieldProblem, focusFirstProblem, initialFields, itemsOf } from '../../../lib/answer-fields.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { keyName, keyTokenOf } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreateExerciseDraft } from '../api/create-exercise-draft.ts';
@@ -89,7 +90,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
           // The first key area's key (where the music starts), else the piece's.
           setOpeningKey(made.opening_key?.token || keyTokenOf(made.key.tonic, made.key.mode));
         },
-        onError: (error) => setUploadError(error instanceof ApiError ? error.message : t('authoring.uploadFailed')),
+        // The server's sentences in the reader's language (by their message codes), as toasts show them.
+        onError: (error) => setUploadError(error instanceof ApiError ? apiErrorMessages(error).join(' ') : t('authoring.uploadFailed')),
       },
     );
   };
