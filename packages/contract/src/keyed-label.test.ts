@@ -60,6 +60,11 @@ describe('labels with keys and pivots', () => {
     ['bb: bVI', 'bb: bVI'],
     ['Bb: V7[b9]', 'Bb: V9[b9]'],
     ['g: It6/iv', 'g: It6/iv'],
+    // Full-width signs from a Chinese, Japanese or Korean input method (found in QA review).
+    ['E：V', 'E: V'],
+    ['I ＝ E：IV', 'I = E: IV'],
+    ['Ｆ＃：ｉ６', 'F#: i6'],
+    ['ｆ＃：ｉ６', 'f#: i6'],
   ])('%j reads and prints as %j', (written, printed) => {
     expect(print(written)).toBe(printed);
     expect(print(printed)).toBe(printed);

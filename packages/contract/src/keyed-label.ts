@@ -50,10 +50,18 @@ export function sameKey(a: MusicalKey | undefined, b: MusicalKey | undefined): b
   return a.letter === b.letter && a.accidental === b.accidental && a.mode === b.mode;
 }
 
+/** Full-width and small forms of ':' and '=', and full-width letters and '#' (a key such as 'Ｆ＃'). */
+const FULL_WIDTH_SIGNS = /[\uFF1A\uFE55\uFE13\uFF1D\uFE66\uFF03\uFF21-\uFF3A\uFF41-\uFF5A]/g;
+
 /** The structure of a label with keys and pivots, or undefined when it is not one. Never throws. */
 export function parseKeyedLabel(input: string): KeyedLabel | undefined {
   if (typeof input !== 'string' || input.length > KEYED_LABEL_MAX_LENGTH * 2) return undefined;
-  const text = input.replace(/\s+/g, ' ').trim();
+  // A Chinese, Japanese or Korean input method in full-width mode types '：' and '＝' (and letters such
+  // as 'Ｅ'): read them as the ASCII signs, as the numeral's own parser reads 'Ｖ７'.
+  const text = input
+    .replace(/\s+/g, ' ')
+    .replace(FULL_WIDTH_SIGNS, (sign) => sign.normalize('NFKC'))
+    .trim();
   if (text.length === 0 || text.length > KEYED_LABEL_MAX_LENGTH) return undefined;
   const parts = text.split('=');
   if (parts.length > 2) return undefined;
