@@ -304,6 +304,8 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
   // A prepared suspension (held from before, falling by step before the next chord: 4–3, 7–6,
   // 9–8, or the bass's 2–3) is read as its resolution even when the held note makes some other chord.
   // The other voices hold while it resolves.
+  const overDominant = sixFourOverDominant(position, plain, melody, nextOnset, key, resolved);
+  if (overDominant) return overDominant;
   const suspended = position.notes.filter((note) => {
     const resolution = melody.get(note)?.next;
     if (!resolution || note.onset >= position.onset - 1e-6 || !resolvesHere(note) || resolution.midi >= note.midi) return false;
@@ -407,6 +409,47 @@ function risingToSeventh(
   const reading = named?.reading;
   if (reading?.type.name !== 'dominant-seventh' || !reading.complete || reading.unexplained > 0) return undefined;
   return semitone(reading.root) === bass.midi % 12 ? named : undefined;
+}
+
+/**
+ * Over the dominant held in the bass, within a beat: the tonic six-four, the mediant six chord and
+ * V are one cadential gesture. The mediant six chord (`iii6`) whose one moving voice falls to the
+ * fifth above the bass (6–5) is named V, or rises to the tonic (7–8) the tonic six-four; a whole
+ * tonic six-four whose fourth falls (4–3) while its sixth holds stays the six-four, not `iii6`.
+ */
+function sixFourOverDominant(
+  position: AnalysisPosition,
+  plainNamed: Named,
+  melody: Melody,
+  nextOnset: number | undefined,
+  key: Key,
+  resolved: (subset: SpelledNote[]) => Named | undefined,
+): Named | undefined {
+  const plain = plainNamed.reading;
+  if (!plain || nextOnset === undefined || nextOnset - position.onset >= 1 - 1e-6 || plain.unexplained > 0 || !plain.complete)
+    return undefined;
+  const bass = position.notes[0];
+  const dominant = semitone(scaleStep(key, 5));
+  const tonic = semitone(key.tonic);
+  if (!bass || bass.midi % 12 !== dominant || bass.end < nextOnset + 1e-6) return undefined;
+  const root = semitone(plain.root);
+  const triad = !plain.type.seventh && plain.type.name !== 'diminished';
+  if (triad && plain.inversion === 2 && root === tonic) return plainNamed;
+  const mediant = semitone(scaleStep(key, 3));
+  if (plain.type.name === 'diminished' || plain.inversion !== 1 || root !== mediant) return undefined;
+  const movers = position.notes.slice(1).filter((note) => note.end <= nextOnset + 1e-6);
+  const steps = (note: SpelledNote) => {
+    const to = melody.get(note)?.next;
+    return to !== undefined && isStep(note, to) && Math.abs(to.onset - nextOnset) < 1e-6;
+  };
+  if (movers.length === 0 || movers.length > 2 || !movers.every(steps)) return undefined;
+  const named = resolved(movers);
+  const reading = named?.reading;
+  if (!reading || reading.unexplained > 0 || !reading.complete) return undefined;
+  const toRoot = semitone(reading.root);
+  const isDominant = toRoot === dominant && (reading.type.name === 'major' || reading.type.name === 'dominant-seventh');
+  const isTonicSixFour = toRoot === tonic && !reading.type.seventh && reading.inversion === 2;
+  return isDominant || isTonicSixFour ? named : undefined;
 }
 
 /** Dissonant chords that stand as chords when they sound whole on a beat: V7, vii°, vii°7. */

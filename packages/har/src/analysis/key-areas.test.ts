@@ -371,9 +371,37 @@ describe('non-chord tones: a position is named by its chord tones', () => {
       bass: 'C3:1 G2:1 C3:2',
     };
     expect(suggestion(sixSeven, 'm1b2')).toMatchObject({ label: 'V7', embellishing: false });
-    // A sixth that falls to the fifth (6–5) leaves the six chord standing, as the analyses name it as often as not.
-    const sixFive = { ...sixSeven, tenor: 'E4:1 E4:0.5 D4:0.5 E4:2' };
-    expect(suggestion(sixFive, 'm1b2')?.label).toBe('iii6');
+  });
+
+  it('over the dominant within a beat, the mediant six chord whose sixth falls to the fifth (6–5) is V, not iii6', () => {
+    const sixFive = {
+      soprano: 'C5:1 B4:1 C5:2',
+      alto: 'G4:1 G4:1 G4:2',
+      tenor: 'E4:1 E4:0.5 D4:0.5 E4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    expect(suggestion(sixFive, 'm1b2')).toMatchObject({ label: 'V', embellishing: false });
+    // The sixth held through the beat is a chord of its own: iii6 stands.
+    expect(suggestion({ ...sixFive, tenor: 'E4:1 E4:1 E4:2' }, 'm1b2')?.label).toBe('iii6');
+    // Over another bass (the tonic), the 6–5 is not read so: vi6 stands.
+    const overTonic = { soprano: 'C5:1 C5:1 C5:2', alto: 'E4:1 E4:1 E4:2', tenor: 'C4:1 A3:0.5 G3:0.5 G3:2', bass: 'C3:1 C3:1 C3:2' };
+    expect(suggestion(overTonic, 'm1b2')?.label).toBe('vi6');
+  });
+
+  it('over the dominant within a beat, the cadential six-four stays one: its 4–3 is not iii6, and a 7–8 under its sixth makes it', () => {
+    // Ii6 with C held into the six-four (G–C–E over G) and falling to B while E holds: the beat is the six-four, not iii6.
+    const fourThree = {
+      soprano: 'A4:1 C5:1 E5:1 D5:1 | C5:2',
+      alto: 'F4:1 C4:1~ C4:0.5 B3:0.5 B3:1 | C4:2',
+      tenor: 'C4:1 A3:1 G3:2 | G3:2',
+      bass: 'F3:1 F3:1 G2:2 | C3:2',
+    };
+    expect(suggestion(fourThree, 'm1b3')?.answers).toContain('I64');
+    // A 4–3 without the sixth above it (G–C–D) is the suspension over V it always was.
+    expect(suggestion({ ...fourThree, soprano: 'A4:1 C5:1 D5:1 D5:1 | C5:2' }, 'm1b3')?.label).toBe('V');
+    // The leading tone rising to the tonic under the sixth (G–B–E, B to C within the beat) is the six-four too.
+    const sevenEight = { ...fourThree, alto: 'F4:1 A4:1 B3:0.5 C4:0.5 B3:1 | C4:2' };
+    expect(suggestion(sevenEight, 'm1b3')?.answers).toContain('I64');
   });
 
   it('a passing seventh over the dominant is named V7, as teachers do', () => {
