@@ -100,6 +100,48 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       .map((r) => ({ ...presentDocument(r), removed_for_students: stored.find((s) => s.docKey === r.doc_key)?.removedForStudents ?? [] }));
   }
 
+  /** Adds uploaded .har files, all or none. */
+  async function upload(
+    actor: Actor,
+    setId: number,
+    declaredLength: number | undefined,
+    files: AsyncIterable<UploadedFile>,
+  ): Promise<UploadedDocument[]> {
+    await loadSet(actor, setId, { change: true });
+    if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+      throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
+    }
+    const stored = await storeUploads(files);
+    return insertStored(
+      setId,
+      stored,
+      stored.map((s) => s.title),
+    );
+  }
+
+  /**
+   * An exercise made in Create Exercise (analysis or part writing, issue 14 and 27) as a `.har`:
+   * stored into the set (as an upload; the set's own access rules answer a caller who may not use
+   * it), then into the actor's own library section ("My exercises") when asked.
+   */
+  async function saveMadeExercise(
+    actor: Actor,
+    bytes: Uint8Array,
+    target: { title: string; assignment_set_id?: number | undefined; add_to_library?: boolean | undefined },
+  ): Promise<{ document: UploadedDocument | null; library_document: { id: number; title: string } | null }> {
+    const fileName = `${target.title}.har`;
+    let document: UploadedDocument | null = null;
+    if (target.assignment_set_id !== undefined) {
+      async function* one(): AsyncIterable<UploadedFile> {
+        yield { filename: fileName, read: async () => Buffer.from(bytes) };
+      }
+      [document = null] = await upload(actor, target.assignment_set_id, undefined, one());
+      if (!document) throw new Error('The set took no document.');
+    }
+    const libraryDocument = target.add_to_library ? await collaborators.library.addOwnExercise(actor, bytes, fileName) : null;
+    return { document, library_document: libraryDocument };
+  }
+
   return {
     /** A course document by id, with no access check (for modules that check access themselves: submissions, integrations). */
     findDocument: (id: number) => repo.findDocument(db, id),
@@ -112,24 +154,9 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       return (await presentOne(actor, setId)).documents;
     },
 
-    /** Adds uploaded .har files, all or none. */
-    async upload(
-      actor: Actor,
-      setId: number,
-      declaredLength: number | undefined,
-      files: AsyncIterable<UploadedFile>,
-    ): Promise<UploadedDocument[]> {
-      await loadSet(actor, setId, { change: true });
-      if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
-        throw new AppError('too_large', AssignmentMessages.tooLarge, 413);
-      }
-      const stored = await storeUploads(files);
-      return insertStored(
-        setId,
-        stored,
-        stored.map((s) => s.title),
-      );
-    },
+    upload,
+
+    saveMadeExercise,
 
     /** Copies documents of the content library into a set. */
     async addFromLibrary(actor: Actor, setId: number, libraryDocumentIds: number[]): Promise<UploadedDocument[]> {

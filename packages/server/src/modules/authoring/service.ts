@@ -46,13 +46,12 @@ export function createAuthoringService(
   collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
 ) {
   const { db, clock, storage } = deps;
-  const { courses, assignments, library } = collaborators;
+  const { courses, assignments } = collaborators;
 
   function refuse(error: unknown): never {
     if (error instanceof HarError) {
       // The 20 MB upload limit, or a score over the product's score limits (decision 032), each in its own words.
-      if (error.code === 'too_large') throw new AppError('too_large', error.message, 413);
-      throw AppError.badRequest('file', error.message);
+      throw AppError.fromHar(error, 'file', { status413: true });
     }
     throw error;
   }
@@ -155,16 +154,8 @@ export function createAuthoringService(
       } catch (error) {
         refuse(error);
       }
-      const fileName = `${input.title}.har`;
-      let document: SavedExercise['document'] = null;
-      if (input.assignment_set_id !== undefined) {
-        async function* one(): AsyncIterable<UploadedFile> {
-          yield { filename: fileName, read: async () => Buffer.from(bytes) };
-        }
-        document = (await assignments.upload(actor, input.assignment_set_id, undefined, one()))[0] ?? null;
-      }
-      const libraryDocument = input.add_to_library ? await library.addOwnExercise(actor, bytes, fileName) : null;
-      return { document, library_document: libraryDocument };
+      // Into the set, then "My exercises", as Create Exercise's part writing saves (assignments' saveMadeExercise).
+      return assignments.saveMadeExercise(actor, bytes, input);
     },
   };
 }

@@ -127,8 +127,7 @@ export function createPartWritingAuthoring(
 ) {
   function refuse(error: unknown, field: string): never {
     if (error instanceof HarError) {
-      if (error.code === 'too_large') throw new AppError('too_large', error.message, 413);
-      throw AppError.badRequest(field, error.message);
+      throw AppError.fromHar(error, field, { status413: true });
     }
     throw error;
   }
@@ -172,20 +171,11 @@ export function createPartWritingAuthoring(
       } catch (error) {
         refuse(error, 'exercise');
       }
-      const fileName = `${input.title}.har`;
-      // Into the set first (its access rules answer a caller who may not use it), then the library.
-      let document: Awaited<ReturnType<AssignmentsService['upload']>>[number] | undefined;
-      if (input.assignment_set_id !== undefined) {
-        async function* one(): AsyncIterable<UploadedFile> {
-          yield { filename: fileName, read: async () => Buffer.from(bytes) };
-        }
-        [document] = await collaborators.assignments.upload(actor, input.assignment_set_id, undefined, one());
-        if (!document) throw new Error('The set took no document.');
-      }
-      const libraryDocument = input.add_to_library ? await collaborators.library.addOwnExercise(actor, bytes, fileName) : null;
-      if (document) return { ...document, library_document: libraryDocument };
-      if (!libraryDocument) throw new Error('A save names a set or the library (the request schema says so).');
-      return { library_document: libraryDocument };
+      // Into the set, then "My exercises", as the analysis save does (assignments' saveMadeExercise).
+      const { document, library_document } = await collaborators.assignments.saveMadeExercise(actor, bytes, input);
+      if (document) return { ...document, library_document };
+      if (!library_document) throw new Error('A save names a set or the library (the request schema says so).');
+      return { library_document };
     },
   };
 }
