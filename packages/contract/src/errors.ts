@@ -27,10 +27,15 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const CodedError = z.object({ code: z.string(), message: z.string() });
 export const FieldError = z.object({ field: z.string(), messages: z.array(z.string()) });
-/** Values a message carries (`{ max: 200 }` for 'This field must be at most 200 characters.'). */
-export const MessageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+/**
+ * Values a message carries (`{ max: 200 }` for 'This field must be at most 200 characters.'): text,
+ * a number, or another coded sentence (a score refusal's subject or reason, har-messages.ts).
+ */
+export type MessageParams = { [name: string]: string | number | MessageRef };
 /** The code of one sentence (`course.ended`, see message-codes.ts), for the web app to translate by. */
-export const MessageRef = z.object({ code: z.string(), params: MessageParams.optional() });
+export type MessageRef = { code: string; params?: MessageParams };
+export const MessageParams: z.ZodType<MessageParams> = z.lazy(() => z.record(z.string(), z.union([z.string(), z.number(), MessageRef])));
+export const MessageRef: z.ZodType<MessageRef> = z.lazy(() => z.object({ code: z.string(), params: MessageParams.optional() }));
 /**
  * `errors` as DESIGN §5 gives them (`code` is the kind of error, for clients to branch on).
  * `message_codes` runs parallel to `errors`, and each entry parallel to that error's messages
@@ -44,8 +49,6 @@ export const ErrorBody = z.object({
 export type CodedError = z.infer<typeof CodedError>;
 export type FieldError = z.infer<typeof FieldError>;
 export type ErrorBody = z.infer<typeof ErrorBody>;
-export type MessageParams = z.infer<typeof MessageParams>;
-export type MessageRef = z.infer<typeof MessageRef>;
 
 /** The messages of spec §8 that the server sends word for word. */
 export const Messages = {
@@ -61,6 +64,7 @@ export const Messages = {
   notFound: 'The requested resource was not found.',
   internal: 'Something went wrong on our side. Please try again.',
   malformedMultipart: 'The upload could not be read: the multipart form is malformed or incomplete.',
+  invalidJson: 'The request body is not valid JSON.',
   unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',

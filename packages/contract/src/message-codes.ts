@@ -3,8 +3,9 @@ import { AssignmentMessages } from './assignments.ts';
 import { CourseMessages } from './courses.ts';
 import { DiscussionMessages } from './discussion.ts';
 import { DueSoonMessages } from './due-soon.ts';
-import { Messages } from './errors.ts';
+import { type MessageRef, Messages } from './errors.ts';
 import { AUTHORING_MAX_ANSWER_LENGTH, AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
+import { HarMessages } from './har-messages.ts';
 import { IntegrationMessages } from './integrations.ts';
 import { MediaMessages } from './media.ts';
 import { PartWritingMessages } from './part-writing.ts';
@@ -22,8 +23,7 @@ import { WORKSPACE_MAX_ITEMS, WorkspaceMessages } from './workspace.ts';
  * the envelope and never loads this table.
  */
 
-export type MessageParams = Record<string, string | number>;
-export type MessageCode = { code: string; params?: MessageParams };
+export type MessageCode = MessageRef;
 
 /** The named message groups, each under its code prefix: `CourseMessages.ended` is `course.ended`. */
 const GROUPS = {
@@ -41,6 +41,8 @@ const GROUPS = {
   submission: SubmissionMessages,
   teacherRequest: TeacherRequestMessages,
   workspace: WorkspaceMessages,
+  // Last, so a sentence another group also has keeps that group's code.
+  har: HarMessages,
 } as const;
 
 /**

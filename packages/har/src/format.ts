@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { har, harSubject } from '@app/contract/har-messages';
 import { parseKey } from '@app/contract/keyed-label';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
@@ -138,9 +139,9 @@ export type HarDocument = {
 export function readHar(bytes: Uint8Array): HarDocument {
   const files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, SCORE_ENTRY, KEY_ENTRY, ITEMS_ENTRY, ANSWERS_ENTRY]));
   const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
-  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  if (!manifest) throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
   const scoreBytes = files.get(SCORE_ENTRY);
-  if (!scoreBytes) throw new HarError(`${SCORE_ENTRY} is missing.`);
+  if (!scoreBytes) throw new HarError(har('entryMissing', { name: SCORE_ENTRY }));
   const score = decodeScore(scoreBytes);
   assertMusicXml(score, SCORE_ENTRY);
 
@@ -152,7 +153,7 @@ export function readHar(bytes: Uint8Array): HarDocument {
     if (items) doc.items = items;
   } else {
     const answers = parseEntry(files, ANSWERS_ENTRY, SubmissionAnswers);
-    if (!answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+    if (!answers) throw new HarError(har('submissionEntryMissing', { name: ANSWERS_ENTRY }));
     doc.answers = answers;
   }
   return doc;
@@ -166,10 +167,10 @@ export function readHar(bytes: Uint8Array): HarDocument {
 export function readHandIn(bytes: Uint8Array): { manifest: Manifest; answers?: SubmissionAnswers } {
   const files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, ANSWERS_ENTRY]));
   const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
-  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  if (!manifest) throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
   if (manifest.kind !== 'submission') return { manifest };
   const answers = parseEntry(files, ANSWERS_ENTRY, SubmissionAnswers);
-  if (!answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+  if (!answers) throw new HarError(har('submissionEntryMissing', { name: ANSWERS_ENTRY }));
   return { manifest, answers };
 }
 
@@ -188,7 +189,7 @@ function harLimits(wanted: string[]): ZipLimits {
     maxEntryBytes: (name) =>
       name === SCORE_ENTRY
         ? { bytes: SCORE_LIMITS.maxBytes, refusal: () => scoreTooLarge(SCORE_ENTRY) }
-        : { bytes: MAX_JSON_ENTRY_BYTES, refusal: () => new HarError(`${name} is larger than 1 MB.`, 'too_large') },
+        : { bytes: MAX_JSON_ENTRY_BYTES, refusal: () => new HarError(har('namedEntryTooLarge', { name, size: '1 MB' }), 'too_large') },
   };
 }
 
@@ -207,11 +208,11 @@ export function writeHar(doc: HarDocument): Uint8Array {
   if (manifest.kind === 'exercise' && doc.key) entries[KEY_ENTRY] = [json(validate(KEY_ENTRY, AnswerKey, doc.key)), options];
   if (manifest.kind === 'exercise' && doc.items) entries[ITEMS_ENTRY] = [json(validate(ITEMS_ENTRY, ExerciseItems, doc.items)), options];
   if (manifest.kind === 'submission') {
-    if (!doc.answers) throw new HarError(`A submission must contain ${ANSWERS_ENTRY}, and ${ANSWERS_ENTRY} is missing.`);
+    if (!doc.answers) throw new HarError(har('submissionEntryMissing', { name: ANSWERS_ENTRY }));
     entries[ANSWERS_ENTRY] = [json(validate(ANSWERS_ENTRY, SubmissionAnswers, doc.answers)), options];
   }
   const bytes = zipSync(entries);
-  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError(har('archiveTooLarge', { size: '20 MB' }), 'too_large');
   return bytes;
 }
 
@@ -259,7 +260,7 @@ export function writeSubmissionHar(head: SubmissionHead, answers: SubmissionAnsw
   view.setUint16(end + 10, head.count + 1, true);
   view.setUint32(end + 12, centralSize, true);
   view.setUint32(end + 16, localSize, true);
-  if (out.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  if (out.length > HAR_LIMITS.maxArchiveBytes) throw new HarError(har('archiveTooLarge', { size: '20 MB' }), 'too_large');
   return out;
 }
 
@@ -304,7 +305,7 @@ export function studentCopy(doc: HarDocument): HarDocument {
 
 /** The student copy, and what analysis text its score lost (to tell the instructor). */
 export function studentCopyOf(doc: HarDocument): { copy: HarDocument; removed: RemovedAnalysis[] } {
-  if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
+  if (doc.manifest.kind !== 'exercise') throw new HarError(har('onlyExerciseCopy'));
   const key = doc.key?.key ?? doc.items?.key;
   const { score, removed } = studentScore(doc.score);
   return { copy: { manifest: doc.manifest, score, items: { ...(key === undefined ? {} : { key }), items: exerciseItems(doc) } }, removed };
@@ -327,7 +328,7 @@ function parseEntry<T>(files: Map<string, Uint8Array>, name: string, schema: z.Z
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
-    throw new HarError(`${name} is not valid JSON.`);
+    throw new HarError(har('entryNotJson', { name }));
   }
   return validate(name, schema, value);
 }
@@ -362,6 +363,6 @@ export function decodeXmlText(bytes: Uint8Array, name: string): string {
     // The text is UTF-8 from here on (writeHar and Verovio), so its declaration must say so.
     return encoding === 'utf-8' ? score : score.replace(/^(<\?xml[^>]*encoding=)(["'])[^"']*\2/, '$1$2UTF-8$2');
   } catch {
-    throw new HarError(`${name} is not UTF-8 or UTF-16 text.`);
+    throw new HarError(har('notUnicode', { name: harSubject(name) }));
   }
 }

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import {
   formatKey,
   formatKeyedLabel,
@@ -101,7 +102,7 @@ export function letterGrade(percent: number): LetterGrade {
  * are read: its score and anything else in it never reach the result.
  */
 export function gradeSubmission(exercise: HarDocument, submission: HarDocument, settings: GradingSettings): GradeResult {
-  if (!exercise.key) throw new HarError('This exercise has no answer key, so it cannot be graded.');
+  if (!exercise.key) throw new HarError(har('noAnswerKey'));
   const answers = new Map<string, string>();
   for (const item of submission.answers?.items ?? []) if (!answers.has(item.id)) answers.set(item.id, item.answer);
 

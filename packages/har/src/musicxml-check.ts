@@ -1,3 +1,4 @@
+import { type HarRef, har, harSubject } from '@app/contract/har-messages';
 import { XMLValidator } from 'fast-xml-parser';
 import { HarError } from './har-error.ts';
 import { assertScoreLimits } from './score-limits.ts';
@@ -9,7 +10,7 @@ const PROLOG = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*>
  * several elements are still open at the end (a file cut short, the usual case), the validator
  * answers a JSON list of their names at 'line 1': say instead which element the file ends inside.
  */
-export function xmlErrorReason(err: { code: string; msg: string; line: number }): string {
+export function xmlErrorReason(err: { code: string; msg: string; line: number }): HarRef {
   const open = /^Invalid '(\[.*\])' found\.?$/.exec(err.msg)?.[1];
   if (err.code === 'InvalidXml' && open) {
     let names: unknown;
@@ -19,9 +20,9 @@ export function xmlErrorReason(err: { code: string; msg: string; line: number })
       names = undefined;
     }
     const last = Array.isArray(names) ? names.at(-1) : undefined;
-    if (typeof last === 'string') return `it ends inside <${last}>, which is never closed: the file may be cut short`;
+    if (typeof last === 'string') return har('xmlCutShort', { element: last });
   }
-  return `line ${err.line}: ${err.msg.replace(/\.$/, '')}`;
+  return har('xmlAtLine', { line: err.line, detail: err.msg.replace(/\.$/, '') });
 }
 
 /**
@@ -35,15 +36,15 @@ export function assertMusicXml(score: string, name: string): void {
   // The product's limits first, by a scan that builds nothing: no parser sees a larger score.
   assertScoreLimits(score, name);
   if (/<!DOCTYPE[^>]*\[/.test(score.slice(0, 4096)) || /<!ENTITY/i.test(score)) {
-    throw new HarError(`${name} declares its own XML entities, which are not allowed.`);
+    throw new HarError(har('ownEntities', { name: harSubject(name) }));
   }
   const result = XMLValidator.validate(score, { allowBooleanAttributes: false });
-  if (result !== true) throw new HarError(`${name} is not well-formed XML (${xmlErrorReason(result.err)}).`);
+  if (result !== true) throw new HarError(har('notWellFormed', { name: harSubject(name), reason: xmlErrorReason(result.err) }));
   const root = PROLOG.exec(score)?.[1];
   if (root !== 'score-partwise') {
-    throw new HarError(`${name} is not a MusicXML score-partwise document (its root element is <${root ?? 'unknown'}>).`);
+    throw new HarError(har('notPartwise', { name: harSubject(name), root: root ?? 'unknown' }));
   }
   if (!/<part[\s>]/.test(score) || !/<measure[\s>]/.test(score)) {
-    throw new HarError(`${name} has no part with a measure.`);
+    throw new HarError(har('noPartWithMeasure', { name: harSubject(name) }));
   }
 }

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { XMLValidator } from 'fast-xml-parser';
 import { decodeXmlText } from './format.ts';
 import { HarError } from './har-error.ts';
@@ -26,15 +27,15 @@ const MUSICXML_MEDIA_TYPE = 'application/vnd.recordare.musicxml+xml';
 
 /** Reads an uploaded score whatever its name claimed: a ZIP is taken for `.mxl`, anything else for MusicXML text. */
 export function importMusicXml(bytes: Uint8Array): ImportedScore {
-  if (bytes.length === 0) throw new HarError('The file is empty.');
-  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The file is larger than 20 MB.', 'too_large');
+  if (bytes.length === 0) throw new HarError(har('fileEmpty'));
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError(har('fileTooLarge', { mb: 20 }), 'too_large');
   const fromMxl = ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
   // The product's limits before any parser reads the text (an .mxl stops unpacking at the size limit).
   if (!fromMxl) assertScoreSize(bytes.length, 'The score');
   const text = fromMxl ? decodeXmlText(rootFileOfMxl(bytes), 'The score in the .mxl archive') : decodeUpload(bytes);
   assertScoreLimits(text, 'The score');
   if (/<!DOCTYPE[^>]*\[/.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text)) {
-    throw new HarError('The score declares its own XML entities, which are not allowed.');
+    throw new HarError(har('ownEntities', { name: har('theScore') }));
   }
   const root = rootElement(text);
   if (root === 'score-timewise') {
@@ -42,7 +43,7 @@ export function importMusicXml(bytes: Uint8Array): ImportedScore {
     return { musicxml: partwise, converted: { fromTimewise: true, renumbered: false, fromMxl } };
   }
   if (root !== 'score-partwise') {
-    throw new HarError(`The file is not a MusicXML score: its root element is <${root}>, not <score-partwise> or <score-timewise>.`);
+    throw new HarError(har('notMusicXmlRoot', { root }));
   }
   assertMusicXml(text, 'The score');
   assertPartwiseNesting(text);
@@ -55,11 +56,11 @@ function decodeUpload(bytes: Uint8Array): string {
   // A binary file (a PDF, a MuseScore .mscz that is not a ZIP, an image) is not text at all.
   const head = bytes.subarray(0, 512);
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!utf16 && head.includes(0)) throw new HarError('The file is not MusicXML: it is not text.');
+  if (!utf16 && head.includes(0)) throw new HarError(har('notText'));
   try {
     return decodeXmlText(bytes, 'The file');
   } catch (error) {
-    if (error instanceof HarError) throw new HarError('The file is not MusicXML: it is not UTF-8 or UTF-16 text.');
+    if (error instanceof HarError) throw new HarError(har('notUnicodeFile'));
     throw error;
   }
 }
@@ -69,9 +70,9 @@ function rootElement(text: string): string {
   if (root) return root;
   const result = XMLValidator.validate(text.slice(0, 200_000));
   if (result !== true) {
-    throw new HarError(`The file is not MusicXML: it is not well-formed XML (${xmlErrorReason(result.err)}).`);
+    throw new HarError(har('fileNotWellFormed', { reason: xmlErrorReason(result.err) }));
   }
-  throw new HarError('The file is not MusicXML: it has no root element.');
+  throw new HarError(har('noRootElement'));
 }
 
 /** The score an .mxl archive names in META-INF/container.xml (or, without one, its only MusicXML file). */
@@ -83,9 +84,7 @@ function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
       return unzipWithLimits(bytes, mxlLimits(wanted));
     } catch (error) {
       if (error instanceof HarError && error.code !== 'too_large') {
-        throw new HarError(
-          `The .mxl archive cannot be read: ${error.message.replace(/^The archive /, 'it ').replace(/^The file /, 'it ')}`,
-        );
+        throw mxlUnreadable(error);
       }
       throw error;
     }
@@ -95,7 +94,7 @@ function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
     names = zipEntryNames(bytes, HAR_LIMITS);
   } catch (error) {
     if (error instanceof HarError && error.code !== 'too_large') {
-      throw new HarError(`The .mxl archive cannot be read: ${error.message.replace(/^The archive /, 'it ').replace(/^The file /, 'it ')}`);
+      throw mxlUnreadable(error);
     }
     throw error;
   }
@@ -115,8 +114,13 @@ function rootFileOfMxl(bytes: Uint8Array): Uint8Array {
     if (scores.length === 1) path = scores[0];
   }
   const score = path === undefined || !names.includes(path) ? undefined : unpack((name) => name === path).get(path);
-  if (!score) throw new HarError('The .mxl archive does not contain the MusicXML score its table of contents names.');
+  if (!score) throw new HarError(har('mxlNoScore'));
   return score;
+}
+
+/** An .mxl the archive reader refused: said as the .mxl's, the reader's sentence after it. */
+function mxlUnreadable(error: HarError): HarError {
+  return new HarError(har('mxlUnreadable', { reason: error.ref ?? error.message }));
 }
 
 /** The archive limits for an .mxl: every entry stops unpacking at the score size limit. */
@@ -131,9 +135,7 @@ function mxlLimits(wanted: (name: string) => boolean): ZipLimits {
 /** A score-partwise file whose measures hold parts (timewise nesting under a partwise name) is refused by name. */
 function assertPartwiseNesting(text: string): void {
   if (/<measure(?=[\s>])[^>]*>\s*<part(?=[\s>])/.test(text) && !/<part(?=[\s>])[^>]*>\s*<measure(?=[\s>])/.test(text)) {
-    throw new HarError(
-      'The score says it is score-partwise but its measures contain parts, as in score-timewise: export it again as MusicXML.',
-    );
+    throw new HarError(har('partwiseHoldsParts'));
   }
 }
 
@@ -144,7 +146,7 @@ function assertPartwiseNesting(text: string): void {
 function timewiseToPartwise(text: string): string {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new HarError(`The score is not well-formed XML (${xmlErrorReason(valid.err)}).`);
+    throw new HarError(har('notWellFormed', { name: har('theScore'), reason: xmlErrorReason(valid.err) }));
   }
   const tree = parseXmlTree(text);
   const rootIndex = tree.findIndex((node) => 'score-timewise' in node);
@@ -165,7 +167,7 @@ function timewiseToPartwise(text: string): string {
     }
   }
   if (measures.length === 0 || partIds.length === 0) {
-    throw new HarError('The score is score-timewise but has no measure with a part: there is no music to convert.');
+    throw new HarError(har('timewiseEmpty'));
   }
   const listed = header.find((node) => 'part-list' in node);
   const order = children(listed, 'part-list')

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { HarError } from './har-error.ts';
 
@@ -27,7 +28,7 @@ export function parseXmlTree(xml: string): XmlNode[] {
   } catch (error) {
     if (error instanceof HarError) throw error;
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
-    throw new HarError(`The score could not be read: ${reason}.`, 'unreadable_score');
+    throw new HarError(har('scoreUnreadable', { reason }), 'unreadable_score');
   }
 }
 

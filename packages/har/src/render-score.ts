@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { har } from '@app/contract/har-messages';
 import { Resvg } from '@resvg/resvg-js';
 import type { VerovioToolkit } from 'verovio/esm';
 import { HarError } from './har-error.ts';
@@ -67,7 +68,7 @@ export async function renderFirstPageSvg(score: string): Promise<string> {
   }
   const svg = loaded && toolkit.getPageCount() > 0 ? toolkit.renderToSVG(1) : '';
   if (!svg.includes('class="measure"')) {
-    throw new HarError(`The score could not be read: ${firstLogLine(toolkit.getLog())}.`, 'unreadable_score');
+    throw new HarError(har('scoreUnreadable', { reason: firstLogLine(toolkit.getLog()) }), 'unreadable_score');
   }
   return cleanSvg(svg);
 }

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { Inflate } from 'fflate';
 import { HarError } from './har-error.ts';
 
@@ -35,14 +36,14 @@ type CentralEntry = { name: string; method: number; flags: number; crc: number; 
 /** Entries by name (directories left out), in archive order. */
 export function unzipWithLimits(bytes: Uint8Array, limits: ZipLimits = HAR_LIMITS): Map<string, Uint8Array> {
   if (bytes.length > limits.maxArchiveBytes) {
-    throw new HarError(`The archive is larger than ${formatMb(limits.maxArchiveBytes)}.`, 'too_large');
+    throw new HarError(har('archiveTooLarge', { size: formatMb(limits.maxArchiveBytes) }), 'too_large');
   }
   const entries = readCentralDirectory(bytes, limits);
   const files = new Map<string, Uint8Array>();
   let unpacked = 0;
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
-    if (files.has(entry.name)) throw new HarError(`The archive contains ${describeName(entry.name)} more than once.`, 'invalid_archive');
+    if (files.has(entry.name)) throw new HarError(har('archiveDuplicate', { name: describeName(entry.name) }), 'invalid_archive');
     const budget = limits.maxUnpackedBytes - unpacked;
     if (entry.size > budget) throw tooBigUnpacked(limits);
     if (limits.wanted && !limits.wanted(entry.name)) {
@@ -62,7 +63,7 @@ export function unzipWithLimits(bytes: Uint8Array, limits: ZipLimits = HAR_LIMIT
 /** The names of an archive's entries (directories left out), read from its table of contents only. */
 export function zipEntryNames(bytes: Uint8Array, limits: ZipLimits = HAR_LIMITS): string[] {
   if (bytes.length > limits.maxArchiveBytes) {
-    throw new HarError(`The archive is larger than ${formatMb(limits.maxArchiveBytes)}.`, 'too_large');
+    throw new HarError(har('archiveTooLarge', { size: formatMb(limits.maxArchiveBytes) }), 'too_large');
   }
   return readCentralDirectory(bytes, limits)
     .map((entry) => entry.name)
@@ -71,7 +72,7 @@ export function zipEntryNames(bytes: Uint8Array, limits: ZipLimits = HAR_LIMITS)
 
 function readCentralDirectory(bytes: Uint8Array, limits: ZipLimits): CentralEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const notZip = () => new HarError('The file is not a .har archive (not a ZIP file).', 'invalid_archive');
+  const notZip = () => new HarError(har('notZip'), 'invalid_archive');
   if (bytes.length < EOCD_SIZE || view.getUint32(0, true) !== LOCAL_SIGNATURE) {
     // An empty archive starts with the end record; anything else is not a ZIP file.
     if (!(bytes.length >= EOCD_SIZE && view.getUint32(0, true) === EOCD_SIGNATURE)) throw notZip();
@@ -88,9 +89,8 @@ function readCentralDirectory(bytes: Uint8Array, limits: ZipLimits): CentralEntr
   const count = view.getUint16(eocd + 10, true);
   const directorySize = view.getUint32(eocd + 12, true);
   const directoryOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || directoryOffset === 0xffffffff)
-    throw new HarError('The archive uses ZIP64, which .har files do not support.', 'invalid_archive');
-  if (count > limits.maxEntries) throw new HarError(`The archive has more than ${limits.maxEntries} entries.`, 'invalid_archive');
+  if (count === 0xffff || directoryOffset === 0xffffffff) throw new HarError(har('zip64'), 'invalid_archive');
+  if (count > limits.maxEntries) throw new HarError(har('tooManyEntries', { max: limits.maxEntries }), 'invalid_archive');
   if (directoryOffset + directorySize > eocd) throw damaged();
 
   const entries: CentralEntry[] = [];
@@ -126,12 +126,12 @@ function assertSafeName(name: string): void {
     name.includes('\0') ||
     /^[A-Za-z]:/.test(name) ||
     segments.some((segment) => segment === '..');
-  if (unsafe) throw new HarError(`The archive contains an unsafe path: ${describeName(name)}.`, 'invalid_archive');
+  if (unsafe) throw new HarError(har('unsafePath', { name: describeName(name) }), 'invalid_archive');
 }
 
 function extract(bytes: Uint8Array, entry: CentralEntry, budget: number, tooBig: () => HarError): Uint8Array {
   const label = describeName(entry.name);
-  if (entry.flags & 1) throw new HarError(`The archive is encrypted (${label}).`, 'invalid_archive');
+  if (entry.flags & 1) throw new HarError(har('encrypted', { name: label }), 'invalid_archive');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localOffset;
   if (at + LOCAL_SIZE > bytes.length || view.getUint32(at, true) !== LOCAL_SIGNATURE) throw damaged(label);
@@ -146,7 +146,7 @@ function extract(bytes: Uint8Array, entry: CentralEntry, budget: number, tooBig:
   } else if (entry.method === 8) {
     data = inflateWithin(packed, budget, tooBig, label);
   } else {
-    throw new HarError(`The archive stores ${label} with a compression method .har files do not support.`, 'invalid_archive');
+    throw new HarError(har('compression', { name: label }), 'invalid_archive');
   }
   if (data.length > budget) throw tooBig();
   if (data.length !== entry.size || crc32(data) !== entry.crc) throw damaged(label);
@@ -182,14 +182,11 @@ function inflateWithin(packed: Uint8Array, budget: number, tooBig: () => HarErro
 }
 
 function tooBigUnpacked(limits: ZipLimits): HarError {
-  return new HarError(`The archive unpacks to more than ${formatMb(limits.maxUnpackedBytes)}.`, 'too_large');
+  return new HarError(har('archiveUnpacksTooLarge', { size: formatMb(limits.maxUnpackedBytes) }), 'too_large');
 }
 
 function damaged(label?: string): HarError {
-  return new HarError(
-    label ? `The archive is damaged: ${label} cannot be unpacked.` : 'The archive is damaged: its table of contents cannot be read.',
-    'invalid_archive',
-  );
+  return new HarError(label ? har('damagedEntry', { name: label }) : har('damagedDirectory'), 'invalid_archive');
 }
 
 function formatMb(bytes: number): string {

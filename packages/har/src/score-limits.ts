@@ -1,3 +1,4 @@
+import { har, harSubject } from '@app/contract/har-messages';
 import { HarError } from './har-error.ts';
 
 /**
@@ -31,7 +32,7 @@ export function assertScoreSize(bytes: number, name: string): void {
 }
 
 export function scoreTooLarge(name: string): HarError {
-  return new HarError(`${name} is larger than ${SCORE_LIMITS.maxBytes / MB} MB, the largest score an exercise may have.`, 'too_large');
+  return new HarError(har('scoreTooLarge', { name: harSubject(name), mb: SCORE_LIMITS.maxBytes / MB }), 'too_large');
 }
 
 export type ScoreCounts = { notes: number; measures: number; depth: number };
@@ -110,18 +111,12 @@ export function assertScoreLimits(xml: string, name: string): void {
   assertScoreSize(xml.length, name);
   const counts = scanScore(xml);
   if (counts.passed === 'notes') {
-    throw new HarError(
-      `${name} has more than ${SCORE_LIMITS.maxNotes.toLocaleString('en')} notes, more than an exercise may have.`,
-      'too_large',
-    );
+    throw new HarError(har('tooManyNotes', { name: harSubject(name), max: SCORE_LIMITS.maxNotes.toLocaleString('en') }), 'too_large');
   }
   if (counts.passed === 'measures') {
-    throw new HarError(
-      `${name} has more than ${SCORE_LIMITS.maxMeasures.toLocaleString('en')} measures (counting every part), more than an exercise may have.`,
-      'too_large',
-    );
+    throw new HarError(har('tooManyMeasures', { name: harSubject(name), max: SCORE_LIMITS.maxMeasures.toLocaleString('en') }), 'too_large');
   }
   if (counts.passed === 'depth') {
-    throw new HarError(`${name} nests elements more than ${SCORE_LIMITS.maxDepth} deep, which no MusicXML score does.`);
+    throw new HarError(har('tooDeep', { name: harSubject(name), max: SCORE_LIMITS.maxDepth }));
   }
 }

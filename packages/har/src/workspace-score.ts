@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { readScoreTree, shownPosition } from './analysis/score-reading.ts';
 import type { ExerciseItem } from './format.ts';
 import { HarError } from './har-error.ts';
@@ -70,7 +71,7 @@ export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem
   }
   const svg = loaded && toolkit.getPageCount() > 0 ? toolkit.renderToSVG(1) : '';
   if (!svg.includes('class="measure"')) {
-    throw new HarError(`The score could not be read: ${firstLogLine(toolkit.getLog())}.`, 'unreadable_score');
+    throw new HarError(har('scoreUnreadable', { reason: firstLogLine(toolkit.getLog()) }), 'unreadable_score');
   }
   const geometry = readGeometry(svg);
 

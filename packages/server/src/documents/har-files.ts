@@ -82,7 +82,7 @@ export async function storeHar(deps: Deps, folder: 'documents' | 'library', byte
     // Read in the CPU pool (decision 032): the score is checked against the limits before it is parsed.
     doc = await deps.cpu.run('readHar', [bytes]);
   } catch (error) {
-    if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
+    if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
   }
   const docKey = newDocKey();

@@ -41,7 +41,7 @@ function read(bytes: Uint8Array, fileName: string): PartWritingDocument {
   try {
     return readPartWritingHar(bytes);
   } catch (error) {
-    if (error instanceof HarError) throw AppError.badRequest('file', `${fileName}: ${error.message}`);
+    if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
   }
 }

@@ -46,7 +46,7 @@ export async function writtenFromHandInFile(
   try {
     handIn = await deps.cpu.run('readPartWritingHandIn', [new Uint8Array(file.bytes)]);
   } catch (error) {
-    if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
+    if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName: file.filename });
     throw error;
   }
   if (handIn.kind !== 'submission') throw AppError.badRequest('file', SubmissionMessages.notSubmission);

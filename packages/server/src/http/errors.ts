@@ -1,6 +1,7 @@
-import type { CodedError, ErrorCode, FieldError } from '@app/contract/errors';
+import type { CodedError, ErrorCode, FieldError, MessageRef } from '@app/contract/errors';
 import { Messages } from '@app/contract/errors';
 import { messageCode } from '@app/contract/message-codes';
+import type { HarError } from '@app/har/har-error';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,8 +14,23 @@ export class AppError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: FieldError[],
+    /** The codes of sentences the contract's table cannot find by their text (a score refusal's values). */
+    readonly refs?: ReadonlyMap<string, MessageRef>,
   ) {
     super(message);
+  }
+
+  /**
+   * A score or document @app/har refused, as a 400 on `field` (a 413 when `status413` and it is too
+   * large), with its sentence's code and values; `fileName` starts the sentence ('a.har: …').
+   */
+  static fromHar(error: HarError, field: string, options: { fileName?: string; status413?: boolean } = {}) {
+    const { fileName } = options;
+    const message = fileName === undefined ? error.message : `${fileName}: ${error.message}`;
+    const ref = error.ref && (fileName === undefined ? error.ref : { code: 'har.inFile', params: { file: fileName, reason: error.ref } });
+    const refs = ref ? new Map([[message, ref]]) : undefined;
+    if (options.status413 && error.code === 'too_large') return new AppError('too_large', message, 413, undefined, refs);
+    return new AppError('validation_failed', message, 400, [{ field, messages: [message] }], refs);
   }
 
   static badRequest(field: string, message: string) {
@@ -75,8 +91,10 @@ function isMalformedMultipart(error: Error & { statusCode?: number }, contentTyp
  * (parallel to `errors`), so clients translate by code, not by English text (issue 18). Answers
  * sent outside the error handler (the NUL guard, file links, operations) use it too.
  */
-export function errorBody(errors: (CodedError | FieldError)[]) {
-  const codes = errors.map((error) => ('field' in error ? error.messages : [error.message]).map((message) => messageCode(message) ?? null));
+export function errorBody(errors: (CodedError | FieldError)[], refs?: ReadonlyMap<string, MessageRef>) {
+  const codes = errors.map((error) =>
+    ('field' in error ? error.messages : [error.message]).map((message) => refs?.get(message) ?? messageCode(message) ?? null),
+  );
   return { errors, message_codes: codes };
 }
 
@@ -85,7 +103,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const errors = error.fields ?? [{ code: error.code, message: error.message }];
-      return reply.status(error.status).send(errorBody(errors));
+      return reply.status(error.status).send(errorBody(errors, error.refs));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody(groupByField(error.validation)));
@@ -99,6 +117,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(errorBody([{ code: 'too_large', message: Messages.requestTooLarge }]));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(errorBody([{ code: 'validation_failed', message: Messages.invalidJson }]));
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.

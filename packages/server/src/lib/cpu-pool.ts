@@ -164,7 +164,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         port1.close();
       }
       if (response.ok) return response.value as never;
-      if (response.error.har) throw new HarError(response.error.message, response.error.code as HarErrorCode);
+      if (response.error.har) throw new HarError(response.error.ref ?? response.error.message, response.error.code as HarErrorCode);
       const failure = new Error(response.error.message);
       if (response.error.stack) failure.stack = response.error.stack;
       throw failure;

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
+import type { HarRef } from '@app/contract/har-messages';
 import { HarError } from '@app/har/har-error';
 import type { CpuLane } from './cpu-pool.ts';
 import { type CpuTaskName, cpuTasks } from './cpu-tasks.ts';
@@ -15,7 +16,7 @@ export type CpuRequest = {
 };
 export type CpuResponse =
   | { ok: true; value: unknown }
-  | { ok: false; error: { har: boolean; message: string; code?: string; stack?: string | undefined } };
+  | { ok: false; error: { har: boolean; message: string; code?: string; ref?: HarRef | undefined; stack?: string | undefined } };
 
 // A background task (a drawing) runs below the thread that answers requests: on Linux a nice value
 // belongs to the thread that sets it, so when the cores are busy the event loop and requests get
@@ -44,7 +45,7 @@ export default async function runCpuTask({ task, args, started, lane }: CpuReque
     const run = cpuTasks[task] as (...a: unknown[]) => unknown;
     return { ok: true, value: await run(...args) };
   } catch (error) {
-    if (error instanceof HarError) return { ok: false, error: { har: true, message: error.message, code: error.code } };
+    if (error instanceof HarError) return { ok: false, error: { har: true, message: error.message, code: error.code, ref: error.ref } };
     const e = error instanceof Error ? error : new Error(String(error));
     return { ok: false, error: { har: false, message: e.message, stack: e.stack } };
   }

@@ -136,7 +136,16 @@ function indexEnglishMessages(english: Partial<Translation>) {
 }
 
 /** The code of a contract sentence, as the server sends it in the envelope's `message_codes`. */
-export type MessageRef = { code: string; params?: Record<string, string | number> };
+export type MessageRef = { code: string; params?: { [name: string]: string | number | MessageRef } };
+
+/** A coded sentence in the reader's language, the sentences among its values (a score refusal's subject, reason) first. */
+function translateRef(ref: MessageRef): string | undefined {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(ref.params ?? {})) {
+    params[name] = typeof value === 'object' ? (translateRef(value) ?? value.code) : value;
+  }
+  return translateKey(`messages.${ref.code}`, ref.params ? params : undefined);
+}
 
 /**
  * The text to show for a server or validation message: by the sentence's own code
@@ -145,7 +154,7 @@ export type MessageRef = { code: string; params?: Record<string, string | number
  */
 export function translateMessage(message: string | undefined, code?: string, messageCode?: MessageRef | null): string {
   if (messageCode) {
-    const bySentence = translateKey(`messages.${messageCode.code}`, messageCode.params);
+    const bySentence = translateRef(messageCode);
     if (bySentence) return bySentence;
   }
   if (code) {

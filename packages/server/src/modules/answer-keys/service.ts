@@ -162,7 +162,7 @@ export function createAnswerKeysService(
           version,
         );
       } catch (error) {
-        if (error instanceof HarError) throw AppError.badRequest('items', error.message);
+        if (error instanceof HarError) throw AppError.fromHar(error, 'items');
         throw error;
       }
       const written = await commitOrRemove(storage, [stored.storageKey, stored.studentStorageKey], () =>
@@ -195,7 +195,7 @@ export function createAnswerKeysService(
           doc.key_version + 1,
         );
       } catch (error) {
-        if (error instanceof HarError) throw AppError.badRequest('rules', error.message);
+        if (error instanceof HarError) throw AppError.fromHar(error, 'rules');
         throw error;
       }
       await writeVersion(actor, doc, stored);

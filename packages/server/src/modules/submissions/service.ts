@@ -102,7 +102,7 @@ export function createSubmissionsService(
       try {
         handIn = readHandIn(new Uint8Array(file.bytes));
       } catch (error) {
-        if (error instanceof HarError) throw AppError.badRequest('file', `${file.filename}: ${error.message}`);
+        if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName: file.filename });
         throw error;
       }
       if (handIn.manifest.kind !== 'submission' || !handIn.answers) throw AppError.badRequest('file', SubmissionMessages.notSubmission);

@@ -1,0 +1,111 @@
+/*
+ * The sentences @app/har refuses a score or a document with (HarError), each with a code
+ * (`har.<key>`, qa-findings Q4) so the web app shows them in the reader's language. A value goes in
+ * as `{{name}}`: a number, an element or file name, or another of these sentences (a nested
+ * MessageRef: the subject 'The score', the reason inside brackets). `harMessage` writes the English
+ * the server sends from the same template the web app's en.json holds word for word
+ * (message-codes.ts lists them; the web app's message-codes test checks all four languages).
+ */
+
+/** A value of a coded sentence: text or a number as it is, or another coded sentence. */
+export type HarParam = string | number | HarRef;
+export type HarRef = { code: string; params?: Record<string, HarParam> };
+
+export const HarMessages = {
+  // Subjects that start a sentence ('{{name}} has no part with a measure.'); a file name is sent as it is.
+  theFile: 'The file',
+  theScore: 'The score',
+  theMxlScore: 'The score in the .mxl archive',
+  theConvertedScore: 'The converted score',
+  /** A server answer naming the uploaded file before the reason. */
+  inFile: '{{file}}: {{reason}}',
+
+  // An uploaded MusicXML or .mxl file (musicxml-import.ts).
+  fileEmpty: 'The file is empty.',
+  fileTooLarge: 'The file is larger than {{mb}} MB.',
+  notMusicXmlRoot: 'The file is not a MusicXML score: its root element is <{{root}}>, not <score-partwise> or <score-timewise>.',
+  notText: 'The file is not MusicXML: it is not text.',
+  notUnicodeFile: 'The file is not MusicXML: it is not UTF-8 or UTF-16 text.',
+  fileNotWellFormed: 'The file is not MusicXML: it is not well-formed XML ({{reason}}).',
+  noRootElement: 'The file is not MusicXML: it has no root element.',
+  mxlUnreadable: 'The .mxl archive cannot be read. {{reason}}',
+  mxlNoScore: 'The .mxl archive does not contain the MusicXML score its table of contents names.',
+  partwiseHoldsParts:
+    'The score says it is score-partwise but its measures contain parts, as in score-timewise: export it again as MusicXML.',
+  timewiseEmpty: 'The score is score-timewise but has no measure with a part: there is no music to convert.',
+
+  // A score's XML (musicxml-check.ts, score-limits.ts, format.ts).
+  ownEntities: '{{name}} declares its own XML entities, which are not allowed.',
+  notWellFormed: '{{name}} is not well-formed XML ({{reason}}).',
+  xmlCutShort: 'it ends inside <{{element}}>, which is never closed: the file may be cut short',
+  xmlAtLine: 'line {{line}}: {{detail}}',
+  notPartwise: '{{name}} is not a MusicXML score-partwise document (its root element is <{{root}}>).',
+  noPartWithMeasure: '{{name}} has no part with a measure.',
+  notUnicode: '{{name}} is not UTF-8 or UTF-16 text.',
+  scoreTooLarge: '{{name}} is larger than {{mb}} MB, the largest score an exercise may have.',
+  tooManyNotes: '{{name}} has more than {{max}} notes, more than an exercise may have.',
+  tooManyMeasures: '{{name}} has more than {{max}} measures (counting every part), more than an exercise may have.',
+  tooDeep: '{{name}} nests elements more than {{max}} deep, which no MusicXML score does.',
+  scoreUnreadable: 'The score could not be read: {{reason}}.',
+
+  // A ZIP archive: a .har or an .mxl (safe-unzip.ts).
+  archiveTooLarge: 'The archive is larger than {{size}}.',
+  archiveUnpacksTooLarge: 'The archive unpacks to more than {{size}}.',
+  archiveDuplicate: 'The archive contains {{name}} more than once.',
+  notZip: 'The file is not a .har archive (not a ZIP file).',
+  zip64: 'The archive uses ZIP64, which .har files do not support.',
+  tooManyEntries: 'The archive has more than {{max}} entries.',
+  unsafePath: 'The archive contains an unsafe path: {{name}}.',
+  encrypted: 'The archive is encrypted ({{name}}).',
+  compression: 'The archive stores {{name}} with a compression method .har files do not support.',
+  damagedEntry: 'The archive is damaged: {{name}} cannot be unpacked.',
+  damagedDirectory: 'The archive is damaged: its table of contents cannot be read.',
+  entryTooLarge: 'An entry of the file is larger than {{size}}.',
+
+  // A .har document's entries (format.ts, part-writing/document.ts, part-writing/hand-in.ts).
+  entryMissing: '{{name}} is missing.',
+  submissionEntryMissing: 'A submission must contain {{name}}, and {{name}} is missing.',
+  namedEntryTooLarge: '{{name}} is larger than {{size}}.',
+  entryNotJson: '{{name}} is not valid JSON.',
+  onlyExerciseCopy: 'Only an exercise has a student copy.',
+  noAnswerKey: 'This exercise has no answer key, so it cannot be graded.',
+} as const;
+
+export type HarMessageKey = keyof typeof HarMessages;
+
+/** The codes that are part of a sentence, not a whole one: a subject, or a reason inside another sentence. */
+export const HAR_FRAGMENTS: ReadonlySet<string> = new Set(
+  (['theFile', 'theScore', 'theMxlScore', 'theConvertedScore', 'inFile', 'xmlCutShort', 'xmlAtLine', 'mxlUnreadable'] as const).map(
+    (key) => `har.${key}`,
+  ),
+);
+
+/** A coded sentence of @app/har: `har('fileEmpty')`, `har('tooManyNotes', { name: har('theScore'), max: '20,000' })`. */
+export function har(key: HarMessageKey, params?: Record<string, HarParam>): HarRef {
+  return params ? { code: `har.${key}`, params } : { code: `har.${key}` };
+}
+
+/** The English of a coded sentence, its values (nested sentences too) in place of their `{{name}}`. */
+export function harMessage(ref: HarRef): string {
+  const key = ref.code.replace(/^har\./, '') as HarMessageKey;
+  const template: string | undefined = HarMessages[key];
+  if (template === undefined) throw new Error(`har-messages: no sentence ${ref.code}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = ref.params?.[name];
+    if (value === undefined) throw new Error(`har-messages: ${ref.code} needs ${name}`);
+    return typeof value === 'object' ? harMessage(value) : String(value);
+  });
+}
+
+const SUBJECTS = new Map<string, HarMessageKey>([
+  [HarMessages.theFile, 'theFile'],
+  [HarMessages.theScore, 'theScore'],
+  [HarMessages.theMxlScore, 'theMxlScore'],
+  [HarMessages.theConvertedScore, 'theConvertedScore'],
+]);
+
+/** What starts a sentence about a file: one of the subjects above as its code, a file name ('score.musicxml') as it is. */
+export function harSubject(name: string): HarParam {
+  const key = SUBJECTS.get(name);
+  return key ? har(key) : name;
+}
