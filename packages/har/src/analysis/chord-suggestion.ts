@@ -111,7 +111,7 @@ function readOverSpan(positions: AnalysisPosition[], index: number, key: Key, me
   const end = positions.slice(index + 1).find((p) => p.onBeat)?.onset ?? positions[index + 1]?.onset;
   if (end === undefined) return named;
   const onsetTones = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
-  const over = chordOverSpan(position, end, notesOf(melody), onsetTones);
+  const over = chordOverSpan(position, end, notesOf(melody), onsetTones, reading.type.seventh);
   if (!over) return named;
   const spanNamed = nameChord({ ...position, notes: over.notes }, key);
   return spanNamed?.reading && normalize12(semitone(spanNamed.reading.root)) === over.root ? spanNamed : named;

@@ -429,6 +429,20 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(labels(piece(0, heldBass)).m1b2).not.toBe('iv');
   });
 
+  it('a seventh chord read over its beat replaces one read at the onset when its seventh sounds through: V7, not vi42', () => {
+    // Over a held G and a held F, the alto and tenor sound A and C on the beat and move to G and B.
+    const heldSeventh = {
+      soprano: 'E5:1 F5:1 E5:2',
+      alto: 'G4:1 A4:0.5 G4:0.5 G4:2',
+      tenor: 'C4:1 C4:0.5 B3:0.5 C4:2',
+      bass: 'C3:1 G2:1 C3:2',
+    };
+    expect(labels(piece(0, heldSeventh)).m1b2).toBe('V7');
+    // A seventh that moves within the beat is a passing note: no seventh chord over the span.
+    const movingSeventh = { ...heldSeventh, soprano: 'E5:1 F5:0.5 E5:0.5 E5:2' };
+    expect(labels(piece(0, movingSeventh)).m1b2).not.toBe('V7');
+  });
+
   it('voices moving on to the next chord within the beat are not tried at their resolution: I6 with an accented passing note, not IV42', () => {
     // On beat 2 the soprano passes G–F–E over I6 while the bass and tenor move on to IV at the half beat.
     const movingOn = {

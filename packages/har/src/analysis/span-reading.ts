@@ -12,7 +12,9 @@ import type { SpelledNote } from './score-reading.ts';
  * root, explains at least half a quarter more of the span, and contains every note that sounds
  * from the onset through the whole span (the chord's frame), the onset's odd notes are passing
  * or accented notes and the chord is the span's (`iv` over a passing bass E–D in A minor, not
- * `VI42`; `V65` whose root arrives in the bass after its leading tone, not `vi7`).
+ * `VI42`; `V65` whose root arrives in the bass after its leading tone, not `vi7`). In place of a
+ * seventh chord the span's chord may be a seventh chord whose seventh sounds through the span
+ * (`V7` with a held seventh over a double appoggiatura, not `vi42`).
  */
 
 export type SpanNote = { note: SpelledNote; weight: number };
@@ -23,6 +25,16 @@ const TRIADS = [
   [0, 4, 7],
   [0, 3, 7],
   [0, 3, 6],
+];
+/**
+ * Dominant, minor and half-diminished seventh chords, tried only in place of a seventh chord read
+ * at the onset and only when their seventh sounds through the whole span (a passing note would
+ * otherwise make any triad a seventh chord; a diminished seventh is named by its spelling).
+ */
+const SEVENTHS = [
+  [0, 4, 7, 10],
+  [0, 3, 7, 10],
+  [0, 3, 6, 10],
 ];
 
 /** How much more of the span (in quarters, the bass counted twice) the span's chord must explain than the onset's. */
@@ -53,14 +65,18 @@ export function explainedWeight(span: SpanNote[], tones: number[]): number {
   return span.reduce((sum, { note, weight }) => sum + (tones.includes(note.midi % 12) ? weight : 0), 0);
 }
 
-/** The triad (its third sounding) that explains the most of the span; the first found on a tie. */
-export function spanChord(span: SpanNote[]): SpanChord | undefined {
+/**
+ * The triad (its third sounding) that explains the most of the span, or a seventh chord whose
+ * seventh is one of the `held` pitch classes (0–11); the first found on a tie.
+ */
+export function spanChord(span: SpanNote[], held: number[] = []): SpanChord | undefined {
   const sounding = new Set(span.map(({ note }) => note.midi % 12));
   let best: SpanChord | undefined;
   for (const root of sounding) {
-    for (const shape of TRIADS) {
+    for (const shape of [...TRIADS, ...SEVENTHS]) {
       const tones = shape.map((s) => (root + s) % 12);
       if (!sounding.has(tones[1] as number)) continue;
+      if (tones.length > 3 && !held.includes(tones[3] as number)) continue;
       const explained = explainedWeight(span, tones);
       if (!best || explained > best.explained + EPSILON) best = { root, tones, explained };
     }
@@ -71,20 +87,22 @@ export function spanChord(span: SpanNote[]): SpanChord | undefined {
 /**
  * The notes of the span's chord to name, bass first (the onset's bass when it is a chord tone,
  * else the bass voice's first chord tone in the span), when the chord read at the onset
- * (`onsetTones`, pitch classes 0–11, root first) should give way to it; otherwise undefined.
+ * (`onsetTones`, pitch classes 0–11, root first; `onsetSeventh` when it is a seventh chord)
+ * should give way to it; otherwise undefined.
  */
 export function chordOverSpan(
   position: AnalysisPosition,
   end: number,
   all: SpelledNote[],
   onsetTones: number[],
+  onsetSeventh = false,
 ): { notes: SpelledNote[]; root: number } | undefined {
   const onsetBass = position.notes[0];
   const span = spanNotes(all, position.onset, end, onsetBass?.voice);
-  const best = spanChord(span);
+  const frame = position.notes.filter((note) => note.end >= end - EPSILON);
+  const best = spanChord(span, onsetSeventh ? frame.map((note) => note.midi % 12) : []);
   if (!best || best.root === onsetTones[0]) return undefined;
   if (best.explained < explainedWeight(span, onsetTones) + SPAN_MARGIN) return undefined;
-  const frame = position.notes.filter((note) => note.end >= end - EPSILON);
   if (!frame.every((note) => best.tones.includes(note.midi % 12))) return undefined;
   const tones = span.map(({ note }) => note).filter((note) => best.tones.includes(note.midi % 12));
   const bass =
