@@ -69,6 +69,19 @@ export const HarMessages = {
   entryNotJson: '{{name}} is not valid JSON.',
   onlyExerciseCopy: 'Only an exercise has a student copy.',
   noAnswerKey: 'This exercise has no answer key, so it cannot be graded.',
+  answerUnreadable: 'The answer of chord {{chord}} cannot be read.',
+
+  // A part-writing upload: the given voices (part-writing/import.ts, part-writing/score.ts).
+  pwGivenRests: 'Measure {{measure}}: the given voice rests; part writing is note against note.',
+  pwNoNotes: 'The score has no notes to give.',
+  pwSameVoice: 'Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.',
+  pwNoteLength: 'Measure {{measure}}: a note of {{beats}} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.',
+  pwNotTogether: 'Measure {{measure}}: the given voices do not move together; part writing is note against note.',
+  pwNoteCounts: 'The given voices do not have the same number of notes.',
+  pwKeySignature: 'The key signature has more than seven sharps or flats.',
+  pwKeyMidChord: 'Measure {{measure}}: the key changes in the middle of a chord; change the key where a chord begins.',
+  pwKeyNoNumeral: 'Measure {{measure}}: the key changes at a chord without a numeral; give it a numeral that names the key ({{key}}: V).',
+  pwCrossesBarline: 'Chord {{chord}} crosses the barline; in {{meter}} a chord must end by the end of its measure.',
 } as const;
 
 export type HarMessageKey = keyof typeof HarMessages;

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { PART_WRITING_BEATS, PART_WRITING_METER } from '@app/contract/part-writing';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
@@ -182,7 +183,7 @@ export function partWritingExercise(title: string, input: PartWritingExerciseInp
 
 /** What a student may have: manifest, score and the exercise, never the model solution. */
 export function partWritingStudentCopy(doc: PartWritingDocument): PartWritingDocument {
-  if (doc.manifest.kind !== 'exercise') throw new HarError('Only an exercise has a student copy.');
+  if (doc.manifest.kind !== 'exercise') throw new HarError(har('onlyExerciseCopy'));
   return { manifest: doc.manifest, score: doc.score, exercise: doc.exercise };
 }
 
@@ -267,11 +268,11 @@ export function writePartWritingHar(doc: PartWritingDocument): Uint8Array {
   if (manifest.kind === 'exercise' && doc.model)
     entries[MODEL_ENTRY] = [json(checkedWritten(MODEL_ENTRY, doc.exercise, doc.model, true)), options];
   if (manifest.kind === 'submission') {
-    if (!doc.voices) throw new HarError(`A submission must contain ${VOICES_ENTRY}, and ${VOICES_ENTRY} is missing.`);
+    if (!doc.voices) throw new HarError(har('submissionEntryMissing', { name: VOICES_ENTRY }));
     entries[VOICES_ENTRY] = [json(checkedWritten(VOICES_ENTRY, doc.exercise, doc.voices, false)), options];
   }
   const bytes = zipSync(entries);
-  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError('The archive is larger than 20 MB.', 'too_large');
+  if (bytes.length > HAR_LIMITS.maxArchiveBytes) throw new HarError(har('archiveTooLarge', { size: '20 MB' }), 'too_large');
   return bytes;
 }
 
@@ -279,20 +280,20 @@ export function writePartWritingHar(doc: PartWritingDocument): Uint8Array {
 export function readPartWritingHar(bytes: Uint8Array): PartWritingDocument {
   const files = unzipWithLimits(bytes, HAR_LIMITS);
   const manifest = parseEntry(files, MANIFEST_ENTRY, PartWritingManifest);
-  if (!manifest) throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  if (!manifest) throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
   const scoreBytes = files.get(SCORE_ENTRY);
-  if (!scoreBytes) throw new HarError(`${SCORE_ENTRY} is missing.`);
+  if (!scoreBytes) throw new HarError(har('entryMissing', { name: SCORE_ENTRY }));
   const score = new TextDecoder('utf-8').decode(scoreBytes);
   assertMusicXml(score, SCORE_ENTRY);
   const exercise = parseEntry(files, PART_WRITING_ENTRY, PartWritingExercise);
-  if (!exercise) throw new HarError(`${PART_WRITING_ENTRY} is missing.`);
+  if (!exercise) throw new HarError(har('entryMissing', { name: PART_WRITING_ENTRY }));
   const doc: PartWritingDocument = { manifest, score, exercise };
   if (manifest.kind === 'exercise') {
     const model = parseEntry(files, MODEL_ENTRY, WrittenVoices);
     if (model) doc.model = checkedWritten(MODEL_ENTRY, exercise, model, true);
   } else {
     const voices = parseEntry(files, VOICES_ENTRY, WrittenVoices);
-    if (!voices) throw new HarError(`A submission must contain ${VOICES_ENTRY}, and ${VOICES_ENTRY} is missing.`);
+    if (!voices) throw new HarError(har('submissionEntryMissing', { name: VOICES_ENTRY }));
     doc.voices = checkedWritten(VOICES_ENTRY, exercise, voices, false);
   }
   return doc;
@@ -305,7 +306,7 @@ function parseEntry<T>(files: Map<string, Uint8Array>, name: string, schema: z.Z
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
-    throw new HarError(`${name} is not valid JSON.`);
+    throw new HarError(har('entryNotJson', { name }));
   }
   return validate(name, schema, value);
 }

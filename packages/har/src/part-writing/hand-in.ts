@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import type { Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parsePitch } from '@app/contract/part-writing/theory';
@@ -137,7 +138,7 @@ export function isPartWritingResult(result: GradeResult): result is PartWritingR
 
 /** The score of a submission: the given voices and every voice the student wrote out in full. */
 export function submissionScore(doc: PartWritingDocument): string {
-  if (!doc.voices) throw new HarError('A submission must contain voices.json, and voices.json is missing.');
+  if (!doc.voices) throw new HarError(har('submissionEntryMissing', { name: 'voices.json' }));
   const voices = doc.voices;
   const complete = doc.exercise.write.filter((v) => doc.exercise.chords.every((_, i) => voices.chords[i]?.[v] !== undefined));
   const given = VOICES.filter((v) => doc.exercise.given.includes(v) || complete.includes(v));
@@ -174,7 +175,7 @@ export function readPartWritingHandIn(bytes: Uint8Array): PartWritingHandInFile 
     wanted: (name) => wanted.has(name),
     maxEntryBytes: () => ({
       bytes: MAX_HAND_IN_ENTRY_BYTES,
-      refusal: () => new HarError('An entry of the file is larger than 1 MB.', 'too_large'),
+      refusal: () => new HarError(har('entryTooLarge', { size: '1 MB' }), 'too_large'),
     }),
   });
   const json = (name: string): unknown => {
@@ -187,7 +188,7 @@ export function readPartWritingHandIn(bytes: Uint8Array): PartWritingHandInFile 
     }
   };
   const manifest = json(MANIFEST_ENTRY);
-  if (manifest === null || typeof manifest !== 'object') throw new HarError(`${MANIFEST_ENTRY} is missing.`);
+  if (manifest === null || typeof manifest !== 'object') throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
   const fields = manifest as Record<string, unknown>;
   return { kind: fields.kind, exerciseType: fields.exercise_type, documentKey: fields.document_key, voices: json(VOICES_ENTRY) };
 }

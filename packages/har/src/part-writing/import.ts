@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { parseKeyedLabel } from '@app/contract/keyed-label';
 import { PART_WRITING_BEATS } from '@app/contract/part-writing';
 import { keyedFigures, parseFigures } from '@app/contract/part-writing/chords';
@@ -128,7 +129,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
             continue;
           }
           const pitch = children(note.find((n) => 'pitch' in n) as XmlNode, 'pitch');
-          if (pitch.length === 0) throw new HarError(`Measure ${number}: the given voice rests; part writing is note against note.`);
+          if (pitch.length === 0) throw new HarError(har('pwGivenRests', { measure: number }));
           const alter = Number(textOf(pitch, 'alter') ?? 0);
           const name = `${textOf(pitch, 'step')}${alter > 0 ? '#'.repeat(alter) : 'b'.repeat(-alter)}${textOf(pitch, 'octave')}`;
           const tieStop = note.some((n) => 'tie' in n && n[':@']?.['@_type'] === 'stop');
@@ -156,20 +157,20 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     }
     if (line.notes.length > 0) lines.push(line);
   }
-  if (lines.length === 0) throw new HarError('The score has no notes to give.');
+  if (lines.length === 0) throw new HarError(har('pwNoNotes'));
   // Voices by name, else by figures and clef: the bass has figures or the F clef.
   for (const line of lines) line.voice ??= line.hasFigures || line.clef === 'F' ? (lines.some((l) => l.voice === 'B') ? 'T' : 'B') : 'S';
   const given = (['S', 'A', 'T', 'B'] as Voice[]).filter((v) => lines.some((l) => l.voice === v));
-  if (given.length !== lines.length) throw new HarError('Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.');
+  if (given.length !== lines.length) throw new HarError(har('pwSameVoice'));
   const first = lines[0] as Line;
   const chords: ImportedChord[] = first.notes.map((note, index) => {
     if (!(PART_WRITING_BEATS as readonly number[]).includes(note.beats))
-      throw new HarError(`Measure ${note.measure}: a note of ${note.beats} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.`);
+      throw new HarError(har('pwNoteLength', { measure: note.measure, beats: note.beats }));
     const chord: ImportedChord = { beats: note.beats };
     for (const line of lines) {
       const same = line.notes[index];
       if (!same || same.start !== note.start || same.beats !== note.beats) {
-        throw new HarError(`Measure ${note.measure}: the given voices do not move together; part writing is note against note.`);
+        throw new HarError(har('pwNotTogether', { measure: note.measure }));
       }
       chord[line.voice as Voice] = same.pitch;
       if (same.numeral !== undefined) chord.numeral = same.numeral;
@@ -177,20 +178,18 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     }
     return chord;
   });
-  if (lines.some((line) => line.notes.length !== chords.length))
-    throw new HarError('The given voices do not have the same number of notes.');
+  if (lines.some((line) => line.notes.length !== chords.length)) throw new HarError(har('pwNoteCounts'));
   // In a figured bass a note without figures is a 5/3 chord.
   if (lines.some((line) => line.hasFigures)) for (const chord of chords) chord.figures ??= '';
   const key = keyToken(fifths ?? 0, mode);
-  if (key === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
+  if (key === undefined) throw new HarError(har('pwKeySignature'));
   // A key that changes: only where a chord begins, and then the chord's numeral names the new key (decision 031).
   const onsets = first.notes.map((note) => note.start);
   let running = key;
   for (const change of keyChanges) {
     const at = onsets.findIndex((start) => Math.abs(start - change.time) < 1e-9);
-    if (at < 0)
-      throw new HarError(`Measure ${change.measure}: the key changes in the middle of a chord; change the key where a chord begins.`);
-    if (change.token === undefined) throw new HarError('The key signature has more than seven sharps or flats.');
+    if (at < 0) throw new HarError(har('pwKeyMidChord', { measure: change.measure }));
+    if (change.token === undefined) throw new HarError(har('pwKeySignature'));
     if (change.token === running) continue;
     const chord = chords[at] as ImportedChord;
     // Figures take the key before them as a label does (decision 031): 'G: 6 5'.
@@ -199,10 +198,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
       running = change.token;
       continue;
     }
-    if (chord.numeral === undefined)
-      throw new HarError(
-        `Measure ${change.measure}: the key changes at a chord without a numeral; give it a numeral that names the key (${change.token}: V).`,
-      );
+    if (chord.numeral === undefined) throw new HarError(har('pwKeyNoNumeral', { measure: change.measure, key: change.token }));
     const label = parseKeyedLabel(chord.numeral);
     if (label?.readings.every((reading) => reading.key === undefined)) chord.numeral = `${change.token}: ${chord.numeral}`;
     running = change.token;

@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { figureMarks, keyedFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { type Key, type Pitch, parseKey, parsePitch } from '@app/contract/part-writing/theory';
@@ -48,8 +49,7 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
   let filled = 0;
   exercise.chords.forEach((chord, index) => {
     const length = chord.beats * DIVISIONS;
-    if (filled + length > measureLength)
-      throw new HarError(`Chord ${index + 1} crosses the barline; in ${exercise.meter} a chord must end by the end of its measure.`);
+    if (filled + length > measureLength) throw new HarError(har('pwCrossesBarline', { chord: index + 1, meter: exercise.meter }));
     (measures[measures.length - 1] as { chord: ScoreChord; index: number }[]).push({ chord, index });
     filled += length;
     if (filled === measureLength && index < exercise.chords.length - 1) {

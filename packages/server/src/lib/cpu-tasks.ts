@@ -1,3 +1,4 @@
+import { har } from '@app/contract/har-messages';
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
@@ -68,7 +69,7 @@ export const cpuTasks = {
    */
   renderPartWritingSubmission: async (exercise: PartWritingDocument, answers: { id: string; answer: string }[]): Promise<Uint8Array> => {
     const read = writtenFromAnswers(exercise.exercise, answers);
-    if ('refusal' in read) throw new HarError(`The answer of chord ${read.refusal.index + 1} cannot be read.`);
+    if ('refusal' in read) throw new HarError(har('answerUnreadable', { chord: read.refusal.index + 1 }));
     return (await renderPartWritingPreview(submissionScore(partWritingSubmission(exercise, read.written)))).png;
   },
   /** Create Exercise's part writing (issue 27): the exercise (checked already) and its model written as a `.har`. */
