@@ -122,13 +122,16 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
   /**
    * An exercise made in Create Exercise (analysis or part writing, issue 14 and 27) as a `.har`:
    * stored into the set (as an upload; the set's own access rules answer a caller who may not use
-   * it), then into the actor's own library section ("My exercises") when asked.
+   * it), then into the actor's own library section ("My exercises") when asked — refused whole,
+   * before anything is stored, when the actor may not have one.
    */
   async function saveMadeExercise(
     actor: Actor,
     bytes: Uint8Array,
     target: { title: string; assignment_set_id?: number | undefined; add_to_library?: boolean | undefined },
   ): Promise<{ document: UploadedDocument | null; library_document: { id: number; title: string } | null }> {
+    // The library's permission first: a save it refuses writes nothing, not the set's copy and then a 403.
+    if (target.add_to_library) collaborators.library.requireOwnSection(actor);
     const fileName = `${target.title}.har`;
     let document: UploadedDocument | null = null;
     if (target.assignment_set_id !== undefined) {

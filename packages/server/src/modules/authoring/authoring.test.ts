@@ -1,3 +1,4 @@
+import { AssignmentMessages } from '@app/contract/assignments';
 import type { ExerciseDraft } from '@app/contract/exercise-authoring';
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
@@ -44,6 +45,7 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
   let anonymous: TestClient;
   let courseId: number;
   let setId: number;
+  let taId: number;
 
   const upload = (client: TestClient, files: Parameters<typeof multipart>[0], course = courseId) =>
     client.upload(`/api/exercise-drafts?course_id=${course}`, multipart(files));
@@ -54,6 +56,7 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     const world = await courseWorld(t, { activate: false });
     ({ courseId, anonymous } = world);
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    taId = world.ta.id;
     [{ client: student }] = world.students as [SignedInUser];
     setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id;
   });
@@ -252,6 +255,35 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
       400,
     );
     expect((await other.get(`/api/content-library/${saved.library_document.id}/preview-url`)).statusCode).toBe(404);
+  });
+
+  it('refuses a save into the set and "My exercises" by an instructor without an instructor account as a whole: 403, nothing stored', async () => {
+    // The course's TA made one of its instructors: they may make drafts and change its sets, but have no library of their own.
+    await t.app.deps.db
+      .updateTable('course_memberships')
+      .set({ role: 'instructor' })
+      .where('user_id', '=', taId)
+      .where('course_id', '=', courseId)
+      .execute();
+    const coInstructor = ta;
+    const draft = (await uploadChorale(coInstructor)).json().data;
+    const url = `/api/exercise-drafts/${draft.id}/exercise`;
+    const body = { title: 'Exercise', items: [{ id: 'm1b1', answers: ['i'], points: 1 }], assignment_set_id: setId };
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const { key } of t.app.deps.storage.list()) keys.push(key);
+      return keys.sort();
+    };
+    const before = await stored();
+    const res = await coInstructor.post(url, { ...body, add_to_library: true });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(errorsOf(res)).toEqual([{ code: 'forbidden', message: AssignmentMessages.libraryOnlyInstructors }]);
+    expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+    expect(await stored()).toEqual(before);
+    // Into the set alone, the same save is theirs to make.
+    const setOnly = await coInstructor.post(url, body);
+    expect(setOnly.statusCode, setOnly.body).toBe(201);
+    expect(setOnly.json().data).toMatchObject({ document: { title: 'Exercise' }, library_document: null });
   });
 
   it('refuses a save that is not the owner’s, not a key, or has nowhere to go', async () => {

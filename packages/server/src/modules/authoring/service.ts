@@ -46,7 +46,7 @@ export function createAuthoringService(
   collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
 ) {
   const { db, clock, storage } = deps;
-  const { courses, assignments } = collaborators;
+  const { courses, assignments, library } = collaborators;
 
   function refuse(error: unknown): never {
     if (error instanceof HarError) {
@@ -130,6 +130,8 @@ export function createAuthoringService(
      * the chosen set (the set's own access rules apply) and/or the actor's library section.
      */
     async saveExercise(actor: Actor, draftId: number, input: SaveExerciseRequest): Promise<SavedExercise> {
+      // "My exercises" is for instructor accounts: asked first, so a refused save reads and writes nothing.
+      if (input.add_to_library) library.requireOwnSection(actor);
       const draft = await repo.findOwnDraft(db, draftId, actor.user.id);
       if (!draft) throw AppError.notFound(AuthoringMessages.draftNotFound);
       const musicxml = new TextDecoder().decode(await loadHar(deps, draft.storage_key));

@@ -21,6 +21,12 @@ export function createLibraryService(deps: Deps) {
   }
 
   return {
+    /**
+     * Refuses (403, the library's sentence) an actor who may not add to a library section of their
+     * own: a save that also goes to "My exercises" asks this first, before it writes anything.
+     */
+    requireOwnSection: assertInstructor,
+
     /** Library documents by id that `viewerId` may use (the assignments module copies them into sets). */
     findDocuments: (ids: number[], viewerId: number) => repo.findDocuments(db, ids, viewerId),
 

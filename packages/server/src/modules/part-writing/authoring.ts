@@ -158,6 +158,8 @@ export function createPartWritingAuthoring(
     },
 
     async save(actor: Actor, input: SavePartWritingRequest): Promise<SavedPartWriting> {
+      // "My exercises" is for instructor accounts: asked before anything is checked, written or stored.
+      if (input.add_to_library) collaborators.library.requireOwnSection(actor);
       // Somewhere to go, as the analysis save asks (its schema's rule, here where the contract cannot import the sentence).
       if (input.assignment_set_id === undefined && input.add_to_library !== true)
         throw AppError.badRequest('assignment_set_id', AuthoringMessages.noDestination);

@@ -48,12 +48,14 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
   let anonymous: TestClient;
   let courseId: number;
   let setId: number;
+  let taId: number;
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
     const world = await courseWorld(t);
     ({ courseId, anonymous } = world);
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
+    taId = world.ta.id;
     [{ client: student }] = world.students as [SignedInUser];
     const set = await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 86400 });
     expect(set.statusCode, set.body).toBe(201);
@@ -222,6 +224,32 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       // Nothing reached a library.
       expect((await other.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
       expect((await owner.get('/api/content-library')).json().data.some((s: { own: boolean }) => s.own)).toBe(false);
+    });
+
+    it('refuses a save into the set and "My exercises" by an instructor without an instructor account as a whole: 403, nothing stored', async () => {
+      // The course's TA made one of its instructors: they may change its sets, but have no library of their own.
+      await t.app.deps.db
+        .updateTable('course_memberships')
+        .set({ role: 'instructor' })
+        .where('user_id', '=', taId)
+        .where('course_id', '=', courseId)
+        .execute();
+      const coInstructor = ta;
+      const stored = async () => {
+        const keys: string[] = [];
+        for await (const { key } of t.app.deps.storage.list()) keys.push(key);
+        return keys.sort();
+      };
+      const before = await stored();
+      const res = await coInstructor.post('/api/part-writing/exercises', exercise({ assignment_set_id: setId, add_to_library: true }));
+      expect(res.statusCode, res.body).toBe(403);
+      expect(errorsOf(res)).toEqual([{ code: 'forbidden', message: AssignmentMessages.libraryOnlyInstructors }]);
+      expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+      expect(await stored()).toEqual(before);
+      // Into the set alone, the same save is theirs to make.
+      const setOnly = await coInstructor.post('/api/part-writing/exercises', exercise({ assignment_set_id: setId }));
+      expect(setOnly.statusCode, setOnly.body).toBe(201);
+      expect(setOnly.json().data.library_document).toBeNull();
     });
 
     it('refuses a save with nowhere to go and a model that leaves a voice out, with the exact message', async () => {
