@@ -26,28 +26,34 @@ interface StudentSet {
 /**
  * The student's sets with their gradable documents. A document the student no longer sees (its set
  * hides documents after the due date) still has a row when they handed it in: grades stay visible.
+ * Sets without any such row are left out.
  */
 export function studentSets(sets: readonly AssignmentSet[], submissions: readonly Submission[]): StudentSet[] {
-  return sets.map((set) => {
-    const documents: SetGradeTableDocument[] = set.documents
-      .filter((doc) => doc.gradable)
-      .map((doc) => ({
-        documentId: doc.id,
-        title: doc.title,
-        practice: doc.practice,
-        gradeShownAt: doc.delay_showing_grade ? doc.show_grade_on_date : null,
-      }));
-    for (const submission of submissions) {
-      if (submission.assignment_id !== set.id || documents.some((doc) => doc.documentId === submission.document)) continue;
-      documents.push({
-        documentId: submission.document,
-        title: submission.document_title,
-        practice: submission.practice,
-        gradeShownAt: submission.grade_shown_at ?? null,
-      });
-    }
-    return { id: set.id, title: set.title, documents };
-  });
+  return (
+    sets
+      .map((set) => {
+        const documents: SetGradeTableDocument[] = set.documents
+          .filter((doc) => doc.gradable)
+          .map((doc) => ({
+            documentId: doc.id,
+            title: doc.title,
+            practice: doc.practice,
+            gradeShownAt: doc.delay_showing_grade ? doc.show_grade_on_date : null,
+          }));
+        for (const submission of submissions) {
+          if (submission.assignment_id !== set.id || documents.some((doc) => doc.documentId === submission.document)) continue;
+          documents.push({
+            documentId: submission.document,
+            title: submission.document_title,
+            practice: submission.practice,
+            gradeShownAt: submission.grade_shown_at ?? null,
+          });
+        }
+        return { id: set.id, title: set.title, documents };
+      })
+      // A set with nothing gradable and nothing handed in has no row: not an empty table under its title.
+      .filter((set) => set.documents.length > 0)
+  );
 }
 
 /**
