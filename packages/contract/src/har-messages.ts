@@ -47,6 +47,12 @@ export const HarMessages = {
   tooManyMeasures: '{{name}} has more than {{max}} measures (counting every part), more than an exercise may have.',
   tooDeep: '{{name}} nests elements more than {{max}} deep, which no MusicXML score does.',
   scoreUnreadable: 'The score could not be read: {{reason}}.',
+  previewTooManyNotes: 'The score could not be read: its first {{measures}} measures have more than {{max}} notes.',
+  // The server's CPU pool stopped the work on a score (packages/server lib/cpu-pool.ts).
+  workTooLong: 'The score could not be read: the work took longer than {{time}} and was stopped.',
+  workTooLarge: 'The score could not be read: the work needed more than {{mb}} MB and was stopped.',
+  workCrashed: 'The score could not be read: the work stopped unexpectedly ({{detail}}).',
+  workStopped: 'The work was stopped.',
 
   // A ZIP archive: a .har or an .mxl (safe-unzip.ts).
   archiveTooLarge: 'The archive is larger than {{size}}.',
@@ -67,6 +73,10 @@ export const HarMessages = {
   submissionEntryMissing: 'A submission must contain {{name}}, and {{name}} is missing.',
   namedEntryTooLarge: '{{name}} is larger than {{size}}.',
   entryNotJson: '{{name}} is not valid JSON.',
+  entryNotObject: '{{name}} must hold a JSON object.',
+  entryInvalid: '{{name}} is not valid.',
+  /** An entry refused by one of the contract's own sentences (itself coded, message-codes.ts). */
+  entryIssue: '{{name}}: {{reason}}',
   onlyExerciseCopy: 'Only an exercise has a student copy.',
   noAnswerKey: 'This exercise has no answer key, so it cannot be graded.',
   answerUnreadable: 'The answer of chord {{chord}} cannot be read.',
@@ -88,9 +98,19 @@ export type HarMessageKey = keyof typeof HarMessages;
 
 /** The codes that are part of a sentence, not a whole one: a subject, or a reason inside another sentence. */
 export const HAR_FRAGMENTS: ReadonlySet<string> = new Set(
-  (['theFile', 'theScore', 'theMxlScore', 'theConvertedScore', 'inFile', 'xmlCutShort', 'xmlAtLine', 'mxlUnreadable'] as const).map(
-    (key) => `har.${key}`,
-  ),
+  (
+    [
+      'theFile',
+      'theScore',
+      'theMxlScore',
+      'theConvertedScore',
+      'inFile',
+      'xmlCutShort',
+      'xmlAtLine',
+      'mxlUnreadable',
+      'entryIssue',
+    ] as const
+  ).map((key) => `har.${key}`),
 );
 
 /** A coded sentence of @app/har: `har('fileEmpty')`, `har('tooManyNotes', { name: har('theScore'), max: '20,000' })`. */

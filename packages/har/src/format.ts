@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { har, harSubject } from '@app/contract/har-messages';
+import { type HarRef, har, harSubject } from '@app/contract/har-messages';
 import { parseKey } from '@app/contract/keyed-label';
+import { messageCode } from '@app/contract/message-codes';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { HarError } from './har-error.ts';
@@ -340,14 +341,16 @@ function validate<T>(name: string, schema: z.ZodType<T>, value: unknown): T {
 }
 
 /** 'key.json: item 3 has no answers.' or 'manifest.json: version must be 1.' */
-function describeIssue(name: string, issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return `${name} is not valid.`;
+function describeIssue(name: string, issue: z.core.$ZodIssue | undefined): string | HarRef {
+  if (!issue) return har('entryInvalid', { name });
   const message = issue.message.replace(/\.$/, '');
   const [first, second] = issue.path;
-  if (issue.path.length === 0 && issue.code === 'invalid_type') return `${name} must hold a JSON object.`;
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return har('entryNotObject', { name });
   if (first === 'items' && typeof second === 'number') return `${name}: item ${second + 1} ${message}.`;
   if (first === 'items' && issue.path.length === 1 && message.startsWith('has ')) return `${name} ${message}.`;
-  return `${name}: ${message}.`;
+  // A contract sentence (coded by message-codes.ts) after the entry's name; other wording as it is.
+  const ref = messageCode(`${message}.`);
+  return ref ? har('entryIssue', { name, reason: ref }) : `${name}: ${message}.`;
 }
 
 function decodeScore(bytes: Uint8Array): string {

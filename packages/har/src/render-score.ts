@@ -99,10 +99,7 @@ export async function renderScore(musicxml: string): Promise<RenderedScore> {
 function assertRenderable(musicxml: string): void {
   const notes = countMatches(musicxml, /<note[\s>]/g, MAX_NOTES);
   if (notes > MAX_NOTES) {
-    throw new HarError(
-      `The score could not be read: its first ${PREVIEW_MEASURES} measures have more than ${MAX_NOTES} notes.`,
-      'unreadable_score',
-    );
+    throw new HarError(har('previewTooManyNotes', { measures: PREVIEW_MEASURES, max: MAX_NOTES }), 'unreadable_score');
   }
 }
 

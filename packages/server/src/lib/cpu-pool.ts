@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
+import { type HarRef, har } from '@app/contract/har-messages';
 import { HarError, type HarErrorCode } from '@app/har/har-error';
 import { Tinypool } from 'tinypool';
 import type { CpuTaskName, CpuTasks } from './cpu-tasks.ts';
@@ -57,7 +58,7 @@ export type CpuPool = {
 /** A task the pool stopped: too slow, out of memory, or its thread died. */
 export class CpuTaskError extends HarError {
   readonly reason: 'time' | 'memory' | 'crashed' | 'aborted';
-  constructor(reason: CpuTaskError['reason'], message: string) {
+  constructor(reason: CpuTaskError['reason'], message: string | HarRef) {
     super(message, 'unreadable_score');
     this.reason = reason;
   }
@@ -94,7 +95,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         const queue = waiting[lane];
         const at = queue.indexOf(go);
         if (at >= 0) queue.splice(at, 1);
-        reject(signal?.reason ?? new CpuTaskError('aborted', 'The work was stopped.'));
+        reject(signal?.reason ?? new CpuTaskError('aborted', har('workStopped')));
       };
       waiting[lane].push(go);
       signal?.addEventListener('abort', stop, { once: true });
@@ -140,23 +141,14 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         response = (await open().run(request, { signal, transferList: [port2] })) as CpuResponse;
       } catch (error) {
         if (timeUp.signal.aborted) {
-          throw new CpuTaskError(
-            'time',
-            `The score could not be read: the work took longer than ${formatSeconds(taskMs)} and was stopped.`,
-          );
+          throw new CpuTaskError('time', har('workTooLong', { time: formatSeconds(taskMs) }));
         }
-        if (runOptions.signal?.aborted) throw runOptions.signal.reason ?? new CpuTaskError('aborted', 'The work was stopped.');
+        if (runOptions.signal?.aborted) throw runOptions.signal.reason ?? new CpuTaskError('aborted', har('workStopped'));
         const code = (error as { code?: string }).code;
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw new CpuTaskError(
-            'memory',
-            `The score could not be read: the work needed more than ${options.memoryMb} MB and was stopped.`,
-          );
+          throw new CpuTaskError('memory', har('workTooLarge', { mb: options.memoryMb }));
         }
-        throw new CpuTaskError(
-          'crashed',
-          `The score could not be read: the work stopped unexpectedly (${String((error as Error).message ?? error)}).`,
-        );
+        throw new CpuTaskError('crashed', har('workCrashed', { detail: String((error as Error).message ?? error) }));
       } finally {
         release();
         running -= 1;
