@@ -311,7 +311,7 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     if (!resolution || note.onset >= position.onset - 1e-6 || !resolvesHere(note) || resolution.midi >= note.midi) return false;
     return position.notes.every((other) => other === note || other.end > resolution.onset + 1e-6);
   });
-  if (suspended.length > 0) {
+  if (suspended.length > 0 && !wholeDominantSeventh(plain.reading)) {
     const named = resolved(suspended);
     if (named?.reading && named.reading.unexplained === 0 && hasThird(named.reading)) return named;
   }
@@ -409,6 +409,15 @@ function risingToSeventh(
   const reading = named?.reading;
   if (reading?.type.name !== 'dominant-seventh' || !reading.complete || reading.unexplained > 0) return undefined;
   return semitone(reading.root) === bass.midi % 12 ? named : undefined;
+}
+
+/**
+ * A prepared note falling by step that is the seventh of a whole dominant seventh (its third
+ * sounding, every note explained) is the chord's seventh resolving, not a suspension: `V42`
+ * (the seventh held in the bass) or `V7`, not the chord it falls into (`iii7`, `iii6`).
+ */
+function wholeDominantSeventh(reading: Reading): boolean {
+  return reading.type.name === 'dominant-seventh' && reading.unexplained === 0 && reading.complete;
 }
 
 /**

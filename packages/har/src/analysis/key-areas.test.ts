@@ -373,6 +373,18 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(sixSeven, 'm1b2')).toMatchObject({ label: 'V7', embellishing: false });
   });
 
+  it('a prepared seventh of a whole dominant seventh falling by step is its seventh, not a suspension: V42, not iii7', () => {
+    const seventhInBass = {
+      soprano: 'C5:1 C5:1 B4:1 C5:1 | C5:2',
+      alto: 'G4:1 A4:1 G4:1 G4:1 | G4:2',
+      tenor: 'E4:1 F4:1 D4:1 E4:1 | E4:2',
+      bass: 'C3:1 F3:1~ F3:0.5 E3:0.5 E3:1 | C3:2',
+    };
+    expect(suggestion(seventhInBass, 'm1b3')?.label).toBe('V42');
+    // Without the third (B) the held bass makes no whole V7 and is read at its resolution.
+    expect(suggestion({ ...seventhInBass, soprano: 'C5:1 C5:1 D5:1 C5:1 | C5:2' }, 'm1b3')?.label).not.toBe('V42');
+  });
+
   it('over the dominant within a beat, the mediant six chord whose sixth falls to the fifth (6–5) is V, not iii6', () => {
     const sixFive = {
       soprano: 'C5:1 B4:1 C5:2',
