@@ -13,7 +13,7 @@ import {
 } from './ags-policy.ts';
 import * as agsRepo from './ags-repository.ts';
 import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
-import { customId, documentResourceId, platformUrlRefusal, setResourceId } from './policy.ts';
+import { customId, documentResourceId, LTI_LIMITS, platformUrlRefusal, setResourceId } from './policy.ts';
 import { findPlatformOfDeployment } from './repository.ts';
 
 /**
@@ -59,7 +59,8 @@ export async function recordAgsEndpoint(
 ): Promise<void> {
   const endpoint = values.claims[AGS_CLAIM] as { lineitems?: unknown; lineitem?: unknown; scope?: unknown } | undefined;
   if (!endpoint || typeof endpoint !== 'object') return;
-  const allowed = (url: unknown) => (typeof url === 'string' && !platformUrlRefusal(url, deps.config.mode) ? url : undefined);
+  const allowed = (url: unknown) =>
+    typeof url === 'string' && url.length <= LTI_LIMITS.url && !platformUrlRefusal(url, deps.config.mode) ? url : undefined;
   const scopes = Array.isArray(endpoint.scope) ? endpoint.scope.filter((s): s is string => typeof s === 'string') : [];
   await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems), scopes);
   const lineItem = allowed(endpoint.lineitem);
@@ -171,7 +172,9 @@ async function findLineItem(
     throw new PlatformServiceError(`The platform's line items answered ${res.status}: ${(await res.text()).slice(0, 300)}`, res.status);
   const items = (await res.json()) as { id?: unknown; resourceId?: unknown }[];
   const found = Array.isArray(items) ? items.find((i) => i.resourceId === resourceId && typeof i.id === 'string') : undefined;
-  return typeof found?.id === 'string' && !platformUrlRefusal(found.id, deps.config.mode) ? found.id : undefined;
+  return typeof found?.id === 'string' && found.id.length <= LTI_LIMITS.url && !platformUrlRefusal(found.id, deps.config.mode)
+    ? found.id
+    : undefined;
 }
 
 /**

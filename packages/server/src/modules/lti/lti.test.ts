@@ -290,7 +290,10 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
       ['off-site target', { [`${LTI_CLAIM}target_link_uri`]: 'https://evil.example/lti/launch' }, 400, LtiMessages.targetOffSite],
       ['no target', { [`${LTI_CLAIM}target_link_uri`]: undefined }, 400, LtiMessages.targetOffSite],
       ['no sub', { sub: undefined }, 400, LtiMessages.noSubject],
+      // Longer than the columns that keep them (a 500 on PostgreSQL before).
+      ['sub too long', { sub: 's'.repeat(256) }, 400, LtiMessages.noSubject],
       ['no context', { [`${LTI_CLAIM}context`]: undefined }, 400, LtiMessages.noContext],
+      ['context id too long', { [`${LTI_CLAIM}context`]: { id: 'c'.repeat(256), title: 'Long' } }, 400, LtiMessages.noContext],
       ['institution role only', { [`${LTI_CLAIM}roles`]: [LTI_ROLE.institutionInstructor] }, 403, LtiMessages.noRole],
     ];
     for (const [name, claims, status, text] of cases) {
@@ -333,6 +336,31 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     // Once linked, the sub finds the account whatever the e-mail claim says later.
     const later = await me(clientOf(await launch({ sub: 'ada-2', ...instructor, email: 'someone@example.edu' })));
     expect(later.id).toBe(existing.id);
+  });
+
+  it('takes an e-mail, line-items or return URL longer than its column as none (no 500)', async () => {
+    const long = `${'a'.repeat(250)}@example.edu`;
+    const person = await me(clientOf(await launch({ sub: 'long-mail', ...instructor, email: long })));
+    expect(person.email).toMatch(/@lti\.invalid$/);
+    const lineItems = async () =>
+      (await t.app.deps.db.selectFrom('lti_contexts').select('ags_lineitems_url').executeTakeFirstOrThrow()).ags_lineitems_url;
+    const known = await lineItems();
+    const endpoint = { lineitems: `https://lms.example.edu/${'l'.repeat(2000)}`, scope: [] };
+    const res = await launch({ sub: 'long-mail', ...instructor, 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': endpoint });
+    expect(res.statusCode, res.body).toBe(303);
+    // Ignored as a launch naming no service: the known one stays.
+    expect(await lineItems()).toBe(known);
+    await linkedCourse();
+    const deepLink = await launch({
+      sub: 'teacher-1',
+      ...instructor,
+      [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+      'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+        deep_link_return_url: `https://lms.example.edu/${'r'.repeat(2000)}`,
+        accept_types: ['ltiResourceLink'],
+      },
+    });
+    expect([deepLink.statusCode, message(deepLink)]).toEqual([400, LtiMessages.deepLinkSettings]);
   });
 
   it("follows the platform's key rotation (a new kid fetches its key set again)", async () => {

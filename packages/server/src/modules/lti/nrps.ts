@@ -3,7 +3,7 @@ import type { LtiPlatformRow } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { getPlatformAccessToken, PlatformTokenError } from './platform-token.ts';
-import { LtiMessages, platformUrlRefusal } from './policy.ts';
+import { LTI_LIMITS, LtiMessages, platformUrlRefusal } from './policy.ts';
 import * as repo from './repository.ts';
 
 /** Names and Role Provisioning Services 2.0 (issue 28): the launch claim, the scope, the media type. */
@@ -30,7 +30,7 @@ export type RosterMember = {
 export async function recordNrpsEndpoint(deps: Pick<Deps, 'config'>, trx: Db, contextId: number, claims: Record<string, unknown>) {
   const claim = claims[NRPS_CLAIM] as { context_memberships_url?: unknown } | undefined;
   const url = claim?.context_memberships_url;
-  if (typeof url !== 'string' || url.length > 2000 || platformUrlRefusal(url, deps.config.mode)) return;
+  if (typeof url !== 'string' || url.length > LTI_LIMITS.url || platformUrlRefusal(url, deps.config.mode)) return;
   await repo.setContextNrps(trx, contextId, url);
 }
 
@@ -44,7 +44,7 @@ export function nextLink(header: string | null): string | undefined {
   return undefined;
 }
 
-/** The members of one roster page; members without a user id are left out. */
+/** The members of one roster page; members without a user id (or with one longer than LTI_LIMITS.id) are left out, an e-mail longer than LTI_LIMITS.email too. */
 export function readMembers(body: unknown): RosterMember[] {
   const members = (body as { members?: unknown } | null)?.members;
   if (!Array.isArray(members)) return [];
@@ -52,7 +52,7 @@ export function readMembers(body: unknown): RosterMember[] {
   return members.flatMap((raw): RosterMember[] => {
     const m = (raw ?? {}) as Record<string, unknown>;
     const userId = text(m.user_id);
-    if (!userId) return [];
+    if (!userId || userId.length > LTI_LIMITS.id) return [];
     const status = text(m.status);
     const member: RosterMember = {
       user_id: userId,
@@ -61,7 +61,7 @@ export function readMembers(body: unknown): RosterMember[] {
     };
     for (const field of ['name', 'given_name', 'family_name', 'email'] as const) {
       const value = text(m[field]);
-      if (value) member[field] = value;
+      if (value && (field !== 'email' || value.length <= LTI_LIMITS.email)) member[field] = value;
     }
     return [member];
   });

@@ -35,6 +35,13 @@ export const LtiMessages = {
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
 } as const;
 
+/**
+ * The longest values the tables keep (PostgreSQL refuses longer ones): an LTI id (`sub`, context id,
+ * the roster's user_id), an e-mail address, a platform URL. A launch or roster with a longer one
+ * is refused or takes it as absent, never a 500.
+ */
+export const LTI_LIMITS = { id: 255, email: 254, url: 2000 } as const;
+
 const MEMBERSHIP = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 const INSTRUCTOR_SUB = 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#';
 

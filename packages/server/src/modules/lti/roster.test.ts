@@ -239,6 +239,21 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     expect(Number(members.n)).toBeGreaterThanOrEqual(406);
   });
 
+  it('leaves out a member whose user id is longer than its column, and an e-mail longer than its column (no 500)', async () => {
+    platform.state.rosters.set('context-1', [
+      member('u'.repeat(256), 'Learner'),
+      member('long-mail', 'Learner', { email: `${'a'.repeat(250)}@example.edu` }),
+    ]);
+    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
+    expect([res.statusCode, res.json().data]).toEqual([200, { added: 1, updated: 0, unchanged: 0, skipped: 0 }]);
+    const account = await t.app.deps.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', await linkedUser('long-mail'))
+      .executeTakeFirstOrThrow();
+    expect(account.email).toMatch(/@lti\.invalid$/);
+  });
+
   it('refuses signed out, a TA, a student, another course, bad input, a course without a roster, an unreachable LMS', async () => {
     const url = `/api/courses/${courseId}/lms-roster`;
     expect((await world.anonymous.post(url)).statusCode).toBe(401);

@@ -18,6 +18,7 @@ import {
   documentResourceLink,
   emailMayLink,
   LAUNCH_MESSAGE_TYPES,
+  LTI_LIMITS,
   LTI_VERSION,
   LtiMessages,
   landingPath,
@@ -105,6 +106,8 @@ const PLATFORM_HTTP_TIMEOUT_MS = 10_000;
 /** A storage target as the platform named it: a frame name, or `_parent`. */
 const storageTargetOf = (value: string | undefined) => (value && /^[\w.-]{1,200}$/.test(value) ? value : null);
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+/** A claimed value no longer than `max` (the column that keeps it), else undefined. */
+const within = (value: string | undefined, max: number) => (value !== undefined && value.length <= max ? value : undefined);
 
 /** LTI 1.3 tool (issue 28, decision 038): registrations, keys, OIDC login, launch. */
 export function createLtiService(
@@ -643,10 +646,10 @@ export function createLtiService(
         throw AppError.badRequest('id_token', LtiMessages.messageType);
       const target = str(claims[`${CLAIM}target_link_uri`]);
       if (!target || !targetOnSite(target, config.publicUrl)) throw AppError.badRequest('id_token', LtiMessages.targetOffSite);
-      const sub = str(claims.sub);
+      const sub = within(str(claims.sub), LTI_LIMITS.id);
       if (!sub) throw AppError.badRequest('id_token', LtiMessages.noSubject);
       const context = claims[`${CLAIM}context`] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
-      const contextId = str(context?.id);
+      const contextId = within(str(context?.id), LTI_LIMITS.id);
       if (!contextId) throw AppError.badRequest('id_token', LtiMessages.noContext);
       const rolesClaim = claims[`${CLAIM}roles`];
       const role = courseRoleFromLti(Array.isArray(rolesClaim) ? rolesClaim.filter((r): r is string => typeof r === 'string') : []);
@@ -659,7 +662,7 @@ export function createLtiService(
         const settings = claims[`${DL_CLAIM}deep_linking_settings`] as
           | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown }
           | undefined;
-        const returnUrl = str(settings?.deep_link_return_url);
+        const returnUrl = within(str(settings?.deep_link_return_url), LTI_LIMITS.url);
         const accepts = Array.isArray(settings?.accept_types) && settings.accept_types.includes('ltiResourceLink');
         if (!returnUrl || platformUrlRefusal(returnUrl, config.mode) || !accepts)
           throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
@@ -672,7 +675,7 @@ export function createLtiService(
         // The person: by (issuer, sub); by e-mail only where the registration vouches for the platform's e-mails.
         let userId = await repo.findLinkedUserId(trx, platform.issuer, sub);
         if (userId === undefined) {
-          const email = str(claims.email)?.toLowerCase();
+          const email = within(str(claims.email)?.toLowerCase(), LTI_LIMITS.email);
           const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
           userId = existing ? Number(existing.id) : await newAccount(trx, claims, role === 'instructor', email, timezoneId);
           await repo.insertUserLink(trx, { issuer: platform.issuer, sub, userId, now });
