@@ -19,6 +19,8 @@ export interface JobQueue {
    * to make the job part of it: it exists only if the transaction commits.
    */
   enqueue(name: string, payload: unknown, options?: { delaySeconds?: number; db?: Db }): Promise<number>;
+  /** Adds several jobs of `name` in one statement, each with its payload and delay (default now); `db` as for `enqueue`. */
+  enqueueMany(name: string, jobs: readonly { payload: unknown; delaySeconds?: number }[], options?: { db?: Db }): Promise<void>;
   /** Begins polling for jobs in this process (nothing with a concurrency of 0). */
   start(): void;
   /**

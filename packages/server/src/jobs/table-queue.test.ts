@@ -120,6 +120,27 @@ describe.each(dialects)('table job queue (%s)', (dialect) => {
     expect(calls).toBe(2);
   });
 
+  it('adds several jobs, each with its delay, in one statement', async () => {
+    const queue = newQueue();
+    const seen: number[] = [];
+    queue.register<{ n: number }>('batch', async (payload) => void seen.push(payload.n), { timeLimitMs: 1000, maxAttempts: 3 });
+    t.queries.length = 0;
+    await queue.enqueueMany('batch', [{ payload: { n: 1 } }, { payload: { n: 2 }, delaySeconds: 5 }, { payload: { n: 3 } }]);
+    expect(t.queries.filter((statement) => /^insert into "jobs"/i.test(statement))).toHaveLength(1);
+    expect((await jobRows()).map((r) => [JSON.parse(r.payload).n, r.max_attempts])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    expect(await queue.drain()).toBe(2);
+    expect(seen).toEqual([1, 3]);
+    t.clock.advance(5);
+    expect(await queue.drain()).toBe(1);
+    expect(seen).toEqual([1, 3, 2]);
+    await queue.enqueueMany('batch', []);
+    expect(await jobRows()).toEqual([]);
+  });
+
   it('aborts a job at its time limit and counts it as a failed attempt', async () => {
     const queue = newQueue();
     let reason: unknown;

@@ -90,6 +90,29 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
   let unlisten: (() => Promise<void>) | undefined;
   let stopping: Promise<void> | undefined;
 
+  /** The row of a new job of `name`, due `delaySeconds` from `now`. */
+  const newJob = (name: string, payload: unknown, delaySeconds: number | undefined, now: number) => ({
+    name,
+    payload: JSON.stringify(payload ?? null),
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: handlers.get(name)?.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    run_after: now + (delaySeconds ?? 0),
+    locked_at: null,
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    request_id: currentRequestId() ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+
+  /** A job due now was added (in `target`): other instances' idle workers hear of it on commit; this one looks soon rather than at the next poll. */
+  async function wake(target: Db, name: string): Promise<void> {
+    await wakeup?.notify(target, name);
+    if (started) setTimeout(() => void poll(), 25).unref();
+  }
+
   const due = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.or([
       eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
@@ -304,33 +327,25 @@ export function createTableQueue(options: TableQueueOptions): JobQueue {
     },
 
     async enqueue(name, payload, enqueueOptions = {}) {
-      const now = clock.now();
       const target = enqueueOptions.db ?? db;
       const row = await target
         .insertInto('jobs')
-        .values({
-          name,
-          payload: JSON.stringify(payload ?? null),
-          status: 'queued',
-          attempts: 0,
-          max_attempts: handlers.get(name)?.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-          run_after: now + (enqueueOptions.delaySeconds ?? 0),
-          locked_at: null,
-          locked_until: null,
-          locked_by: null,
-          last_error: null,
-          request_id: currentRequestId() ?? null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newJob(name, payload, enqueueOptions.delaySeconds, clock.now()))
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!enqueueOptions.delaySeconds) {
-        // Other instances' idle workers hear of it on commit; this one looks soon rather than at the next poll.
-        await wakeup?.notify(target, name);
-        if (started) setTimeout(() => void poll(), 25).unref();
-      }
+      if (!enqueueOptions.delaySeconds) await wake(target, name);
       return row.id;
+    },
+
+    async enqueueMany(name, jobs, enqueueOptions = {}) {
+      if (jobs.length === 0) return;
+      const target = enqueueOptions.db ?? db;
+      const now = clock.now();
+      await target
+        .insertInto('jobs')
+        .values(jobs.map((job) => newJob(name, job.payload, job.delaySeconds, now)))
+        .execute();
+      if (jobs.some((job) => !job.delaySeconds)) await wake(target, name);
     },
 
     start() {

@@ -220,6 +220,19 @@ describe.each(dialects)('LTI Assignment and Grade Services (%s)', (dialect) => {
     expect(platform.state.scores.map((s) => s.body.scoreGiven)).toEqual([100]);
   });
 
+  it('queues the posts of a moved release date in one statement, whatever the number of students', async () => {
+    const firstDate = t.clock.now() + 8 * DAY;
+    const laterDate = t.clock.now() + 9 * DAY;
+    await owner.put(`/api/documents/${doc.id}`, { delay_showing_grade: true, show_grade_on_date: firstDate });
+    expect((await submit(learner, answerFile(doc.doc_key))).statusCode).toBe(201);
+    expect((await submit(classmate, answerFile(doc.doc_key))).statusCode).toBe(201);
+    t.queries.length = 0;
+    expect((await owner.put(`/api/documents/${doc.id}`, { show_grade_on_date: laterDate })).statusCode).toBe(200);
+    expect(t.queries.filter((statement) => /^insert into "jobs"/i.test(statement))).toHaveLength(1);
+    const later = (await scoreJobs()).filter((j) => Number(j.run_after) === laterDate);
+    expect(later.map((j) => JSON.parse(j.payload).setId)).toEqual([setId, setId]);
+  });
+
   it('posts again after a regrade', async () => {
     await owner.put(`/api/documents/${doc.id}`, { multiple_submissions: true });
     const first = (await submit(learner, answerFile(doc.doc_key, 1))).json().data as { percent: number };

@@ -71,17 +71,16 @@ export async function recordAgsEndpoint(
     await agsRepo.upsertLineItem(trx, { contextId: values.contextId, resourceId, url: lineItem, now: values.now });
 }
 
-async function enqueueAt(deps: Pick<Deps, 'jobs'>, db: Db, payload: ScorePayload, delay: number) {
-  await deps.jobs.enqueue(SCORE_JOB, payload, { db, ...(delay > 0 ? { delaySeconds: delay } : {}) });
-}
-
 /** The release rules of those of `documentIds` in a course linked to an LMS that takes scores, by id (empty for a course not linked). */
 async function scoredDocuments(db: Db, documentIds: readonly number[]): Promise<Map<number, agsRepo.DocumentRelease>> {
   const rows = await agsRepo.scoredDocumentReleases(db, [...new Set(documentIds)]);
   return new Map(rows.map((d) => [Number(d.id), d]));
 }
 
-/** A score post for each (student, set) of a counted document of `docs`: now, at the release date, or never while delayed without one. */
+/**
+ * A score post for each (student, set) of a counted document of `docs`: now, at the release date,
+ * or never while delayed without one. One statement queues them all, whatever their number.
+ */
 async function enqueueScorePosts(
   deps: Pick<Deps, 'jobs' | 'clock'>,
   trx: Db,
@@ -89,17 +88,17 @@ async function enqueueScorePosts(
   pairs: readonly { studentId: number; documentId: number }[],
 ): Promise<void> {
   const now = deps.clock.now();
-  const planned = new Set<string>();
+  const planned = new Map<string, { payload: ScorePayload; delaySeconds: number }>();
   for (const { studentId, documentId } of pairs) {
     const doc = docs.get(documentId);
     if (!doc || !counted(doc)) continue;
     const delay = releaseDelay(doc, now);
     if (delay === undefined) continue;
     const key = `${studentId}:${doc.assignment_set_id}:${delay}`;
-    if (planned.has(key)) continue;
-    planned.add(key);
-    await enqueueAt(deps, trx, { studentId, setId: Number(doc.assignment_set_id) }, delay);
+    if (!planned.has(key))
+      planned.set(key, { payload: { studentId, setId: Number(doc.assignment_set_id) }, delaySeconds: Math.max(delay, 0) });
   }
+  await deps.jobs.enqueueMany(SCORE_JOB, [...planned.values()], { db: trx });
 }
 
 /**
