@@ -22,6 +22,8 @@ export const WorkspaceMessages = {
   repeatedItem: 'Each item can be answered only once.',
   noAnswers: 'Send the answers as a list.',
   notTimed: 'This document has no time limit to start.',
+  badBase: 'A base revision is a whole number, 0 or more.',
+  draftChanged: 'These answers were changed in another window since this one loaded them. Both are kept: check them and save again.',
 } as const;
 
 const ItemId = z
@@ -36,8 +38,18 @@ export const AnswerEntry = z.object({
 });
 export type AnswerEntry = z.infer<typeof AnswerEntry>;
 
-/** The body of `PUT /api/documents/{id}/draft` and of a JSON `POST /api/documents/{id}/submissions`. */
+/**
+ * The body of `PUT /api/documents/{id}/draft` and of a JSON `POST /api/documents/{id}/submissions`.
+ * `base`: the `revision` of the draft these answers started from (0: none). When the stored draft
+ * has moved on (another tab or device saved), the server refuses with 409 and the current draft
+ * instead of overwriting it (decision 046); without `base` the answers are taken as they are.
+ */
 export const AnswersRequest = z.object({
+  base: z
+    .number({ error: WorkspaceMessages.badBase })
+    .int({ error: WorkspaceMessages.badBase })
+    .min(0, { error: WorkspaceMessages.badBase })
+    .optional(),
   answers: z
     .array(AnswerEntry, { error: WorkspaceMessages.noAnswers })
     .max(WORKSPACE_MAX_ITEMS, { error: `At most ${WORKSPACE_MAX_ITEMS} answers.` })
@@ -51,8 +63,20 @@ export const AnswersRequest = z.object({
 });
 export type AnswersRequest = z.infer<typeof AnswersRequest>;
 
-export const Draft = z.object({ answers: z.array(AnswerEntry), updated_at: z.number().int() });
+/** `revision` counts the draft's saves (1 for the first): what a save sends back as its `base`. */
+export const Draft = z.object({ answers: z.array(AnswerEntry), updated_at: z.number().int(), revision: z.number().int() });
 export type Draft = z.infer<typeof Draft>;
+
+/**
+ * The 409 of a draft save or JSON hand-in whose `base` is behind the stored draft (decision 046):
+ * the error envelope with `WorkspaceMessages.draftChanged`, and the stored draft as `data`.
+ */
+export const DraftConflict = z.object({
+  errors: z.array(z.object({ code: z.string(), message: z.string() })),
+  message_codes: z.array(z.array(z.object({ code: z.string() }).nullable())),
+  data: Draft,
+});
+export type DraftConflict = z.infer<typeof DraftConflict>;
 
 export const WorkspaceItem = z.object({
   id: z.string(),

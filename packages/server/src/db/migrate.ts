@@ -22,6 +22,7 @@ import { migration0030 } from './migrations/0030-lti-ags.ts';
 import { migration0031 } from './migrations/0031-lti-registration-and-roster.ts';
 import { migration0032 } from './migrations/0032-lti-storage-target.ts';
 import { migration0033 } from './migrations/0033-lti-contexts-course.ts';
+import { migration0034 } from './migrations/0034-draft-revision.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '0032-lti-storage-target': migration0032,
   '0030-lti-ags': migration0030,
   '0033-lti-contexts-course': migration0033,
+  '0034-draft-revision': migration0034,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -478,6 +478,8 @@ export interface DraftsTable {
   student_id: number;
   answers_json: string;
   updated_at: number;
+  /** Counts the draft's saves (migration 0034): a save from a copy that has not seen the last one is refused. */
+  revision: Generated<number>;
 }
 
 export interface GoogleCredentialsTable {

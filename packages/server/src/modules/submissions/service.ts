@@ -19,6 +19,7 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
+import { StaleDraftError, staleDraft } from '../workspace/draft-conflict.ts';
 import { createDrawings, type DrawingVariant } from './drawings.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { presentSubmission } from './present.ts';
@@ -32,7 +33,7 @@ export type SubmissionsService = ReturnType<typeof createSubmissionsService>;
 /** What is handed in: a .har file read from the request, or the answers typed in the workspace. */
 export type HandIn =
   | { kind: 'file'; read: () => Promise<{ filename: string; bytes: Buffer } | undefined> }
-  | { kind: 'answers'; answers: AnswerEntry[] };
+  | { kind: 'answers'; answers: AnswerEntry[]; base?: number };
 
 /**
  * A student's own list: while a grade is withheld its hidden points must not show
@@ -151,6 +152,12 @@ export function createSubmissionsService(
       if (!assignments.studentSees(doc, extensionDueAt, now)) throw AppError.notFound(SubmissionMessages.notFound);
       const refusal = submissionRefusal(doc, { extensionDueAt, formalCount: state.formalCount, startedAt: state.startedAt, now });
       if (refusal) throw new AppError('conflict', refusal.message, refusal.status);
+      // Answers from a copy that has not seen the draft another copy saved since are not handed in
+      // as they are: the browser merges that draft first (decision 046). No base: as they are.
+      if (input.kind === 'answers') {
+        const stale = await staleDraft(db, documentId, actor.user.id, input.base);
+        if (stale) throw new StaleDraftError(stale);
+      }
       const practice = doc.practice === 1;
 
       // The server's grade is the only grade: it reads the key from its own copy of the exercise,

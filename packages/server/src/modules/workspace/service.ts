@@ -23,6 +23,8 @@ import type { SubmissionsService } from '../submissions/service.ts';
 import * as repo from './repository.ts';
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
+/** A draft save: stored, or refused because the stored draft moved on since the save's base (decision 046). */
+export type DraftSaved = { saved: Draft; conflict?: undefined } | { conflict: Draft; saved?: undefined };
 
 /** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
 type RenderedWorkspace = {
@@ -55,6 +57,11 @@ export function createWorkspaceService(
   const { db, clock, storage } = deps;
   const { courses, assignments, submissions } = collaborators;
   const layouts = new Map<string, RenderedWorkspace>();
+
+  /** The stored draft a refused save is answered with (one that vanished between the two reads reads as empty). */
+  async function currentDraft(documentId: number, studentId: number): Promise<Draft> {
+    return (await repo.findDraft(db, documentId, studentId)) ?? { answers: [], updated_at: clock.now(), revision: 0 };
+  }
 
   /** A document a student of its course may work on now (released, visible). 404/403 otherwise. */
   async function openForStudent(actor: Actor, documentId: number) {
@@ -156,14 +163,19 @@ export function createWorkspaceService(
       return present(actor, opened);
     },
 
-    /** Stores the student's answers as they type; answers must be for the document's items. */
-    async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[]): Promise<Draft> {
+    /**
+     * Stores the student's answers as they type; answers must be for the document's items. With
+     * `base`, a draft saved since (another tab or device) is not overwritten: the answer is
+     * `{ conflict }` with the stored draft, for the browser to merge (decision 046).
+     */
+    async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[], base?: number): Promise<DraftSaved> {
       const { doc } = await openForStudent(actor, documentId);
       const known = new Set((await rendered(doc)).items.map((item) => item.id));
       if (answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
       const now = clock.now();
-      await repo.saveDraft(db, doc.id, actor.user.id, answers, now);
-      return { answers, updated_at: now };
+      const revision = await repo.saveDraft(db, doc.id, actor.user.id, answers, now, base);
+      if (revision !== null) return { saved: { answers, updated_at: now, revision } };
+      return { conflict: await currentDraft(doc.id, actor.user.id) };
     },
 
     /** The documents of a course the student has in progress: drafts and started timed documents (the assignments list). */

@@ -139,7 +139,7 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
     t.clock.advance(5);
     const mine = [{ id: firstItem.id, answer: 'V65' }];
     expect((await student.put(`/api/documents/${doc.id}/draft`, { answers: mine })).json().data).toMatchObject({ answers: mine });
-    expect((await workspace(student)).json().data.draft).toEqual({ answers: mine, updated_at: t.clock.now() });
+    expect((await workspace(student)).json().data.draft).toEqual({ answers: mine, updated_at: t.clock.now(), revision: 2 });
     expect((await workspace(classmate)).json().data.draft).toBeNull();
     expect((await student.get(`/api/courses/${courseId}/drafts`)).json().data).toEqual([
       { document_id: doc.id, updated_at: t.clock.now(), deadline_at: null },
@@ -160,6 +160,70 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
     expect((await student.put(`/api/documents/${doc.id}/draft`, { answers: 'I V I' } as never)).statusCode).toBe(400);
     expect((await student.put(`/api/documents/${doc.id}/draft`, {})).statusCode).toBe(400);
     expect((await workspace(student)).json().data.draft.answers).toEqual(mine);
+  });
+
+  it('never lets a copy that has not seen the latest draft overwrite it or hand in without it (QA Q13, decision 046)', async () => {
+    const draftOf = (client: TestClient, body: unknown) => client.put(`/api/documents/${doc.id}/draft`, body as never);
+    const [one, two, three, five] = keyItems.map((item) => item.id) as [string, string, string, string, string];
+    const sentence = 'These answers were changed in another window since this one loaded them. Both are kept: check them and save again.';
+    // Tab B opens (no draft: base 0), then tab A; A saves chords 1–3 from base 0 and gets revision 1.
+    const a = await draftOf(student, { base: 0, answers: [one, two, three].map((id) => ({ id, answer: 'I' })) });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json().data).toMatchObject({ revision: 1, updated_at: t.clock.now() });
+    const aDraft = a.json().data;
+    // B, still from base 0, saves chord 5: refused with the exact sentence, its code, and A's draft.
+    t.clock.advance(3);
+    const stale = await draftOf(student, { base: 0, answers: [{ id: five, answer: 'V7' }] });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toEqual({
+      errors: [{ code: 'conflict', message: sentence }],
+      message_codes: [[{ code: 'workspace.draftChanged' }]],
+      data: aDraft,
+    });
+    expect((await workspace(student)).json().data.draft).toEqual(aDraft);
+    // B merged (A's 1–3 adopted, its 5 kept) and saves with A's revision as base: taken.
+    const merged = [...aDraft.answers, { id: five, answer: 'V7' }];
+    const ok = await draftOf(student, { base: 1, answers: merged });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({ answers: merged, updated_at: t.clock.now(), revision: 2 });
+    expect((await workspace(student)).json().data.draft).toEqual({ answers: merged, updated_at: t.clock.now(), revision: 2 });
+    // The same base again (a second tab that saw revision 1) is now behind.
+    expect((await draftOf(student, { base: 1, answers: [] })).statusCode).toBe(409);
+    // A base ahead of the draft is behind it too: only the stored revision itself is current.
+    expect((await draftOf(student, { base: 7, answers: [] })).statusCode).toBe(409);
+    // An old client without a base: the last write wins, as before, and the revision still counts.
+    const old = await draftOf(student, { answers: [{ id: one, answer: 'V' }] });
+    expect(old.json().data).toMatchObject({ answers: [{ id: one, answer: 'V' }], revision: 3 });
+    // The classmate's draft is their own: base 0 starts it.
+    expect((await draftOf(classmate, { base: 0, answers: merged })).json().data.revision).toBe(1);
+
+    // Who may, and bad bases, with a base as with none.
+    expect((await draftOf(anonymous, { base: 3, answers: merged })).statusCode).toBe(401);
+    expect((await draftOf(owner, { base: 3, answers: merged })).statusCode).toBe(403);
+    expect((await draftOf(ta, { base: 3, answers: merged })).statusCode).toBe(403);
+    expect((await draftOf(other, { base: 3, answers: merged })).statusCode).toBe(404);
+    for (const base of [-1, 1.5, '3', null]) {
+      const bad = await draftOf(student, { base, answers: merged });
+      expect(bad.statusCode, JSON.stringify(base)).toBe(400);
+      expect(JSON.stringify(errorsOf(bad))).toContain('A base revision is a whole number, 0 or more.');
+    }
+    const unknown = await draftOf(student, { base: 3, answers: [{ id: 'm99b1', answer: 'I' }] });
+    expect(errorsOf(unknown)[0]?.messages).toEqual(['This answer is for an item the document does not have.']);
+    expect((await workspace(student)).json().data.draft.revision).toBe(3);
+
+    // A hand-in from a stale base is refused the same way and nothing is handed in; from the current one it is taken.
+    const staleHandIn = await handIn(student, { base: 2, answers: merged });
+    expect(staleHandIn.statusCode, staleHandIn.body).toBe(409);
+    expect(staleHandIn.json()).toMatchObject({ errors: [{ code: 'conflict', message: sentence }], data: { revision: 3 } });
+    expect((await workspace(student)).json().data.submissions).toEqual([]);
+    const handedIn = await handIn(student, { base: 3, answers: merged });
+    expect(handedIn.statusCode, handedIn.body).toBe(201);
+    expect((await handIn(classmate, { base: 0, answers: merged })).statusCode).toBe(409);
+    // Other refusals of a hand-in keep their own 409 (one formal submission).
+    const again = await handIn(student, { base: 3, answers: merged });
+    expect(again.statusCode).toBe(409);
+    expect(errorsOf(again)[0]?.message).not.toBe(sentence);
+    expect((await handIn(student, { base: -2, answers: merged })).statusCode).toBe(400);
   });
 
   it('grades JSON answers exactly like the same answers in a .har, and builds the .har for the instructor', async () => {
