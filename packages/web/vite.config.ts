@@ -74,6 +74,27 @@ function firstPaint(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in a production bundle. Its package exports name only its
+ * development build (remix-run/react-router#14102), whose dev warnings and their messages ride in
+ * every first load; the production build differs only in that flag. Dev server and tests keep the
+ * development build.
+ */
+function reactRouterProduction(): Plugin {
+  const production = fileURLToPath(import.meta.resolve('react-router')).replace(
+    /[\\/]dist[\\/]development[\\/]index\.mjs$/,
+    '/dist/production/index.mjs',
+  );
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' && production.endsWith('/dist/production/index.mjs') ? production : null;
+    },
+  };
+}
+
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
@@ -98,26 +119,51 @@ function publicRoutes(): string[] {
 }
 
 /**
- * The signed-in layout and the dashboard, the first screen after signing in, as one chunk
- * (decision 045): every module they reach that no signed-out page reaches. A module a sign-in page
- * shares with them stays in a small shared chunk, so /sign-in never downloads the dashboard. Their
- * dependencies are chosen here, so the group does not add them itself.
+ * The chunks of the two first screens (decision 045), from the module graph:
+ * - `app`: what the entry imports (app/start.tsx: React, the router, i18next, the shell), and the
+ *   few modules both the sign-in page and the dashboard use (a notice, the page title, TanStack's
+ *   useMutation), which would otherwise be small shared files that both fetch.
+ * - `sign-in`: the sign-in page's own modules (not its libraries), which sign-up and the other
+ *   signed-out pages share: one file instead of five.
+ * - `signed-in`: the signed-in layout and the dashboard, every module they reach that no signed-out
+ *   page reaches. A module a signed-out page shares with them stays in a small shared chunk, so a
+ *   signed-out page never downloads the dashboard; every signed-in screen loads the layout anyway.
+ *   Its dependencies are chosen here, so the group does not add them itself.
  */
-function signedInGroup() {
-  const roots = [source('./src/app/layout/app-layout.tsx'), source('./src/app/routes/dashboard.tsx')];
-  let members: Set<string> | undefined;
-  return {
-    debugName: 'signed-in',
-    name: (id: string, context: { getModuleInfo: ModuleGraph }) => {
-      if (!members) {
-        const graph: ModuleGraph = (module) => context.getModuleInfo(module);
-        const signedOut = staticClosure(publicRoutes(), graph);
-        members = new Set([...staticClosure(roots, graph)].filter((module) => !signedOut.has(module)));
-      }
-      return members.has(id) ? 'signed-in' : null;
-    },
-    includeDependenciesRecursively: false,
+function firstScreenGroups() {
+  const start = source('./src/app/start.tsx');
+  const signIn = source('./src/features/auth/routes/sign-in.tsx');
+  const signedInRoots = [source('./src/app/layout/app-layout.tsx'), source('./src/app/routes/dashboard.tsx')];
+  let sets: { app: Set<string>; signIn: Set<string>; signedIn: Set<string> } | undefined;
+  const chunkOf = (id: string, context: { getModuleInfo: ModuleGraph }) => {
+    if (!sets) {
+      const graph: ModuleGraph = (module) => context.getModuleInfo(module);
+      const signedOut = staticClosure(publicRoutes(), graph);
+      const signInPage = staticClosure([signIn], graph);
+      const signedIn = staticClosure(signedInRoots, graph);
+      sets = {
+        app: new Set([start, ...[...signedIn].filter((module) => signInPage.has(module))]),
+        signIn: new Set([...signInPage].filter((module) => !module.includes('node_modules'))),
+        signedIn: new Set([...signedIn].filter((module) => !signedOut.has(module))),
+      };
+    }
+    if (sets.app.has(id)) return 'app';
+    if (sets.signIn.has(id)) return 'sign-in';
+    return sets.signedIn.has(id) ? 'signed-in' : null;
   };
+  return [
+    { debugName: 'app', name: (id: string, context: { getModuleInfo: ModuleGraph }) => (chunkOf(id, context) === 'app' ? 'app' : null) },
+    {
+      debugName: 'sign-in',
+      name: (id: string, context: { getModuleInfo: ModuleGraph }) => (chunkOf(id, context) === 'sign-in' ? 'sign-in' : null),
+      includeDependenciesRecursively: false,
+    },
+    {
+      debugName: 'signed-in',
+      name: (id: string, context: { getModuleInfo: ModuleGraph }) => (chunkOf(id, context) === 'signed-in' ? 'signed-in' : null),
+      includeDependenciesRecursively: false,
+    },
+  ];
 }
 
 // The API server listens on 3000 unless API_PORT says otherwise; the dev server proxies to it
@@ -128,6 +174,7 @@ export default defineConfig({
   // .br and .gz beside each asset, served by the API server's static plugin (preCompressed).
   plugins: [
     react(),
+    reactRouterProduction(),
     localeTiers(),
     firstPaint(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
@@ -170,16 +217,11 @@ export default defineConfig({
         // leaves a dozen small shared chunks on every first load, each paying its own request,
         // gzip header and cold dictionary. Lazy routes still split per route.
         // The entry is small (main.tsx, decision 045): the app it imports is one chunk of its own,
-        // and the signed-in layout with the dashboard, the first signed-in screen, one more, instead
-        // of some twenty files under 1 KB, each waiting its turn for one of a browser's six
-        // connections per host (on a 150 ms round trip, most of a second).
+        // and the sign-in page and the signed-in layout with the dashboard one each, instead of some
+        // twenty files under 1 KB, each waiting its turn for one of a browser's six connections per
+        // host (on a 150 ms round trip, most of a second).
         codeSplitting: {
-          groups: [
-            { name: 'first-load', tags: ['$initial'] },
-            // With Rolldown's runtime, which every lazy chunk imports: one request less before the app runs.
-            { name: 'app', test: (id) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id) || id.includes('rolldown/runtime') },
-            signedInGroup(),
-          ],
+          groups: [{ name: 'first-load', tags: ['$initial'] }, ...firstScreenGroups()],
         },
         // A language's parts keep their tier in the name (en.first-…, en.rest-…), for whoever reads a waterfall.
         chunkFileNames: (chunk) => {

@@ -1,7 +1,7 @@
 import { bundles, tiersNeeded } from '../i18n/bundles.ts';
 import { initialLanguage } from '../i18n/language.ts';
-import { startEarlyGet } from '../lib/api-client.ts';
 import { getAccessToken } from '../lib/cookies.ts';
+import { startEarlyGet } from '../lib/early-requests.ts';
 import { isPublicPath } from '../lib/redirect.ts';
 
 /** A chunk started early: its failure is seen by whoever imports it again (the router, i18n), which may retry. */
@@ -14,7 +14,8 @@ function warm(load: () => Promise<unknown>) {
  * decision 045): the entry is a few KB and the app (React, the router, i18next) downloads beside it,
  * so these leave with the first script instead of after the app has downloaded and run.
  *
- * - Every page: the first tier of its language (and its messages where the page shows them).
+ * - Every page: the first tier of its language (and its messages where the page shows them);
+ *   /sign-in, the first screen of a signed-out visit, its code.
  * - A signed-in page (a token, a path that is not public): GET /api/users, the rest of the
  *   language, the signed-in layout's code, and the dashboard's on `/` (elsewhere the signed-in
  *   route table, which names the screen's code).
@@ -27,7 +28,10 @@ export function startFirstRequests(pathname: string) {
   const language = initialLanguage();
   const signedIn = !isPublicPath(pathname) && Boolean(getAccessToken());
   for (const tier of tiersNeeded(language, signedIn)) warm(bundles[language][tier]);
-  if (!signedIn) return;
+  if (!signedIn) {
+    if (pathname === '/sign-in') warm(() => import('../features/auth/routes/sign-in.tsx'));
+    return;
+  }
   startEarlyGet('/api/users');
   warm(() => import('./layout/app-layout.tsx'));
   if (pathname === '/') warm(() => import('./routes/dashboard.tsx'));

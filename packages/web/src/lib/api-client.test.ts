@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler, startEarlyGet } from './api-client.ts';
+import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { clearTokens, getAccessToken, getTokenExpire, setTokens } from './cookies.ts';
+import { startEarlyGet } from './early-requests.ts';
 import { ACTIVITY_WINDOW_MS } from './user-activity.ts';
 
 type Call = { url: string; init: RequestInit };

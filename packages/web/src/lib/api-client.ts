@@ -1,7 +1,7 @@
 import type { ErrorBody, MessageRef } from '@app/contract/errors';
 import { clearTokens, getAccessToken, getCsrfCookie, setTokens } from './cookies.ts';
+import { apiHeaders, takeEarlyGet } from './early-requests.ts';
 import { signInPath } from './redirect.ts';
-import { BACKGROUND_HEADER, isUserActive } from './user-activity.ts';
 
 /** One error of the envelope, with the codes of its sentences (from `message_codes`) to translate by. */
 export type ErrorItem = ErrorBody['errors'][number] & { codes?: readonly (MessageRef | null)[] };
@@ -105,47 +105,9 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
 }
 
-/** The headers of every call but the CSRF token: the access token, and whether anyone is at the keyboard. */
-function baseHeaders(): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
-  const accessToken = getAccessToken();
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  // A poll or refetch with nobody at the keyboard must not keep the session alive.
-  if (accessToken && !isUserActive()) headers.set(BACKGROUND_HEADER, '1');
-  return headers;
-}
-
-/** How long a GET started early waits for the call that reads it; after that the call sends its own. */
-const EARLY_GET_MS = 10_000;
-
-/** GETs started before the code that reads them has arrived (`startEarlyGet`), by path. */
-const earlyGets = new Map<string, { response: Promise<Response>; at: number }>();
-
-/**
- * Starts GET `path` now, with the headers `apiRequest` would send (issue 15): the entry calls it for
- * the first screen's data (app/first-requests.ts), so the request leaves with the first script
- * instead of after the app's code has downloaded and run. The next GET of that path within
- * EARLY_GET_MS takes this response, once, and reads it as its own (tokens, 401, errors).
- */
-export function startEarlyGet(path: string) {
-  if (earlyGets.has(path)) return;
-  const response = fetch(path, { method: 'GET', headers: baseHeaders(), credentials: 'same-origin' });
-  // Read (or its failure seen) by the call that takes it; nobody else waits for it.
-  response.catch(() => undefined);
-  earlyGets.set(path, { response, at: Date.now() });
-}
-
-function takeEarlyGet(path: string, signal: AbortSignal | undefined): Promise<Response> | undefined {
-  const early = earlyGets.get(path);
-  if (!early) return undefined;
-  earlyGets.delete(path);
-  if (signal?.aborted || Date.now() - early.at > EARLY_GET_MS) return undefined;
-  return early.response;
-}
-
 async function send<T>(method: Method, path: string, options: RequestOptions & { refreshCsrf?: boolean }): Promise<T> {
   const { body, signal, redirectOnUnauthorized = true, refreshCsrf = false } = options;
-  const headers = baseHeaders();
+  const headers = apiHeaders();
   if (method !== 'GET') headers.set('X-CSRFToken', await ensureCsrfToken(refreshCsrf));
 
   let payload: BodyInit | undefined;
