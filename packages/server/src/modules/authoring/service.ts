@@ -130,10 +130,10 @@ export function createAuthoringService(
      * the chosen set (the set's own access rules apply) and/or the actor's library section.
      */
     async saveExercise(actor: Actor, draftId: number, input: SaveExerciseRequest): Promise<SavedExercise> {
-      // "My exercises" is for instructor accounts: asked first, so a refused save reads and writes nothing.
-      if (input.add_to_library) library.requireOwnSection(actor);
       const draft = await repo.findOwnDraft(db, draftId, actor.user.id);
       if (!draft) throw AppError.notFound(AuthoringMessages.draftNotFound);
+      // "My exercises" is for instructor accounts: asked once the draft is found (a draft not theirs is a 404 first), before anything is written.
+      if (input.add_to_library) library.requireOwnSection(actor);
       const musicxml = new TextDecoder().decode(await loadHar(deps, draft.storage_key));
       const positions = new Map((await deps.cpu.run('analysisPositions', [musicxml])).map((p, i) => [p.id, { ...p, order: i }]));
       const items: AnswerKey['items'] = [];
