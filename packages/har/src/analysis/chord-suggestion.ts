@@ -156,8 +156,9 @@ export function suggestRomanNumerals(
         lastChord = chord ?? lastChord;
         return;
       }
-      // Voices moving by step onto a whole chord of its own make that chord (ii → vii°6), not a decoration.
-      const ownChord = makesOwnChord(position, keyAt(index));
+      // Voices moving by step onto a whole chord of its own make that chord (ii → vii°6), not a decoration;
+      // so does a leading-tone chord with its third, even with a passing note against it.
+      const ownChord = makesOwnChord(position, keyAt(index)) || leadingToneChord(chord);
       if (same || (!ownChord && decoratesChord(lastChord, position, melody))) {
         suggestions[index] = { ...spell(lastChord.label, settings), embellishing: true };
         return;
@@ -253,6 +254,15 @@ const isStep = (a: SpelledNote | undefined, b: SpelledNote | undefined) =>
 function makesOwnChord(position: AnalysisPosition, key: Key): boolean {
   const reading = nameChord(position, key)?.reading;
   return reading !== undefined && reading.unexplained === 0 && reading.complete;
+}
+
+/**
+ * A diminished triad or diminished seventh with its third sounding: analysts name the leading-tone
+ * chord off the beat (`vii°6` between two tonic chords) even with a passing note against it.
+ */
+function leadingToneChord(chord: Named | undefined): boolean {
+  const name = chord?.reading?.complete ? chord.reading.type.name : undefined;
+  return name === 'diminished' || name === 'diminished-seventh';
 }
 
 /** Whether a chord is the major triad before with a minor seventh added: a dominant seventh (V → V7). */

@@ -455,6 +455,20 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(labels(piece(0, movingSeventh)).m1b2).not.toBe('V7');
   });
 
+  it('an off-beat leading-tone chord with a passing note against it is named (vii°), not a decoration of I', () => {
+    // Between two tonic chords the bass, tenor and alto turn to B, D and F under a held C.
+    const turning = {
+      soprano: 'C5:1 C5:1 B4:1 C5:1',
+      alto: 'G4:0.5 F4:0.5 E4:1 D4:1 E4:1',
+      tenor: 'E4:0.5 D4:0.5 C4:1 G3:1 G3:1',
+      bass: 'C3:0.5 B2:0.5 C3:1 G2:1 C3:1',
+    };
+    expect(suggestion(turning, 'm1b1.5')).toMatchObject({ label: 'vii°', embellishing: false });
+    // Without its third (no D) the sonority is no leading-tone chord: it decorates I.
+    const noThird = { ...turning, tenor: 'E4:1 C4:1 G3:1 G3:1' };
+    expect(suggestion(noThird, 'm1b1.5')).toMatchObject({ label: 'I', embellishing: true });
+  });
+
   it('voices moving on to the next chord within the beat are not tried at their resolution: I6 with an accented passing note, not IV42', () => {
     // On beat 2 the soprano passes G–F–E over I6 while the bass and tenor move on to IV at the half beat.
     const movingOn = {
