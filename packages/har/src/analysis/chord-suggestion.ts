@@ -179,6 +179,15 @@ export function suggestRomanNumerals(
     suggestions[index] = spell({ kind: 'chord', accidental: 0, degree: 1, quality: 'major', figure, applied: [] }, settings);
   });
 
+  // A bare third on the mediant in a major key (E–G over E in C) is the tonic with its root left out: I6, not iii.
+  named.forEach((_chord, index) => {
+    const bare = bareThirdOfTonic(positions[index] as AnalysisPosition, keyAt(index));
+    if (bare && !suggestions[index]?.embellishing) {
+      named[index] = bare;
+      suggestions[index] = spell(bare.label, settings);
+    }
+  });
+
   // The cadential six-four: a tonic six-four whose bass stays for the dominant that follows.
   suggestions.forEach((suggestion, index) => {
     const chord = named[index];
@@ -722,4 +731,20 @@ function normalize(semitones: number): number {
 
 function normalize12(semitones: number): number {
   return ((semitones % 12) + 12) % 12;
+}
+
+/**
+ * Two pitch classes only, the third of a major key in the bass and its fifth above (E–G in C): the
+ * tonic six chord with its root left out, as analysts name it, not the mediant without its fifth.
+ * In a minor key the same dyad is as often III as i6, and it is left as read. Only the suggestion
+ * is named so: key areas read the notes as they sound.
+ */
+function bareThirdOfTonic(position: AnalysisPosition, key: Key): Named | undefined {
+  const pcs = new Set(position.notes.map((note) => note.midi % 12));
+  const bass = position.notes[0];
+  if (!bass || pcs.size !== 2 || key.mode !== 'major') return undefined;
+  const third = semitone(scaleStep(key, 3));
+  if (bass.midi % 12 !== third || !pcs.has(semitone(scaleStep(key, 5)))) return undefined;
+  const tonic = { ...bass, ...key.tonic, midi: bass.midi + 8 };
+  return nameChord({ ...position, notes: [...position.notes, tonic].sort((a, b) => a.midi - b.midi) }, key);
 }

@@ -385,6 +385,20 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion({ ...seventhInBass, soprano: 'C5:1 C5:1 D5:1 C5:1 | C5:2' }, 'm1b3')?.label).not.toBe('V42');
   });
 
+  it('a bare third on the mediant in a major key (E–G over E in C) is the tonic with its root left out: I6, not iii', () => {
+    const bareThird = {
+      soprano: 'C5:1 G4:1 A4:1 B4:1 | C5:4',
+      alto: 'E4:1 E4:1 F4:1 D4:1 | E4:4',
+      tenor: 'G3:1 G3:1 A3:1 G3:1 | G3:4',
+      bass: 'C3:1 E3:1 F3:1 G2:1 | C3:4',
+    };
+    expect(suggestion(bareThird, 'm1b2')).toMatchObject({ label: 'I6', embellishing: false });
+    // The same two notes over the fifth (G–E over G) are not read so.
+    expect(suggestion({ ...bareThird, bass: 'C3:1 G2:1 F3:1 G2:1 | C3:4' }, 'm1b2')?.label).not.toBe('I64');
+    // With the fifth of the mediant (B) sounding, the mediant is whole: iii6 is not rewritten.
+    expect(suggestion({ ...bareThird, soprano: 'C5:1 B4:1 A4:1 B4:1 | C5:4' }, 'm1b2')?.label).not.toBe('I6');
+  });
+
   it('over the dominant within a beat, the mediant six chord whose sixth falls to the fifth (6–5) is V, not iii6', () => {
     const sixFive = {
       soprano: 'C5:1 B4:1 C5:2',
