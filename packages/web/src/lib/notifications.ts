@@ -61,6 +61,14 @@ export function dismiss(id: number) {
  * It closes after `timeout` ms (default 5000); a negative timeout keeps it until the user closes it.
  */
 export function notify({ severity, message, details, timeout = NOTIFICATION_TIMEOUT_MS }: NotifyInput): number {
+  // The same words already showing are not shown twice (QA Q4: toasts piled up): that one stays open longer instead.
+  const same = notifications.find(
+    (n) => n.open && n.severity === severity && n.message === message && (n.details ?? []).join('\n') === (details ?? []).join('\n'),
+  );
+  if (same) {
+    if (timeout >= 0 && same.timeout >= 0) schedule(same.id, timeout, () => dismiss(same.id));
+    return same.id;
+  }
   const id = nextId++;
   emit([...notifications, { id, severity, message, ...(details?.length ? { details } : {}), time: Date.now(), timeout, open: true }]);
   if (timeout >= 0) schedule(id, timeout, () => dismiss(id));

@@ -12,5 +12,6 @@ export function createExerciseDraft({ courseId, file, onProgress }: CreateExerci
 }
 
 export function useCreateExerciseDraft() {
-  return useMutation({ mutationFn: createExerciseDraft });
+  // The dialog says why an upload was refused beside the file field, so no toast repeats it (QA Q4).
+  return useMutation({ mutationFn: createExerciseDraft, meta: { handlesErrors: true } });
 }

@@ -20,12 +20,13 @@ export function savePartWriting(body: SavePartWritingRequest) {
   return api.post<SavedPartWriting>('/api/part-writing/exercises', body);
 }
 
+// Upload and save say why they were refused in the form, so no toast repeats it (QA Q4).
 export function useCreatePartWritingDraft() {
-  return useMutation({ mutationFn: createPartWritingDraft });
+  return useMutation({ mutationFn: createPartWritingDraft, meta: { handlesErrors: true } });
 }
 
 export function useSavePartWriting() {
-  return useMutation({ mutationFn: savePartWriting });
+  return useMutation({ mutationFn: savePartWriting, meta: { handlesErrors: true } });
 }
 
 /** POST /api/part-writing/check: the findings of a model solution while authoring (nothing stored). */

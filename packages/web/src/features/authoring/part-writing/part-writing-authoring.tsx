@@ -7,7 +7,7 @@ import {
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { beatOf } from '@app/contract/part-writing/typed';
 import { ruleSettings, type WrittenChord } from '@app/contract/part-writing/written';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -16,6 +16,7 @@ import { exercisePointsBad, PartWritingRuleSettings } from '../../../components/
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { keyName } from '../../../lib/keys.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCreatePartWritingDraft, useSavePartWriting } from './api.ts';
@@ -28,6 +29,8 @@ export interface PartWritingAuthoringProps {
   assignmentId?: number | undefined;
   onSaved: () => void;
   onCancel: () => void;
+  /** Told whether there is work not yet saved (an uploaded score, or anything typed), so the dialog asks before throwing it away. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 type Rules = PartWritingDraft['rules'];
@@ -64,6 +67,19 @@ export function typedDraft(kind: TypedKind, key: string, meter: string, count: n
   };
 }
 
+/** Whether a typed start has anything written into it: a title, a given note, a label, a length other than one beat, a model note. */
+function hasTypedWork(draft: PartWritingDraft, title: string, model: readonly WrittenChord[]): boolean {
+  const beats = beatOf(draft.meter);
+  return (
+    title.trim() !== '' ||
+    draft.chords.some(
+      (chord) =>
+        VOICES.some((v) => chord[v]) || (chord.figures ?? '').trim() !== '' || (chord.numeral ?? '').trim() !== '' || chord.beats !== beats,
+    ) ||
+    model.some((chord) => Object.keys(chord).length > 0)
+  );
+}
+
 /** The voices a draft may leave to the student: all the others (four parts), or the other outer voice (two voices). */
 function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: Voice[] }[] {
   const four = { id: 'four' as const, write: VOICES.filter((v) => !given.includes(v)) };
@@ -80,7 +96,7 @@ function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: V
  * error costs (textbook defaults), the style and the exercise's points; save into the set and/or the
  * author's own library section ("My exercises"), as an analysis exercise is saved.
  */
-export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel }: PartWritingAuthoringProps) {
+export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel, onDirtyChange }: PartWritingAuthoringProps) {
   const { t, i18n } = useTranslation();
   const createDraft = useCreatePartWritingDraft();
   const save = useSavePartWriting();
@@ -105,6 +121,14 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [typingProblem, setTypingProblem] = useState(false);
   const countValue = Number(count);
   const countBad = !Number.isInteger(countValue) || countValue < 1 || countValue > TYPED_MAX_CHORDS;
+
+  // Work not yet saved: an uploaded score as read, or a typed start with anything written into it (a title, a note, a label, a length).
+  const dirty = draft !== null && (!typing || hasTypedWork(draft, title, model));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tells the dialog only when the answer changes
+  useEffect(() => onDirtyChange?.(dirty), [dirty]);
+  // Gone (the dialog closed or the kind switched): nothing of it is left to lose.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on leaving
+  useEffect(() => () => onDirtyChange?.(false), []);
 
   const startTyping = () => {
     if (countBad || !PART_WRITING_METER.test(meter)) return;
@@ -134,7 +158,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           setPoints(String(made.points));
           setStyle(made.style);
         },
-        onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('authoring.uploadFailed')),
+        onError: (failure) => setError(failure instanceof ApiError ? apiErrorMessages(failure).join(' ') : t('authoring.uploadFailed')),
       },
     );
   };
@@ -257,7 +281,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           notify({ severity: 'success', message: t('authoring.saved') });
           onSaved();
         },
-        onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('authoring.uploadFailed')),
+        onError: (failure) => setError(failure instanceof ApiError ? apiErrorMessages(failure).join(' ') : t('authoring.uploadFailed')),
       },
     );
   };
