@@ -295,3 +295,44 @@ test('at 375 px a key change and a length fit under their chord', async ({ brows
   const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(sideways).toBeLessThanOrEqual(0);
 });
+
+test('typed work is not thrown away without asking: Escape asks, staying keeps it, the other kind asks, leaving drops it (QA Q15)', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  const dialog = await startTyping(teacher, 4);
+  await dialog.getByLabel('Title', { exact: true }).fill('Work I typed');
+  await typeNote(dialog, '1B', 'c', '3');
+  await typeNote(dialog, '2B', 'f', '3');
+
+  // Escape: the question; Keep editing keeps the title and the notes.
+  await dialog.getByLabel('Title', { exact: true }).press('Escape');
+  const question = teacher.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText('Your changes are not saved.');
+  await teacher.screenshot({ path: testInfo.outputPath('typed-leave-question-1280.png') });
+  await teacher.screenshot({ path: '/tmp/v-typed-leave-question-1280.png' });
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue('Work I typed');
+  await expect(dialog.locator('[data-cell="2B"]')).toHaveText('F3');
+
+  // The other kind asks too; staying keeps part writing.
+  await dialog.getByLabel('Analysis (Roman numerals)').click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Part writing (figured bass or numerals)')).toBeChecked();
+  await expect(dialog.locator('[data-cell="1B"]')).toHaveText('C3');
+
+  // ×, then Discard changes: the dialog closes and the work is gone when it opens again.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toBeHidden();
+  await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+  await dialog.getByLabel('Part writing (figured bass or numerals)').check();
+  await expect(dialog.getByLabel('Upload a MusicXML file')).toBeChecked();
+  await expect(dialog.getByLabel('Title', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByText('Work I typed')).toHaveCount(0);
+});

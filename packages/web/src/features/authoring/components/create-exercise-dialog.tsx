@@ -55,6 +55,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
   const [chosenCourseId, setChosenCourseId] = useState(courseId);
   // Part writing (issue 27) has its own form, saved into the set and/or the own library as analysis is.
   const [kind, setKind] = useState<'analysis' | 'part-writing'>('analysis');
+  // Whether the part-writing form holds work not yet saved (an uploaded score, anything typed).
+  const [partWritingDirty, setPartWritingDirty] = useState(false);
   const libraryOnly = assignmentId === undefined;
 
   const reset = () => {
@@ -66,8 +68,9 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
     setShowProblems(false);
     setUploadError(null);
   };
-  // An uploaded score not yet saved is work (a chorale's review): Cancel, Escape, × and leaving the page ask first.
-  const { confirmLeave, guard } = useUnsavedChanges(draft !== null);
+  // An uploaded score not yet saved is work (a chorale's review), and so is a part-writing upload or anything typed:
+  // Cancel, Escape, ×, switching to the other kind and leaving the page ask first.
+  const { confirmLeave, guard } = useUnsavedChanges(draft !== null || (kind === 'part-writing' && partWritingDirty));
   const leave = () => {
     reset();
     onOpenChange(false);
@@ -187,7 +190,12 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
             <fieldset className={styles.kind}>
               <legend>{t('partWriting.authoring.kind')}</legend>
               <label>
-                <input type="radio" name="exercise-kind" checked={kind === 'analysis'} onChange={() => setKind('analysis')} />
+                <input
+                  type="radio"
+                  name="exercise-kind"
+                  checked={kind === 'analysis'}
+                  onChange={() => confirmLeave(() => setKind('analysis'))}
+                />
                 {t('partWriting.authoring.analysis')}
               </label>
               <label>
@@ -203,7 +211,8 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
                   onSaved();
                   leave();
                 }}
-                onCancel={leave}
+                onCancel={() => close(false)}
+                onDirtyChange={setPartWritingDirty}
               />
             ) : (
               <>

@@ -101,7 +101,9 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     expect(calls.writes()[0]?.body).toMatchObject({ assignment_set_id: 4, add_to_library: true });
   });
 
-  it('types a figured bass with the students’ note entry, writes and checks a model solution, and saves both', async () => {
+  it('types a figured bass with the students’ note entry, writes and checks a model solution, and saves both', {
+    timeout: 30_000,
+  }, async () => {
     const checks: unknown[] = [];
     const calls = fakeApi((call) => {
       if (call.method === 'POST' && call.url.endsWith('/api/part-writing/check')) {
@@ -269,5 +271,62 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
         { B: 'G3', numeral: 'V', beats: 1 },
       ],
     });
+  });
+  it('asks before typed work is thrown away (Escape, Cancel, the other kind): Keep editing keeps it, Discard changes leaves', {
+    timeout: 20_000,
+  }, async () => {
+    api();
+    const onOpenChange = vi.fn();
+    renderAt('/', <CreateExerciseDialog open onOpenChange={onOpenChange} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    fireEvent.click(screen.getByLabelText('Type it here'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start typing' }));
+    // A typed start with nothing in it is not work yet: Cancel leaves at once.
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    onOpenChange.mockClear();
+
+    // (The dialog here stays open whatever it asks: the same typed start, now written into.)
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Work I typed' } });
+    const cell = document.querySelector('[data-cell="1B"]') as HTMLButtonElement;
+    fireEvent.focus(cell);
+    fireEvent.keyDown(cell, { key: 'c' });
+    fireEvent.keyDown(cell, { key: '3' });
+
+    // Escape: the question, and staying keeps the title and the note.
+    fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Escape' });
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Work I typed');
+    expect(document.querySelector('[data-cell="1B"]')?.textContent).toBe('C3');
+
+    // The other kind: asked too; staying keeps part writing and its work.
+    fireEvent.click(screen.getByLabelText('Analysis (Roman numerals)'));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect((screen.getByLabelText('Part writing (figured bass or numerals)') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Work I typed');
+
+    // The form's own Cancel asks; Discard changes closes.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('an uploaded part-writing score asks before switching to analysis; leaving drops it', async () => {
+    api();
+    vi.stubGlobal('XMLHttpRequest', DraftXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    await uploadPartWriting();
+    fireEvent.click(screen.getByLabelText('Analysis (Roman numerals)'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect((screen.getByLabelText('Analysis (Roman numerals)') as HTMLInputElement).checked).toBe(true));
+    expect(screen.queryByDisplayValue('Figured bass 1')).toBeNull();
+    // Back to part writing: the upload step, and switching away again asks nothing.
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    fireEvent.click(screen.getByLabelText('Analysis (Roman numerals)'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 });
