@@ -152,6 +152,27 @@ test('Save takes the author to the chord that needs an answer; the key found is 
   await korean.getByLabel('악보(MusicXML)').setInputFiles(tooLarge);
   await expect(korean.getByText('파일이 20MB보다 큽니다.')).toBeVisible({ timeout: 30_000 });
   await expect(korean.getByText('The file is larger than 20 MB.')).toHaveCount(0);
+  // QA Q4: every score refusal has its code, its values (the element a cut-short file ends inside)
+  // and subject translated too; said once, beside the field, with no toast repeating it. At 375 px.
+  await teacher.setViewportSize({ width: 375, height: 800 });
+  const toasts = teacher.getByRole('region', { name: '알림' }).getByRole('status');
+  const empty = testInfo.outputPath('empty.musicxml');
+  fs.writeFileSync(empty, '');
+  await korean.getByLabel('악보(MusicXML)').setInputFiles(empty);
+  await expect(korean.getByText('파일이 비어 있습니다.')).toBeVisible({ timeout: 30_000 });
+  const whole = choraleMusicXml(CHORALE);
+  const cut = testInfo.outputPath('cut-short.musicxml');
+  fs.writeFileSync(cut, whole.slice(0, whole.indexOf('<measure number="2"')));
+  await korean.getByLabel('악보(MusicXML)').setInputFiles(cut);
+  const cutShort = korean.getByText(
+    '악보의 XML 형식이 올바르지 않습니다(파일이 닫히지 않은 <part> 요소 안에서 끝납니다. 파일이 중간에 잘렸을 수 있습니다).',
+  );
+  await expect(cutShort).toBeVisible({ timeout: 30_000 });
+  await expect(korean.getByText(/not well-formed|cut short/)).toHaveCount(0);
+  await expect(toasts).toHaveCount(0);
+  await cutShort.scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: testInfo.outputPath('korean-cut-short-375.png') });
+  await teacher.setViewportSize({ width: 1280, height: 900 });
   await korean.getByLabel('악보(MusicXML)').setInputFiles(file);
   await expect(korean.getByText(/^조성: A 단조 \(/)).toBeVisible({ timeout: 30_000 });
 });
