@@ -2,7 +2,7 @@ import type { StartedWorkspace } from '@app/contract/workspace';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../../testing/fake-api.ts';
+import { type Call, fakeApi, ok } from '../../../testing/fake-api.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { NOW, submission, workspace, workspaceApi } from '../test-workspace.ts';
 import { ExerciseWorkspace } from './exercise-workspace.tsx';
@@ -80,6 +80,94 @@ describe('the exercise workspace', () => {
     await waitFor(() => expect(field(2).value).toBe('vii°/7'));
   });
 
+  /** The server's 409 when another copy saved since the base (decision 046). */
+  const draftChanged = (data: unknown) => ({
+    status: 409,
+    body: {
+      errors: [
+        {
+          code: 'conflict',
+          message: 'These answers were changed in another window since this one loaded them. Both are kept: check them and save again.',
+        },
+      ],
+      message_codes: [[{ code: 'workspace.draftChanged' }]],
+      data,
+    },
+  });
+  const entries = (...answers: string[]) => answers.map((answer, i) => ({ id: `m1b${i + 1}`, answer }));
+
+  it('merges when another copy saved since it opened: that copy’s answers appear, its own stay, and it saves on the new base (QA Q13)', async () => {
+    // This tab opened on revision 1 (chord 1 = I); another device then saved chord 2 = V as revision 2.
+    const theirs = { answers: entries('I', 'V', ''), updated_at: NOW + 5, revision: 2 };
+    let revision = 2;
+    const calls = fakeApi((call) => {
+      if (call.method === 'GET') return ok(workspace({ draft: theirs }));
+      const body = call.body as { base: number; answers: unknown };
+      if (body.base !== revision) return draftChanged(theirs);
+      revision += 1;
+      return ok({ answers: body.answers, updated_at: NOW + 10, revision });
+    });
+    show(workspace({ draft: { answers: entries('I', '', ''), updated_at: NOW, revision: 1 } }));
+    const user = userEvent.setup();
+    await user.type(field(3), 'I');
+    await waitFor(() => expect(field(2).value).toBe('V'), { timeout: 4000 });
+    expect(field(1).value).toBe('I');
+    expect(field(3).value).toBe('I');
+    expect(await screen.findByText('Answers saved in another window were added here. Check them before you hand in.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'), { timeout: 4000 });
+    const puts = calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    expect(puts).toEqual([
+      { answers: entries('I', '', 'I'), base: 1 },
+      { answers: entries('I', 'V', 'I'), base: 2 },
+    ]);
+  });
+
+  it('hands in the merge, never the stale list, when another copy saved since (QA Q13)', async () => {
+    const theirs = { answers: entries('I', 'I', ''), updated_at: NOW + 5, revision: 4 };
+    const calls = fakeApi((call) => {
+      if (call.method === 'GET') return ok(workspace({ draft: theirs }));
+      if (call.method === 'PUT') return ok({ answers: [], updated_at: NOW + 9, revision: 9 });
+      const body = call.body as { base: number };
+      return body.base === 4 ? ok(submission({ id: 50 }), 201) : draftChanged(theirs);
+    });
+    show(workspace({ draft: { answers: entries('', '', 'V7'), updated_at: NOW, revision: 3 } }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your answers were submitted.')).toBeTruthy();
+    // Nothing was typed here since revision 3: the other copy's answers are handed in, chord 3 included as it saved it.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { answers: entries('', '', 'V7'), base: 3 },
+      { answers: entries('I', 'I', ''), base: 4 },
+    ]);
+    expect(field(1).value).toBe('I');
+  });
+
+  it('takes in at once what another tab of this browser typed, keeping its own changes (storage event)', async () => {
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 1, revision: 1 } }));
+    show(workspace());
+    const user = userEvent.setup();
+    await user.type(field(3), 'V');
+    const other = JSON.stringify({
+      answers: entries('I', 'ii', ''),
+      edited_at: NOW + 2,
+      synced: false,
+      base: 0,
+      changed: ['m1b1', 'm1b2'],
+    });
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'workspace-draft:7:1', newValue: other }));
+    });
+    await waitFor(() => expect(field(1).value).toBe('I'));
+    expect(field(2).value).toBe('ii');
+    expect(field(3).value).toBe('V');
+    // Another document's key is not this one's.
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'workspace-draft:7:2', newValue: other.replace('"ii"', '"IV"') }));
+    });
+    expect(field(2).value).toBe('ii');
+  });
+
   it('saves a draft shortly after typing and says so', async () => {
     const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 1 } }));
     show(workspace());
@@ -96,6 +184,7 @@ describe('the exercise workspace', () => {
         { id: 'm1b2', answer: '' },
         { id: 'm1b3', answer: 'I' },
       ],
+      base: 0,
     });
   });
 
@@ -128,7 +217,7 @@ describe('the exercise workspace', () => {
       JSON.stringify({ answers: [{ id: 'm1b1', answer: 'vi' }], edited_at: NOW + 30, synced: false }),
     );
     const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW + 40 } }));
-    show(workspace({ draft: { answers: [{ id: 'm1b1', answer: 'ii' }], updated_at: NOW + 10 } }));
+    show(workspace({ draft: { answers: [{ id: 'm1b1', answer: 'ii' }], updated_at: NOW + 10, revision: 1 } }));
     expect(field(1).value).toBe('vi');
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
   });
@@ -154,6 +243,7 @@ describe('the exercise workspace', () => {
         { id: 'm1b2', answer: '' },
         { id: 'm1b3', answer: '' },
       ],
+      base: 0,
     });
     expect(await screen.findByText('Your answers were submitted.')).toBeTruthy();
   });
@@ -171,7 +261,7 @@ describe('the exercise workspace', () => {
     const { unmount } = show(
       workspace({
         rules: { practice: true },
-        draft: { answers: practice.items.map(({ id, answer }) => ({ id, answer })), updated_at: NOW },
+        draft: { answers: practice.items.map(({ id, answer }) => ({ id, answer })), updated_at: NOW, revision: 1 },
         submissions: [practice],
       }),
     );

@@ -10,6 +10,7 @@ import { SymbolPalette } from '../../../components/ui/symbol-palette.tsx';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
 import { keyName, keysInForce } from '../../../lib/keys.ts';
 import { insertSymbol } from '../../../lib/label-palette.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { isMalformedLabel } from '../answer-check.ts';
 import { readLocalDraft, startingAnswers } from '../local-draft.ts';
@@ -131,7 +132,19 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
   const outOfTime = secondsLeft === 0;
   const readOnly = !rules.can_submit || outOfTime;
-  const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
+  const autosave = useAutosave({
+    userId: viewer.id,
+    documentId: document.id,
+    clockOffset,
+    enabled: !readOnly,
+    base: start.base,
+    initial: start.answers,
+    // Another copy's answers (decision 046): shown at once, with a word when they came from the server.
+    onMerged: (entries, notice) => {
+      setAnswers(Object.fromEntries(entries.map((entry) => [entry.id, entry.answer])));
+      if (notice) notify({ severity: 'info', message: t('workspace.save.merged') });
+    },
+  });
   const playback = usePlayback(score, items);
 
   // A local copy the server never got (typed offline, or the tab closed mid-save) is sent now.
@@ -235,6 +248,8 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   const { handIn, confirming, setConfirming, pending } = useHandIn({
     documentId: document.id,
     answers: () => toEntries(items, answers).map((entry) => ({ ...entry, answer: entry.answer.trim() })),
+    base: autosave.base,
+    rebase: (draft) => autosave.rebase(draft, false).map((entry) => ({ ...entry, answer: entry.answer.trim() })),
     outOfTime,
     autoSubmit: rules.timed_seconds !== null && rules.can_submit,
     announcesTimeUp: true,

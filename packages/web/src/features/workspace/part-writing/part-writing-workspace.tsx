@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { keyName } from '../../../lib/keys.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { NARROW_QUERY, type Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
 import { SubmissionResult } from '../components/submission-result.tsx';
@@ -110,7 +111,25 @@ export function PartWritingWorkspace({
 
   const secondsLeft = useSecondsLeft(rules.deadline_at, clockOffset);
   const readOnly = !rules.can_submit || secondsLeft === 0;
-  const autosave = useAutosave({ userId: viewer.id, documentId: document.id, clockOffset, enabled: !readOnly });
+  const autosave = useAutosave({
+    userId: viewer.id,
+    documentId: document.id,
+    clockOffset,
+    enabled: !readOnly,
+    base: start.base,
+    initial: start.answers,
+    // Another copy's chords (decision 046): shown at once, with a word when they came from the server.
+    onMerged: (merged, notice) => {
+      const byId = new Map(merged.map((entry) => [entry.id, entry.answer]));
+      setCells(
+        view.chords.map((chord) => {
+          const read = readAnswer(byId.get(chord.id) ?? '', view.write);
+          return 'chord' in read ? read.chord : {};
+        }),
+      );
+      if (notice) notify({ severity: 'info', message: t('workspace.save.merged') });
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a local copy the server never got
   useEffect(() => {
@@ -279,6 +298,8 @@ export function PartWritingWorkspace({
   const { handIn, confirming, setConfirming, pending } = useHandIn({
     documentId: document.id,
     answers: () => entries(cells),
+    base: autosave.base,
+    rebase: (draft) => autosave.rebase(draft, false),
     outOfTime: secondsLeft === 0,
     autoSubmit: rules.timed_seconds !== null && rules.can_submit,
   });
