@@ -1,4 +1,5 @@
-import { readPartWritingHar } from '@app/har/part-writing/document';
+import fs from 'node:fs';
+import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, test } from '../fixtures.ts';
 
@@ -335,4 +336,39 @@ test('typed work is not thrown away without asking: Escape asks, staying keeps i
   await expect(dialog.getByLabel('Upload a MusicXML file')).toBeChecked();
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveCount(0);
   await expect(dialog.getByText('Work I typed')).toHaveCount(0);
+});
+
+test('in Korean, a refused part-writing upload says why in Korean, by the server’s message code (QA Q9)', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // A figured bass whose second note is a rest: refused (the given voice rests in measure 1).
+  const { score } = partWritingExercise('Rest in the bass', {
+    key: 'C major',
+    meter: '4/4',
+    given: ['B'],
+    write: ['S', 'A', 'T'],
+    chords: [
+      { B: 'C3', figures: '' },
+      { B: 'F3', figures: '' },
+      { B: 'G3', figures: '' },
+      { B: 'C3', figures: '' },
+    ],
+    points: 20,
+  });
+  const second = score.indexOf('<pitch>', score.indexOf('<pitch>') + 1);
+  const file = testInfo.outputPath('rest-in-bass.musicxml');
+  fs.writeFileSync(file, `${score.slice(0, second)}<rest/>${score.slice(score.indexOf('</pitch>', second) + '</pitch>'.length)}`);
+
+  const teacher = await instructorInNewSet(browser, server, COURSE);
+  await teacher.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
+  await teacher.getByRole('button', { name: '연습 문제 만들기' }).click();
+  const dialog = teacher.getByRole('dialog', { name: '연습 문제 만들기' });
+  await dialog.getByLabel('성부 쓰기(숫자 저음 또는 로마 숫자)').check();
+  await dialog.getByLabel('악보(MusicXML)').setInputFiles(file);
+  await expect(dialog.getByText('1마디: 주어진 성부에 쉼표가 있습니다. 성부 쓰기는 음 대 음으로 합니다.')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/the given voice rests/)).toHaveCount(0);
+  await teacher.screenshot({ path: testInfo.outputPath('korean-refusal-1280.png') });
+  await teacher.screenshot({ path: '/tmp/v-korean-refusal-1280.png' });
 });

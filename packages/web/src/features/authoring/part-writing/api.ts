@@ -34,6 +34,7 @@ export function checkPartWriting(body: PartWritingCheckRequest) {
   return api.post<PartWritingCheckResult>('/api/part-writing/check', body);
 }
 
+// The check says why it was refused under the staff, so no toast repeats it (QA Q4, Q9).
 export function useCheckPartWriting() {
-  return useMutation({ mutationFn: checkPartWriting });
+  return useMutation({ mutationFn: checkPartWriting, meta: { handlesErrors: true } });
 }

@@ -1,6 +1,7 @@
 import { RULE_IDS } from '@app/contract/part-writing/rules';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { fakeApi, ok } from '../../../testing/fake-api.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { CreateExerciseDialog } from '../components/create-exercise-dialog.tsx';
@@ -328,5 +329,42 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
     fireEvent.click(screen.getByLabelText('Analysis (Roman numerals)'));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+  it('says a refused check in the reader’s language, by its message code (QA Q9)', { timeout: 20_000 }, async () => {
+    fakeApi((call) =>
+      call.method === 'POST' && call.url.endsWith('/api/part-writing/check')
+        ? {
+            status: 400,
+            body: {
+              errors: [{ field: 'chords.0.figures', messages: ['"H: 7" are not figured-bass figures.'] }],
+              message_codes: [[{ code: 'partWriting.badFigures', params: { figures: 'H: 7' } }]],
+            },
+          }
+        : undefined,
+    );
+    await act(() => changeLanguage('ko'));
+    try {
+      renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+      fireEvent.click(screen.getByLabelText('성부 쓰기(숫자 저음 또는 로마 숫자)'));
+      fireEvent.click(screen.getByLabelText('여기에 입력'));
+      fireEvent.change(screen.getByLabelText('화음 수'), { target: { value: '1' } });
+      fireEvent.click(screen.getByRole('button', { name: '입력 시작' }));
+      for (const [voice, letter, octave] of [
+        ['B', 'c', '3'],
+        ['T', 'g', '3'],
+        ['A', 'e', '4'],
+        ['S', 'c', '5'],
+      ] as const) {
+        const cell = (await screen.findAllByRole('button')).find((b) => b.getAttribute('data-cell') === `1${voice}`) as HTMLButtonElement;
+        fireEvent.focus(cell);
+        fireEvent.keyDown(cell, { key: letter });
+        fireEvent.keyDown(cell, { key: octave });
+      }
+      fireEvent.click(screen.getByRole('button', { name: '검사' }));
+      expect(await screen.findByText('"H: 7"은(는) 숫자저음 기호가 아닙니다.')).toBeTruthy();
+      expect(screen.queryByText(/are not figured-bass figures/)).toBeNull();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

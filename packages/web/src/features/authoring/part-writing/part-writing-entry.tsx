@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { useCheckPartWriting } from './api.ts';
 import styles from './part-writing-authoring.module.css';
 
@@ -195,7 +196,9 @@ export function PartWritingEntry({
     };
     check.mutate(body, {
       onSuccess: (result) => setFindings(result.findings as Finding[]),
-      onError: (failure) => setCheckError(failure instanceof ApiError ? failure.message : t('partWriting.authoring.checkFailed')),
+      // The server's sentences in the reader's language (by their message codes), as the upload's refusals are said.
+      onError: (failure) =>
+        setCheckError(failure instanceof ApiError ? apiErrorMessages(failure).join(' ') : t('partWriting.authoring.checkFailed')),
     });
   };
 
