@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CourseDocument, RemovedAnalysis } from './assignments.ts';
-import { KEYED_LABEL_MAX_LENGTH, parseKey, parseKeyedLabel } from './keyed-label.ts';
+import { asciiSigns, KEYED_LABEL_MAX_LENGTH, parseKey, parseKeyedLabel } from './keyed-label.ts';
 import { PlaybackNote } from './workspace.ts';
 
 /**
@@ -35,7 +35,9 @@ export const AuthoringMessages = {
 export const OpeningKey = z
   .string()
   .trim()
-  .refine((key) => parseKey(key) !== undefined, { message: AuthoringMessages.notAKey });
+  .refine((key) => parseKey(key) !== undefined, { message: AuthoringMessages.notAKey })
+  // Kept as its ASCII token ('Ｅ' typed full-width is stored 'E').
+  .transform(asciiSigns);
 
 export const DraftKey = z.object({
   name: z.string(),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { OpeningKey } from './exercise-authoring.ts';
 import {
+  asciiSigns,
   formatKey,
   formatKeyedLabel,
   labelMeaning,
@@ -33,7 +35,26 @@ describe('keys', () => {
     expect(parsed && formatKey(parsed)).toBe(printed);
   });
 
-  it.each(['H', 'E#b', 'Ebb', 'x', '', 'EE', 'C major'])('refuses %j', (text) => {
+  it.each([
+    ['Ｅ', 'E'],
+    ['ｆ＃', 'f#'],
+    [' Ｂｂ ', 'Bb'],
+    ['ｂｂ', 'bb'],
+  ])('%j typed full-width (the opening-key field, QA Q14) is the key %s', (text, printed) => {
+    const parsed = parseKey(text);
+    expect(parsed && formatKey(parsed)).toBe(printed);
+    // Create Exercise's opening key is stored as its ASCII token.
+    expect(OpeningKey.parse(text)).toBe(printed);
+  });
+
+  it('asciiSigns: the one normaliser of full-width keys, labels and figures; other text as it is', () => {
+    expect(asciiSigns('Ｇ：６ ５')).toBe('G:6 5');
+    expect(asciiSigns('Ｉ ＝ Ｅ：ＩＶ')).toBe('I = E:IV');
+    expect(asciiSigns('ｆ＃：ｉ６')).toBe('f#:i6');
+    expect(asciiSigns('B♭ 調')).toBe('B♭ 調');
+  });
+
+  it.each(['H', 'E#b', 'Ebb', 'x', '', 'EE', 'C major', 'Ｈ', 'Ｅ＃ｂ'])('refuses %j', (text) => {
     expect(parseKey(text)).toBeUndefined();
   });
 

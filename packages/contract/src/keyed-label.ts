@@ -32,7 +32,8 @@ const KEY_PATTERN = /^([A-Ga-g])([#b♯♭]?)$/;
 /** 'E' → E major, 'f#' → F♯ minor, 'Bb'/'B♭' → B♭ major, 'bb' → B♭ minor; undefined when not a key. */
 export function parseKey(text: string): MusicalKey | undefined {
   if (typeof text !== 'string') return undefined;
-  const match = KEY_PATTERN.exec(text.trim());
+  // 'Ｅ', 'ｆ＃' from a full-width input method read as 'E', 'f#' (the opening-key field, a figures' key).
+  const match = KEY_PATTERN.exec(asciiSigns(text).trim());
   if (!match) return undefined;
   const [, letter = '', mark = ''] = match;
   const accidental = mark === '#' || mark === '♯' ? 1 : mark === 'b' || mark === '♭' ? -1 : 0;
@@ -50,18 +51,24 @@ export function sameKey(a: MusicalKey | undefined, b: MusicalKey | undefined): b
   return a.letter === b.letter && a.accidental === b.accidental && a.mode === b.mode;
 }
 
-/** Full-width and small forms of ':' and '=', and full-width letters and '#' (a key such as 'Ｆ＃'). */
-const FULL_WIDTH_SIGNS = /[\uFF1A\uFE55\uFE13\uFF1D\uFE66\uFF03\uFF21-\uFF3A\uFF41-\uFF5A]/g;
+/** Full-width and small forms of ':' and '=', and full-width letters, digits and '#' (a key such as 'Ｆ＃', figures such as '６ ５'). */
+const FULL_WIDTH_SIGNS = /[\uFF1A\uFE55\uFE13\uFF1D\uFE66\uFF03\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g;
+
+/**
+ * A Chinese, Japanese or Korean input method in full-width mode types '：' and '＝' (and letters and
+ * digits such as 'Ｅ', '６'): the text with them as their ASCII signs, everything else as it is. The
+ * one normaliser for what is typed as a key, a keyed label or keyed figures (decision 031).
+ */
+export function asciiSigns(text: string): string {
+  return text.replace(FULL_WIDTH_SIGNS, (sign) => sign.normalize('NFKC'));
+}
 
 /** The structure of a label with keys and pivots, or undefined when it is not one. Never throws. */
 export function parseKeyedLabel(input: string): KeyedLabel | undefined {
   if (typeof input !== 'string' || input.length > KEYED_LABEL_MAX_LENGTH * 2) return undefined;
   // A Chinese, Japanese or Korean input method in full-width mode types '：' and '＝' (and letters such
   // as 'Ｅ'): read them as the ASCII signs, as the numeral's own parser reads 'Ｖ７'.
-  const text = input
-    .replace(/\s+/g, ' ')
-    .replace(FULL_WIDTH_SIGNS, (sign) => sign.normalize('NFKC'))
-    .trim();
+  const text = asciiSigns(input.replace(/\s+/g, ' ')).trim();
   if (text.length === 0 || text.length > KEYED_LABEL_MAX_LENGTH) return undefined;
   const parts = text.split('=');
   if (parts.length > 2) return undefined;

@@ -625,6 +625,31 @@ describe('rules, one by one', () => {
     expect(parseFigures('G: 6 5')).toEqual(parseFigures('6 5'));
   });
 
+  it('a key before the figures typed full-width (Chinese, Japanese, Korean input methods: "Ｇ： ６ ５") is read as "G: 6 5" (QA Q14)', () => {
+    expect(keyedFigures('Ｇ： ６ ５')).toMatchObject({ token: 'G', figures: '6 5' });
+    expect(keyedFigures('Ｇ： ６ ５').key).toEqual(keyedFigures('G: 6 5').key);
+    expect(keyedFigures('ｅ：＃６')).toMatchObject({ token: 'e', figures: '#6' });
+    expect(keyedFigures('Ｃ：')).toMatchObject({ token: 'C', figures: '' });
+    expect(parseFigures('Ｇ： ６ ５')).toEqual(parseFigures('6 5'));
+    expect(parseFigures('ｅ：＃６')).toEqual(parseFigures('#6'));
+    expect(parseFigures('Ｈ：６')).toBeUndefined();
+    // The checker reads the chords from there in G, as with the ASCII signs.
+    const fullWidth: Row[] = [
+      ['fig:', 'C5', 'G4', 'E4', 'C3'],
+      ['fig:Ｇ：７', 'C5', 'F#4', 'A3', 'D3'],
+      ['fig:', 'B4', 'G4', 'B3', 'G2'],
+      ['fig:', 'A4', 'F#4', 'D4', 'D3'],
+    ];
+    expect(rules('C major', fullWidth)).toEqual([]);
+    // A keyed numeral's label, '：' full-width, names the same chord.
+    const C = parseKey('C major') as Key;
+    expect(chordOfLabel('Ｇ：Ｖ７', C)).toEqual(chordOfLabel('G: V7', C));
+    // The exercise's own key, typed full-width, is the same key.
+    expect(parseKey('Ｇ')).toEqual(parseKey('G'));
+    expect(parseKey('ｆ＃ ｍｉｎｏｒ')).toEqual(parseKey('f# minor'));
+    expect(rules('Ｃ', fullWidth)).toEqual([]);
+  });
+
   it('rules can be turned off', () => {
     expect(
       rules(

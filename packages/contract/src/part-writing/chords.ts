@@ -1,4 +1,4 @@
-import { type MusicalKey, parseKeyedLabel, parseKey as parseKeyToken } from '../keyed-label.ts';
+import { asciiSigns, type MusicalKey, parseKeyedLabel, parseKey as parseKeyToken } from '../keyed-label.ts';
 import type { ChordLabel, RomanNumeral, SpecialLabel, Tonicization } from '../roman-numeral.ts';
 import { above, diatonicOnLetter, type Key, leadingTone, type PitchClass, pitchClassName, samePitchClass, scaleStep } from './theory.ts';
 
@@ -65,7 +65,8 @@ export function chordOfLabel(text: string, running: Key): { spec: ChordSpec; key
   if (!label) return undefined;
   const reading = label.readings[label.readings.length - 1] as (typeof label.readings)[0];
   const key = reading.key ? keyOf(reading.key) : running;
-  const spec = chordOfNumeral(reading.numeral, key, text.includes(':') ? (text.split(':').pop() ?? text).trim() : text.trim());
+  const ascii = asciiSigns(text);
+  const spec = chordOfNumeral(reading.numeral, key, ascii.includes(':') ? (ascii.split(':').pop() ?? ascii).trim() : ascii.trim());
   return { spec, key };
 }
 
@@ -248,6 +249,8 @@ const KEYED_FIGURES = /^\s*([A-Ga-g][#b♯♭]?)\s*:\s*(.*)$/s;
  * text with one is a key and figures or nothing the checker reads.
  */
 export function keyedFigures(text: string): { key: Key | undefined; token: string | undefined; figures: string } {
+  // 'Ｇ： ６ ５' from a full-width input method is 'G: 6 5', read by the labels' own normaliser (keyed-label.ts).
+  if (typeof text === 'string') text = asciiSigns(text);
   const match = typeof text === 'string' ? KEYED_FIGURES.exec(text) : null;
   const key = match ? parseKeyToken(match[1] ?? '') : undefined;
   if (!match || !key) return { key: undefined, token: undefined, figures: text };

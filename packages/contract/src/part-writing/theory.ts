@@ -5,6 +5,8 @@
  * Pure: no database, no DOM; the server and the browser share it.
  */
 
+import { asciiSigns } from '../keyed-label.ts';
+
 /** step: 0–6 for C D E F G A B; alter: semitones (−1 flat, +1 sharp). */
 export type PitchClass = { step: number; alter: number };
 export type Pitch = PitchClass & { octave: number };
@@ -130,7 +132,8 @@ export function intervalName(interval: Interval): string {
 /** A key as '<tonic> major|minor' ('C major', 'f# minor', 'B♭ major') or the key token of decision 031 ('A', 'f#'). */
 export function parseKey(text: string): Key | undefined {
   if (typeof text !== 'string' || text.length > 40) return undefined;
-  const clean = text.trim().replace(/♯/g, '#').replace(/♭/g, 'b');
+  // 'Ｇ', 'ｆ＃ ｍｉｎｏｒ' from a full-width input method read as their ASCII signs (keyed-label.ts's normaliser).
+  const clean = asciiSigns(text).trim().replace(/♯/g, '#').replace(/♭/g, 'b');
   const named = /^([A-Ga-g])(#|b|-flat|-sharp)?\s+(major|minor|maj|min)$/i.exec(clean);
   if (named) {
     const letter = (named[1] ?? '').toUpperCase();
