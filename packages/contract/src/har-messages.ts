@@ -91,6 +91,11 @@ export const HarMessages = {
   pwKeySignature: 'The key signature has more than seven sharps or flats.',
   pwKeyMidChord: 'Measure {{measure}}: the key changes in the middle of a chord; change the key where a chord begins.',
   pwKeyNoNumeral: 'Measure {{measure}}: the key changes at a chord without a numeral; give it a numeral that names the key ({{key}}: V).',
+  // Reading a score for analysis (analysis/score-reading.ts, analyze-score.ts): coded by their text (message-codes.ts).
+  analysisNoParts: 'The score has no parts.',
+  analysisPartNoMeasures: 'Part {{part}} of the score has no measures.',
+  analysisTooManyNotes: 'The score has more than {{max}} notes.',
+  analysisNoNotes: 'The score has no notes: there is nothing to analyse.',
   pwCrossesBarline: 'Chord {{chord}} crosses the barline; in {{meter}} a chord must end by the end of its measure.',
 } as const;
 

@@ -43,6 +43,12 @@ describe('messageCode', () => {
     });
   });
 
+  it('reads the analysis refusals thrown as text back to their har code and values', () => {
+    expect(messageCode('Part 2 of the score has no measures.')).toEqual({ code: 'har.analysisPartNoMeasures', params: { part: '2' } });
+    expect(messageCode('The score has more than 20000 notes.')).toEqual({ code: 'har.analysisTooManyNotes', params: { max: '20000' } });
+    expect(messageCode('The score has no notes: there is nothing to analyse.')).toEqual({ code: 'har.analysisNoNotes' });
+  });
+
   it('gives every code one English sentence and no two codes the same sentence', () => {
     const all = allMessageCodes();
     expect(all.size).toBeGreaterThan(150);

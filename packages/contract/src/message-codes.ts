@@ -113,6 +113,9 @@ const PATTERNS: { code: string; pattern: RegExp; params?: string[] }[] = [
   { code: 'zod.notAChoice', pattern: /^This value is not one of the allowed choices\.$/ },
   { code: 'zod.badFormat', pattern: /^This value is not in the expected format\.$/ },
   { code: 'schema.fieldsLocked', pattern: /^These fields cannot be changed: (.*)\.$/s, params: ['fields'] },
+  // Score refusals thrown as plain text by analysis (har-messages.ts), read back to their code and values.
+  { code: 'har.analysisPartNoMeasures', pattern: /^Part (\d+) of the score has no measures\.$/, params: ['part'] },
+  { code: 'har.analysisTooManyNotes', pattern: /^The score has more than ([\d,]+) notes\.$/, params: ['max'] },
 ];
 
 const byMessage = new Map<string, string>();
@@ -169,6 +172,6 @@ export function allMessageCodes(): Map<string, string> {
     'zod.badFormat': 'This value is not in the expected format.',
     'schema.fieldsLocked': 'These fields cannot be changed: {{fields}}.',
   };
-  for (const { code } of PATTERNS) all.set(code, examples.get(code) ?? zodExamples[code] ?? code);
+  for (const { code } of PATTERNS) all.set(code, examples.get(code) ?? zodExamples[code] ?? all.get(code) ?? code);
   return all;
 }

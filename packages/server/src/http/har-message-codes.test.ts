@@ -60,6 +60,15 @@ describe.each(dialects)('score refusals coded in the error envelope (%s)', (dial
     );
   });
 
+  it('codes the analysis refusals thrown as plain text by their sentence (a score of rests only)', async () => {
+    const score = choraleMusicXml(TEST_CHORALES[0] as (typeof TEST_CHORALES)[number]);
+    const silent = score.replace(/<note><pitch>[\s\S]*?<\/note>/g, '<note><rest/><duration>4</duration></note>');
+    const res = await uploadScore('rests.musicxml', bytes(silent));
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual([{ field: 'file', messages: ['The score has no notes: there is nothing to analyse.'] }]);
+    expect(res.json().message_codes).toEqual([[{ code: 'har.analysisNoNotes' }]]);
+  });
+
   it('codes a refused .har under its file name (har.inFile), the reason nested', async () => {
     const setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id as number;
     const res = await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'bad.har', bytes: bytes('not a zip') }]));
