@@ -78,7 +78,7 @@ export function chordTones(positions: AnalysisPosition[], key: Key, allNotes: Sp
     const reading = named?.reading;
     if (!reading) return { rootPosition: false };
     return {
-      tones: reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones)),
+      tones: toneClasses(reading),
       rootPosition: reading.inversion === 0,
     };
   });
@@ -110,7 +110,7 @@ function readOverSpan(positions: AnalysisPosition[], index: number, key: Key, me
   const position = positions[index] as AnalysisPosition;
   const end = positions.slice(index + 1).find((p) => p.onBeat)?.onset ?? positions[index + 1]?.onset;
   if (end === undefined) return named;
-  const onsetTones = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
+  const onsetTones = toneClasses(reading);
   const over = chordOverSpan(position, end, notesOf(melody), onsetTones, reading.type.seventh);
   if (!over) return named;
   const spanNamed = nameChord({ ...position, notes: over.notes }, key);
@@ -320,11 +320,11 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
     const next = melody.get(note)?.next;
     return isStep(note, next) && next !== undefined && (nextOnset === undefined || next.onset <= nextOnset + 1e-6);
   };
+  const overDominant = sixFourOverDominant(position, plain, melody, nextOnset, key, resolved);
+  if (overDominant) return overDominant;
   // A prepared suspension (held from before, falling by step before the next chord: 4–3, 7–6,
   // 9–8, or the bass's 2–3) is read as its resolution even when the held note makes some other chord.
   // The other voices hold while it resolves.
-  const overDominant = sixFourOverDominant(position, plain, melody, nextOnset, key, resolved);
-  if (overDominant) return overDominant;
   const suspended = position.notes.filter((note) => {
     const resolution = melody.get(note)?.next;
     if (!resolution || note.onset >= position.onset - 1e-6 || !resolvesHere(note) || resolution.midi >= note.midi) return false;
@@ -690,7 +690,7 @@ function appliedChord(reading: Reading, key: Key, figure: Figure): ChordLabel | 
 function matches(key: Key, label: ChordLabel, reading: Reading): boolean {
   const spelled = spelledTones(key, formatRomanNumeral(label, 'II'));
   if (!spelled) return false;
-  const expected = reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
+  const expected = toneClasses(reading);
   return expected.length === spelled.length && expected.every((tone, i) => tone === spelled[i]);
 }
 
@@ -731,6 +731,11 @@ function normalize(semitones: number): number {
 
 function normalize12(semitones: number): number {
   return ((semitones % 12) + 12) % 12;
+}
+
+/** A reading's chord tones as pitch classes (0–11), root first. */
+function toneClasses(reading: Reading): number[] {
+  return reading.type.tones.map((tone) => normalize12(semitone(reading.root) + tone.semitones));
 }
 
 /**
