@@ -59,6 +59,8 @@ export const HarMessages = {
   archiveUnpacksTooLarge: 'The archive unpacks to more than {{size}}.',
   archiveDuplicate: 'The archive contains {{name}} more than once.',
   notZip: 'The file is not a .har archive (not a ZIP file).',
+  /** A MusicXML or .mxl score sent where a .har exercise belongs (Upload .har Files; QA Q10). */
+  scoreNotHar: 'This is a MusicXML score, not a .har exercise: to make an exercise from a score, use Create Exercise.',
   zip64: 'The archive uses ZIP64, which .har files do not support.',
   tooManyEntries: 'The archive has more than {{max}} entries.',
   unsafePath: 'The archive contains an unsafe path: {{name}}.',

@@ -150,7 +150,7 @@ describe('writeHar and readHar', () => {
 
 describe('readHar refuses broken files with a message naming the problem', () => {
   it('a file that is not a ZIP archive', () => {
-    expect(refusal(strToU8('<score-partwise/>'))).toBe('The file is not a .har archive (not a ZIP file).');
+    expect(refusal(strToU8('<html><body/></html>'))).toBe('The file is not a .har archive (not a ZIP file).');
     expect(refusal(new Uint8Array(0))).toBe('The file is not a .har archive (not a ZIP file).');
     expect(refusal(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(40).fill(0)]))).toBe(
       'The file is not a .har archive (not a ZIP file).',
@@ -158,6 +158,18 @@ describe('readHar refuses broken files with a message naming the problem', () =>
     // A ZIP cut short loses its table of contents.
     const whole = writeHar(exercise);
     expect(refusal(whole.subarray(0, whole.length - 30))).toBe('The file is not a .har archive (not a ZIP file).');
+  });
+
+  it('a MusicXML score (plain, UTF-16 or .mxl) is named as one, with where it goes (QA Q10)', () => {
+    const scoreNotHar = 'This is a MusicXML score, not a .har exercise: to make an exercise from a score, use Create Exercise.';
+    expect(refusal(strToU8('<?xml version="1.0"?>\n<score-partwise version="4.0"/>'))).toBe(scoreNotHar);
+    expect(refusal(strToU8('<?xml version="1.0"?><!DOCTYPE score-timewise PUBLIC "x" "y"><score-timewise/>'))).toBe(scoreNotHar);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from('<score-partwise/>').flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(refusal(utf16)).toBe(scoreNotHar);
+    const mxl = zipSync({ 'META-INF/container.xml': strToU8('<container/>'), 'bwv.xml': strToU8('<score-partwise/>') });
+    expect(refusal(mxl)).toBe(scoreNotHar);
+    // A ZIP that is neither keeps its own reason.
+    expect(refusal(zipSync({ 'a.txt': strToU8('x') }))).toBe('manifest.json is missing.');
   });
 
   it('an archive larger than 20 MB, before unpacking anything', () => {

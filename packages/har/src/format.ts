@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { HarError } from './har-error.ts';
 import { assertMusicXml } from './musicxml-check.ts';
-import { HAR_LIMITS, unzipWithLimits, type ZipLimits } from './safe-unzip.ts';
+import { HAR_LIMITS, unzipWithLimits, type ZipLimits, zipEntryNames } from './safe-unzip.ts';
 import { SCORE_LIMITS, scoreTooLarge } from './score-limits.ts';
 import { type RemovedAnalysis, studentScore } from './student-score.ts';
 
@@ -138,9 +138,22 @@ export type HarDocument = {
  * `key.json` inside a submission: the server grades against the exercise's own key.
  */
 export function readHar(bytes: Uint8Array): HarDocument {
-  const files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, SCORE_ENTRY, KEY_ENTRY, ITEMS_ENTRY, ANSWERS_ENTRY]));
+  let files: Map<string, Uint8Array>;
+  try {
+    files = unzipWithLimits(bytes, harLimits([MANIFEST_ENTRY, SCORE_ENTRY, KEY_ENTRY, ITEMS_ENTRY, ANSWERS_ENTRY]));
+  } catch (error) {
+    // A MusicXML score sent as a .har: say what it is and where it goes (QA Q10), not only 'not a ZIP file'.
+    if (error instanceof HarError && error.ref?.code === 'har.notZip' && looksLikeMusicXml(bytes)) {
+      throw new HarError(har('scoreNotHar'), 'invalid_archive');
+    }
+    throw error;
+  }
   const manifest = parseEntry(files, MANIFEST_ENTRY, Manifest);
-  if (!manifest) throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
+  if (!manifest) {
+    // A compressed MusicXML score (.mxl) is a ZIP too, with its own table of contents instead of a manifest.
+    if (zipEntryNames(bytes).includes(MXL_CONTAINER_ENTRY)) throw new HarError(har('scoreNotHar'), 'invalid_archive');
+    throw new HarError(har('entryMissing', { name: MANIFEST_ENTRY }));
+  }
   const scoreBytes = files.get(SCORE_ENTRY);
   if (!scoreBytes) throw new HarError(har('entryMissing', { name: SCORE_ENTRY }));
   const score = decodeScore(scoreBytes);
@@ -158,6 +171,16 @@ export function readHar(bytes: Uint8Array): HarDocument {
     doc.answers = answers;
   }
   return doc;
+}
+
+const MXL_CONTAINER_ENTRY = 'META-INF/container.xml';
+
+/** Whether bytes that are not a ZIP archive start like a MusicXML score (UTF-8 or UTF-16, its root or doctype early on). */
+function looksLikeMusicXml(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 4096);
+  const utf16 = head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : 'utf-8';
+  const text = new TextDecoder(utf16).decode(head);
+  return /<(!DOCTYPE\s+)?score-(partwise|timewise)\b/.test(text);
 }
 
 /**

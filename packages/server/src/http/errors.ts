@@ -21,15 +21,16 @@ export class AppError extends Error {
   }
 
   /**
-   * A score or document @app/har refused, as a 400 on `field` (a 413 when `status413` and it is too
-   * large), with its sentence's code and values; `fileName` starts the sentence ('a.har: …').
+   * A score or document @app/har refused, as a 400 on `field` (a 413 `too_large` when it is too
+   * large: an archive that unpacks past the limit answers the same in every upload, DESIGN §5, QA Q10),
+   * with its sentence's code and values; `fileName` starts the sentence ('a.har: …').
    */
-  static fromHar(error: HarError, field: string, options: { fileName?: string; status413?: boolean } = {}) {
+  static fromHar(error: HarError, field: string, options: { fileName?: string } = {}) {
     const { fileName } = options;
     const message = fileName === undefined ? error.message : `${fileName}: ${error.message}`;
     const ref = error.ref && (fileName === undefined ? error.ref : { code: 'har.inFile', params: { file: fileName, reason: error.ref } });
     const refs = ref ? new Map([[message, ref]]) : undefined;
-    if (options.status413 && error.code === 'too_large') return new AppError('too_large', message, 413, undefined, refs);
+    if (error.code === 'too_large') return new AppError('too_large', message, 413, undefined, refs);
     return new AppError('validation_failed', message, 400, [{ field, messages: [message] }], refs);
   }
 

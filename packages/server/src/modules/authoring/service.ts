@@ -51,7 +51,7 @@ export function createAuthoringService(
   function refuse(error: unknown): never {
     if (error instanceof HarError) {
       // The 20 MB upload limit, or a score over the product's score limits (decision 032), each in its own words.
-      throw AppError.fromHar(error, 'file', { status413: true });
+      throw AppError.fromHar(error, 'file');
     }
     throw error;
   }

@@ -127,7 +127,7 @@ export function createPartWritingAuthoring(
 ) {
   function refuse(error: unknown, field: string): never {
     if (error instanceof HarError) {
-      throw AppError.fromHar(error, field, { status413: true });
+      throw AppError.fromHar(error, field);
     }
     throw error;
   }

@@ -3,13 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemovedAnalysisNotice } from '../../../components/ui/removed-analysis-notice.tsx';
 import { UploadButton, UploadProgress } from '../../../components/ui/upload-button.tsx';
+import { translateMessage } from '../../../i18n/index.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useUploadDocuments } from '../api/upload-documents.ts';
 import styles from './upload-documents-button.module.css';
 
+/** A score's own file names: an instructor who picks one here is sent to Create Exercise (QA Q10). */
+const SCORE_FILE = /\.(musicxml|xml|mxl)$/i;
+
 /** What the browser can tell before sending (spec §5: .har files, 20 MB); the server reads every file itself. */
-export function uploadProblem(files: readonly File[]): 'tooMany' | 'notHar' | undefined {
+export function uploadProblem(files: readonly File[]): 'tooMany' | 'notHar' | { score: string } | undefined {
   if (files.length > HAR_MAX_FILES_PER_UPLOAD) return 'tooMany';
+  const score = files.find((file) => SCORE_FILE.test(file.name));
+  if (score) return { score: score.name };
   if (files.some((file) => !file.name.toLowerCase().endsWith('.har') || file.size > HAR_MAX_BYTES)) return 'notHar';
   return undefined;
 }
@@ -24,6 +30,15 @@ export function UploadDocumentsButton({ assignmentId }: { assignmentId: number }
 
   const onFiles = (files: File[]) => {
     const problem = uploadProblem(files);
+    if (typeof problem === 'object') {
+      // The server's sentence for a score sent as a .har, said before the upload.
+      const reason = { code: 'har.scoreNotHar' };
+      notify({
+        severity: 'error',
+        message: translateMessage(undefined, undefined, { code: 'har.inFile', params: { file: problem.score, reason } }),
+      });
+      return;
+    }
     if (problem) {
       notify({
         severity: 'error',
