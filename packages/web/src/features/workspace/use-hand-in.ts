@@ -69,7 +69,7 @@ export function useHandIn({
             const draft = await currentDraft(documentId);
             entries = rebase(draft);
             from = draft.revision;
-            notify({ severity: 'info', message: t('workspace.save.merged') });
+            notify({ severity: 'success', message: t('workspace.save.merged') });
             continue;
           } catch (readError) {
             notifyApiError(readError);

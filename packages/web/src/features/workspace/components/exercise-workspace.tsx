@@ -142,7 +142,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     // Another copy's answers (decision 046): shown at once, with a word when they came from the server.
     onMerged: (entries, notice) => {
       setAnswers(Object.fromEntries(entries.map((entry) => [entry.id, entry.answer])));
-      if (notice) notify({ severity: 'info', message: t('workspace.save.merged') });
+      if (notice) notify({ severity: 'success', message: t('workspace.save.merged') });
     },
   });
   const playback = usePlayback(score, items);

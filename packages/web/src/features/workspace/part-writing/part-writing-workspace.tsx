@@ -127,7 +127,7 @@ export function PartWritingWorkspace({
           return 'chord' in read ? read.chord : {};
         }),
       );
-      if (notice) notify({ severity: 'info', message: t('workspace.save.merged') });
+      if (notice) notify({ severity: 'success', message: t('workspace.save.merged') });
     },
   });
 
