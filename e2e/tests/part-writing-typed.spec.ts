@@ -372,3 +372,29 @@ test('in Korean, a refused part-writing upload says why in Korean, by the server
   await teacher.screenshot({ path: testInfo.outputPath('korean-refusal-1280.png') });
   await teacher.screenshot({ path: '/tmp/v-korean-refusal-1280.png' });
 });
+
+test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
+  const CHORALE = '/work/shared/corpora/bach-chorales/001.mxl';
+  test.skip(!fs.existsSync(CHORALE), 'the shared corpus is not on this machine');
+
+  test('is refused with what to upload instead, at 1280 and 375 px', async ({ browser, server }, testInfo) => {
+    test.setTimeout(120_000);
+    const teacher = await instructorInNewSet(browser, server, COURSE);
+    await teacher.getByRole('button', { name: 'Create Exercise' }).click();
+    const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
+    await dialog.getByLabel('Part writing (figured bass or numerals)').check();
+    await dialog.getByLabel('Score (MusicXML)').setInputFiles(CHORALE);
+    const refusal = dialog.getByText(
+      'The score has 4 voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
+    );
+    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText(/the given voices do not move together/)).toHaveCount(0);
+    await teacher.screenshot({ path: testInfo.outputPath('whole-chorale-1280.png') });
+    await teacher.screenshot({ path: '/tmp/v-whole-chorale-1280.png' });
+    await teacher.setViewportSize({ width: 375, height: 800 });
+    await refusal.scrollIntoViewIfNeeded();
+    await teacher.screenshot({ path: '/tmp/v-whole-chorale-375.png' });
+    const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(sideways).toBeLessThanOrEqual(0);
+  });
+});

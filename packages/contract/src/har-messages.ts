@@ -89,6 +89,8 @@ export const HarMessages = {
   pwSameVoice: 'Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.',
   pwNoteLength: 'Measure {{measure}}: a note of {{beats}} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.',
   pwNotTogether: 'Measure {{measure}}: the given voices do not move together; part writing is note against note.',
+  pwWholeScore:
+    'The score has {{count}} voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
   pwNoteCounts: 'The given voices do not have the same number of notes.',
   pwKeySignature: 'The key signature has more than seven sharps or flats.',
   pwKeyMidChord: 'Measure {{measure}}: the key changes in the middle of a chord; change the key where a chord begins.',

@@ -170,6 +170,8 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     for (const line of lines) {
       const same = line.notes[index];
       if (!same || same.start !== note.start || same.beats !== note.beats) {
+        // A whole chorale (three voices or more, each its own rhythm): say what to upload instead (QA Q5).
+        if (lines.length > 2) throw new HarError(har('pwWholeScore', { count: lines.length }));
         throw new HarError(har('pwNotTogether', { measure: note.measure }));
       }
       chord[line.voice as Voice] = same.pitch;

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readHar } from '../format.ts';
 import { HarError } from '../har-error.ts';
+import { importMusicXml } from '../musicxml-import.ts';
 import {
   MODEL_ENTRY,
   type PartWritingExerciseInput,
@@ -14,6 +16,9 @@ import {
 } from './document.ts';
 import { gradePartWriting } from './grade.ts';
 import { importPartWriting } from './import.ts';
+
+// A real chorale from the shared corpus, read at run time (never copied into the repository).
+const CHORALE = '/work/shared/corpora/bach-chorales/001.mxl';
 
 // A figured bass in A minor (i – iv – V – i), the student writes S A T.
 const figuredBass: PartWritingExerciseInput = {
@@ -352,4 +357,22 @@ describe('importing the given voices from MusicXML', () => {
       'Measure 1: the given voice rests; part writing is note against note.',
     );
   });
+
+  it.runIf(existsSync(CHORALE))(
+    'a whole four-voice chorale (corpus 001, read at run time) is refused with what to upload instead (QA Q5)',
+    () => {
+      const { musicxml } = importMusicXml(new Uint8Array(readFileSync(CHORALE)));
+      let refusal: unknown;
+      try {
+        importPartWriting(musicxml);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(HarError);
+      expect((refusal as HarError).message).toBe(
+        'The score has 4 voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
+      );
+      expect((refusal as HarError).ref).toEqual({ code: 'har.pwWholeScore', params: { count: 4 } });
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
 import { PartWritingMessages } from '@app/contract/part-writing';
@@ -36,6 +37,8 @@ const FIGURED = {
   ],
   points: 10,
 };
+// A real chorale from the shared corpus, read at run time (never copied into the repository).
+const CHORALE = '/work/shared/corpora/bach-chorales/001.mxl';
 const musicxml = (score = partWritingExercise('Figured bass', FIGURED).score) =>
   multipart([{ name: 'Figured bass 1.musicxml', bytes: Buffer.from(score) }]);
 
@@ -102,6 +105,23 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       { field: 'file', messages: ['Measure 2: the key changes in the middle of a chord; change the key where a chord begins.'] },
     ]);
   });
+
+  it.runIf(existsSync(CHORALE))(
+    'refuses a whole four-voice chorale (corpus 001.mxl, read at run time) with what to upload instead, coded (QA Q5)',
+    async () => {
+      const whole = await draft(owner, multipart([{ name: '001.mxl', bytes: readFileSync(CHORALE) }]));
+      expect(whole.statusCode).toBe(400);
+      expect(errorsOf(whole)).toEqual([
+        {
+          field: 'file',
+          messages: [
+            'The score has 4 voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
+          ],
+        },
+      ]);
+      expect(whole.json().message_codes).toEqual([[{ code: 'har.pwWholeScore', params: { count: 4 } }]]);
+    },
+  );
 
   it('saves the confirmed exercise into a set, where students find it to write', async () => {
     const data = (await draft(owner)).json().data;
