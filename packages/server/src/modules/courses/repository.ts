@@ -127,17 +127,7 @@ export async function invitationCodeTaken(db: Db, code: string): Promise<boolean
 
 /** Adds a person to a course at the top of their list for that role. */
 export async function insertMembership(db: Db, values: { courseId: number; userId: number; role: CourseRole; now: number }): Promise<void> {
-  const top = await db
-    .selectFrom('course_memberships')
-    .select((eb) => eb.fn.min('weight').as('min'))
-    .where('user_id', '=', values.userId)
-    .where('role', '=', values.role)
-    .executeTakeFirst();
-  const weight = top?.min === null || top?.min === undefined ? 0 : Number(top.min) - 1;
-  await db
-    .insertInto('course_memberships')
-    .values({ course_id: values.courseId, user_id: values.userId, role: values.role, archived: 0, weight, created_at: values.now })
-    .execute();
+  await insertMemberships(db, { courseId: values.courseId, members: [values], now: values.now });
 }
 
 /**
