@@ -3,6 +3,7 @@
 import { runAccountBenchmarks } from './accounts.ts';
 import { runAnalysisBenchmark } from './analysis.ts';
 import { runApiBenchmarks } from './api.ts';
+import { runAuthoringBenchmark } from './authoring.ts';
 import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
@@ -16,6 +17,7 @@ import { runWorkspaceBenchmark } from './workspace.ts';
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
   analysis: runAnalysisBenchmark,
+  authoring: runAuthoringBenchmark,
   api: runApiBenchmarks,
   dashboard: runDashboardBenchmark,
   documents: runDocumentBenchmarks,

@@ -121,6 +121,8 @@ async function main() {
     },
     'ready',
   );
+  // The CPU pool's thread that stays starts now with Verovio loaded, not at the first upload (decision 048).
+  app.deps.cpu.warm().catch((err: unknown) => app.log.warn({ err }, 'the CPU pool could not warm up'));
   const url = config.publicUrl;
   if (config.role === 'worker') return;
   const lines = [

@@ -12,7 +12,10 @@ import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
  * Each task has a time limit after which its thread is terminated (Verovio cannot be
  * interrupted any other way) and each thread a heap limit; a task stopped either way fails
  * with a HarError ('unreadable_score') whose message says why, so callers treat it as a score
- * that could not be read. Threads start on first use and end after a minute idle.
+ * that could not be read. Threads start on first use; all but one end after a minute idle. The
+ * one that stays keeps Verovio loaded, so a drawing (Create Exercise's layout, a workspace) does
+ * not pay a thread's start and Verovio's loading after every quiet minute; `warm()` starts it
+ * with Verovio ahead of the first request (decision 048).
  */
 
 export type CpuPoolOptions = {
@@ -52,6 +55,8 @@ export type CpuPool = {
   run<K extends CpuTaskName>(task: K, args: Parameters<CpuTasks[K]>, options?: CpuRunOptions): Promise<Awaited<ReturnType<CpuTasks[K]>>>;
   /** Tasks running or waiting, and threads alive. */
   stats(): { running: number; queued: number; threads: number };
+  /** Starts the thread that stays, with Verovio loaded (a serving instance calls it once it listens). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -110,7 +115,8 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const open = () => {
     pool ??= new Tinypool({
       filename: workerEntry().href,
-      minThreads: 0,
+      // One thread stays, with the Verovio it loaded (decision 048); the others end after a minute idle.
+      minThreads: 1,
       maxThreads: threads,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
@@ -160,6 +166,9 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       const failure = new Error(response.error.message);
       if (response.error.stack) failure.stack = response.error.stack;
       throw failure;
+    },
+    async warm() {
+      await this.run('warmUp', [], { lane: 'background' });
     },
     stats: () => ({
       running,

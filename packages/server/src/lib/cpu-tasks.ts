@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { har } from '@app/contract/har-messages';
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
@@ -18,6 +19,7 @@ import {
 import { readPartWritingHandIn, submissionScore, writtenFromAnswers } from '@app/har/part-writing/hand-in';
 import { importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
+import { loadToolkit } from '@app/har/render-score';
 import { shownPositions } from '@app/har/shown-positions';
 import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
@@ -30,6 +32,11 @@ import { renderWorkspaceScore } from '@app/har/workspace-score';
  * Add a task here and call it with `deps.cpu.run('name', [args])`.
  */
 export const cpuTasks = {
+  /** Loads Verovio in the thread that stays (cpu-pool.ts `warm`, decision 048); answers the thread's id. */
+  warmUp: async (): Promise<number> => {
+    await loadToolkit();
+    return threadId;
+  },
   /** A `.har` checked and read (format.ts), e.g. an uploaded document. */
   readHar: (bytes: Uint8Array): HarDocument => readHar(bytes),
   /** A document written as a `.har`, with the score checked again. */
