@@ -84,13 +84,16 @@ export function readAnswer(text: string, write: readonly Voice[]): { chord: Writ
   return { chord };
 }
 
-/** The key in force before each chord: the exercise's, changed by a key a numeral or figures name (decision 031). */
+/**
+ * The key in force before each chord, and after the last: the exercise's, changed by a key a
+ * numeral or figures name (decision 031).
+ */
 function keysBefore(exercise: Pick<WritingExercise, 'key' | 'chords'>): Key[] {
-  const keys: Key[] = [];
   let running = parseKey(exercise.key) as Key;
+  const keys: Key[] = [running];
   for (const given of exercise.chords) {
-    keys.push(running);
     running = keyAfter(given, running);
+    keys.push(running);
   }
   return keys;
 }
@@ -101,8 +104,8 @@ function keysBefore(exercise: Pick<WritingExercise, 'key' | 'chords'>): Key[] {
  */
 export function keysInForce(exercise: Pick<WritingExercise, 'key' | 'chords'>): string[] {
   if (!parseKey(exercise.key)) return exercise.chords.map(() => exercise.key);
-  const before = keysBefore(exercise);
-  return exercise.chords.map((chord, i) => keyName(keyAfter(chord, before[i] as Key)));
+  // A chord's own key is the one in force before the next.
+  return keysBefore(exercise).slice(1).map(keyName);
 }
 
 export type WrittenCheck = {
