@@ -136,7 +136,8 @@ test('Save takes the author to the chord that needs an answer; the key found is 
   await last.fill('');
   await dialog.getByLabel('Title', { exact: true }).focus();
   await dialog.getByRole('button', { name: 'Save Exercise' }).click();
-  await expect(dialog.getByText('Chords that need a valid answer or points: 1.')).toBeVisible();
+  // QA Q1: the notice names the chord and where it is, not only how many.
+  await expect(dialog.getByText(/^Chord 9 \(measure \d+, beat [\d.]+\) needs a valid answer or points\.$/)).toBeVisible();
   await expect(last).toBeFocused();
   await expect(last).toBeInViewport();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/index.ts';
 import type { AnswerField } from '../../lib/answer-fields.ts';
-import { ChordKeyField, type ChordKeyPosition } from './chord-key-field.tsx';
+import { ChordKeyField, type ChordKeyPosition, useProblemsText } from './chord-key-field.tsx';
 
 function Harness({ position, skippable = true }: { position: ChordKeyPosition; skippable?: boolean }) {
   const [field, setField] = useState<AnswerField>({ answers: 'V', points: '1', skipped: false, touched: false });
@@ -80,5 +81,40 @@ describe("one chord's answer group in the answer editors", () => {
     await userEvent.click(screen.getByRole('button', { name: /points and options of chord 1,/ }));
     expect(await screen.findByRole('spinbutton', { name: 'Points for chord 1' })).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+// QA Q1: a refused save names the chords, not only how many there are.
+describe('useProblemsText', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+  });
+
+  const at = (number: number, measure: number, beat: number, extra: Partial<ChordKeyPosition> = {}): ChordKeyPosition => ({
+    number,
+    measure,
+    beat,
+    ...extra,
+  });
+  const text = (problems: ChordKeyPosition[]) => renderHook(() => useProblemsText()).result.current(problems);
+
+  it('names one chord with its measure and beat as the score prints them', () => {
+    expect(text([at(5, 2, 3)])).toBe('Chord 5 (measure 2, beat 3) needs a valid answer or points.');
+    expect(text([at(1, 0, 1, { measure_label: '0', beat_label: 4 })])).toBe('Chord 1 (measure 0, beat 4) needs a valid answer or points.');
+  });
+
+  it('names up to four, then the first three and how many more, in the reader’s language', async () => {
+    expect(text([at(5, 2, 3), at(9, 3, 1)])).toBe(
+      '2 chords need a valid answer or points: chord 5 (measure 2, beat 3) and chord 9 (measure 3, beat 1).',
+    );
+    const six = [at(5, 2, 3), at(9, 3, 1), at(12, 4, 2), at(20, 6, 1), at(30, 8, 2), at(31, 8, 3)];
+    expect(text(six)).toBe(
+      '6 chords need a valid answer or points: chord 5 (measure 2, beat 3), chord 9 (measure 3, beat 1), chord 12 (measure 4, beat 2), and 3 more.',
+    );
+    await changeLanguage('ko');
+    expect(text([at(5, 2, 3)])).toBe('5번째 화음(2마디 3박)에 올바른 답이나 점수가 필요합니다.');
+    await changeLanguage('zh-hans');
+    expect(text(six)).toContain('有 6 个和弦需要有效的答案或分数：第 5 个和弦（第 2 小节，第 3 拍）');
+    expect(text(six)).toContain('另外 3 个');
   });
 });

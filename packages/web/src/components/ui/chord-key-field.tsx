@@ -42,6 +42,32 @@ export function usePositionText() {
       : t('authoring.position', { measure: p.measure_label ?? String(p.measure), beat: p.beat_label ?? p.beat ?? 1 });
 }
 
+/** How many chords a refused save names before 'and N more'. */
+const NAMED_PROBLEMS = 3;
+
+/**
+ * Why Save was refused, naming the chords (QA Q1): 'Chord 5 (measure 2, beat 3) needs a valid answer
+ * or points.', or the first three of several and how many more, as a list in the reader's language.
+ */
+export function useProblemsText() {
+  const { t, i18n } = useTranslation();
+  return (problems: readonly ChordKeyPosition[]) => {
+    const where = (p: ChordKeyPosition) => ({
+      n: p.number,
+      measure: p.measure_label ?? String(p.measure ?? ''),
+      beat: p.beat_label ?? p.beat ?? 1,
+    });
+    const [first] = problems;
+    if (!first) return '';
+    if (problems.length === 1) return t('authoring.fixOne', where(first));
+    const named = problems.slice(0, problems.length > NAMED_PROBLEMS + 1 ? NAMED_PROBLEMS : problems.length);
+    const items = named.map((p) => t('authoring.fixItem', where(p)));
+    if (named.length < problems.length) items.push(t('authoring.fixMore', { count: problems.length - named.length }));
+    const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items);
+    return t('authoring.fixMany', { count: problems.length, list });
+  };
+}
+
 /**
  * One chord's part of the answer key as a compact group that fits a field's width under its chord
  * (issue 24): the answer; under it a button with the chord's points ('1 pt', or 'Skipped') and the

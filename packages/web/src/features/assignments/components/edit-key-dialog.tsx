@@ -3,6 +3,7 @@ import type { CourseDocument } from '@app/contract/assignments';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useProblemsText } from '../../../components/ui/chord-key-field.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -32,6 +33,7 @@ export interface EditKeyDialogProps {
  */
 export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialogProps) {
   const { t } = useTranslation();
+  const problemsText = useProblemsText();
   const answered = useDocumentKey(doc?.id ?? null);
   // A part-writing document (issue 27) answers its rule settings: those open in their own dialog.
   const rulesKey = answered.data && isPartWritingRulesKey(answered.data) ? answered.data : null;
@@ -110,9 +112,7 @@ export function EditKeyDialog({ document: doc, onClose, timeZone }: EditKeyDialo
             <p className={styles.version}>{t('answerKeys.version', { version: key.data.version })}</p>
             <Notice severity="info">{t('answerKeys.versionNote')}</Notice>
             <OpeningKeyField value={openingKey} onChange={setOpeningKey} showProblem={showProblems} />
-            {showProblems && problems.length > 0 ? (
-              <Notice severity="error">{t('authoring.fixFields', { count: problems.length })}</Notice>
-            ) : null}
+            {showProblems && problems.length > 0 ? <Notice severity="error">{problemsText(problems)}</Notice> : null}
             <ScoreWithFields
               title={key.data.title}
               score={key.data.score}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { useProblemsText } from '../../../components/ui/chord-key-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { OpeningKeyField, openingKeyProblem } from '../../../components/ui/opening-key-field.tsx';
@@ -42,6 +43,7 @@ export interface CreateExerciseDialogProps {
  */
 export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentId, courseOptions, onSaved }: CreateExerciseDialogProps) {
   const { t } = useTranslation();
+  const problemsText = useProblemsText();
   const createDraft = useCreateExerciseDraft();
   const save = useSaveExercise();
   const [draft, setDraft] = useState<ExerciseDraft | null>(null);
@@ -165,9 +167,7 @@ export function CreateExerciseDialog({ open, onOpenChange, courseId, assignmentI
             <Notice severity="info">{t('authoring.suggestionsNote')}</Notice>
             <RemovedAnalysisNotice documents={[{ removed: draft.removed_for_students }]} />
             {showProblems && (problems.length > 0 || kept.length === 0) ? (
-              <Notice severity="error">
-                {kept.length === 0 ? t('authoring.noItems') : t('authoring.fixFields', { count: problems.length })}
-              </Notice>
+              <Notice severity="error">{kept.length === 0 ? t('authoring.noItems') : problemsText(problems)}</Notice>
             ) : null}
             <ScoreWithFields
               title={draft.title}
