@@ -438,7 +438,7 @@ export function createLtiService(
 
     /** The origin of a live deep-linking request's return URL: the selection page's form posts there. */
     async deepLinkReturnOrigin(key: string): Promise<string | undefined> {
-      const url = await (await repo.findLiveDeepLinkRequest(db, hashSecret(key), clock.now()))?.return_url;
+      const url = (await repo.findLiveDeepLinkRequest(db, hashSecret(key), clock.now()))?.return_url;
       return url === undefined ? undefined : new URL(url).origin;
     },
 
