@@ -251,6 +251,51 @@ test.describe('assignment sets', () => {
     await expect(toast(page, 'Assignment not found in selected course.')).toBeVisible();
   });
 
+  // QA Q10: a score picked in "Upload .har Files" was refused only as "not a ZIP file"; QA Q12: a long
+  // document title was clipped in the set editor on a phone (an input does not wrap).
+  test('Upload .har Files sends a score to Create Exercise; a long document title wraps at 375 px', async ({ page, login }, testInfo) => {
+    test.setTimeout(90_000);
+    await login('instructor');
+    await openCourse(page, 'As Instructor');
+    await page.getByRole('button', { name: 'New Assignment Set' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
+    const picker = page.getByLabel('Upload .har Files');
+    await picker.setInputFiles({ name: 'score.musicxml', mimeType: 'application/xml', buffer: Buffer.from('<score-partwise/>') });
+    await expect(
+      toast(page, 'score.musicxml: This is a MusicXML score, not a .har exercise: to make an exercise from a score, use Create Exercise.'),
+    ).toBeVisible();
+
+    const long = 'Wir glauben all an einen Gott, Schöpfer Himmels und der Erden — 133 (QA long title)';
+    await picker.setInputFiles([harFile(long, 0)]);
+    await expect(toast(page, 'Document uploaded!')).toBeVisible();
+    const title = page.getByLabel('Document title');
+    await expect(title).toHaveValue(long);
+    const fits = () =>
+      title.evaluate((area) => ({
+        whole: area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1,
+        height: area.getBoundingClientRect().height,
+      }));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await title.scrollIntoViewIfNeeded();
+    await expect.poll(fits).toMatchObject({ whole: true });
+    const phone = (await fits()).height;
+    expect(phone).toBeGreaterThan(60);
+    await page.screenshot({ path: testInfo.outputPath('set-long-title-375.png') });
+    // Enter saves it (no line break), as the one-line field did.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/documents\/\d+$/.test(r.url()));
+    await title.fill(`${long} v2`);
+    await title.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await expect(title).toHaveValue(`${long} v2`);
+    await page.reload();
+    await expect(page.getByLabel('Document title')).toHaveValue(`${long} v2`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(fits).toMatchObject({ whole: true });
+    expect((await fits()).height).toBeLessThan(phone);
+    await title.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('set-long-title-1280.png') });
+  });
+
   test('a TA sees the sets and their previews without edit, add or drag', async ({ page, login }) => {
     await login('ta');
     await openCourse(page, 'As TA');

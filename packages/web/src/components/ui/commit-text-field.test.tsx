@@ -58,4 +58,18 @@ describe('CommitTextField', () => {
     fireEvent.keyDown(input(), { key: 'Escape' });
     expect(input().value).toBe('Ada');
   });
+
+  it('wrap: a text area that wraps a long title (QA Q12); Enter commits, a pasted line break is a space', () => {
+    const onCommit = vi.fn(async () => undefined);
+    render(<CommitTextField wrap label="Document title" value="Ada" maxLength={200} onCommit={onCommit} />);
+    const area = screen.getByLabelText('Document title') as HTMLTextAreaElement;
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area.rows).toBe(1);
+    expect(area.maxLength).toBe(200);
+    fireEvent.change(area, { target: { value: 'Wir glauben all\n an einen Gott' } });
+    expect(area.value).toBe('Wir glauben all an einen Gott');
+    const enter = fireEvent.keyDown(area, { key: 'Enter' });
+    expect(enter).toBe(false);
+    expect(onCommit).toHaveBeenCalledExactlyOnceWith('Wir glauben all an einen Gott');
+  });
 });

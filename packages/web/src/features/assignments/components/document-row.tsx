@@ -61,6 +61,7 @@ export function DocumentRow({
         <div className={styles.body}>
           <CommitTextField
             className={styles.titleField}
+            wrap
             label={t('assignments.documents.titleLabel')}
             value={doc.title}
             maxLength={200}
