@@ -140,6 +140,13 @@ test('Save takes the author to the chord that needs an answer; the key found is 
   await expect(dialog.getByText(/^Chord 9 \(measure \d+, beat [\d.]+\) needs a valid answer or points\.$/)).toBeVisible();
   await expect(last).toBeFocused();
   await expect(last).toBeInViewport();
+  const named = dialog.getByText(/^Chord 9 \(measure/);
+  await named.scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: testInfo.outputPath('named-chord-1280.png') });
+  await teacher.setViewportSize({ width: 375, height: 800 });
+  await named.scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: testInfo.outputPath('named-chord-375.png') });
+  await teacher.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await teacher.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
