@@ -180,7 +180,10 @@ test.describe('a new user', () => {
     });
   }
 
-  test('a toast covers no control: the header’s Activate Course is clickable at once, and the same words twice are one toast', async ({ page, login }) => {
+  test('a toast covers no control: the header’s Activate Course is clickable at once, and the same words twice are one toast', async ({
+    page,
+    login,
+  }) => {
     await login('instructor');
     await page.getByRole('button', { name: 'Create New Course' }).click();
     await expect(page).toHaveURL(/\/course\/\d+\/settings#course_created$/);
