@@ -22,7 +22,7 @@ export const WorkspaceMessages = {
   repeatedItem: 'Each item can be answered only once.',
   noAnswers: 'Send the answers as a list.',
   notTimed: 'This document has no time limit to start.',
-  badBase: 'A base revision is a whole number, 0 or more.',
+  badBase: 'A base revision is a whole number from 0 to 2147483647.',
   draftChanged: 'These answers were changed in another window since this one loaded them. Both are kept: check them and save again.',
 } as const;
 
@@ -49,6 +49,8 @@ export const AnswersRequest = z.object({
     .number({ error: WorkspaceMessages.badBase })
     .int({ error: WorkspaceMessages.badBase })
     .min(0, { error: WorkspaceMessages.badBase })
+    // A revision is a database integer: a larger base would overflow PostgreSQL's `integer`.
+    .max(2_147_483_647, { error: WorkspaceMessages.badBase })
     .optional(),
   answers: z
     .array(AnswerEntry, { error: WorkspaceMessages.noAnswers })

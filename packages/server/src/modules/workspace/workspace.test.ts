@@ -202,10 +202,10 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
     expect((await draftOf(owner, { base: 3, answers: merged })).statusCode).toBe(403);
     expect((await draftOf(ta, { base: 3, answers: merged })).statusCode).toBe(403);
     expect((await draftOf(other, { base: 3, answers: merged })).statusCode).toBe(404);
-    for (const base of [-1, 1.5, '3', null]) {
+    for (const base of [-1, 1.5, '3', null, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
       const bad = await draftOf(student, { base, answers: merged });
       expect(bad.statusCode, JSON.stringify(base)).toBe(400);
-      expect(JSON.stringify(errorsOf(bad))).toContain('A base revision is a whole number, 0 or more.');
+      expect(JSON.stringify(errorsOf(bad))).toContain('A base revision is a whole number from 0 to 2147483647.');
     }
     const unknown = await draftOf(student, { base: 3, answers: [{ id: 'm99b1', answer: 'I' }] });
     expect(errorsOf(unknown)[0]?.messages).toEqual(['This answer is for an item the document does not have.']);
