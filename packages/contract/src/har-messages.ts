@@ -92,6 +92,10 @@ export const HarMessages = {
   pwWholeScore:
     'The score has {{count}} voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
   pwNoteCounts: 'The given voices do not have the same number of notes.',
+  // A whole score whose given voices the instructor chooses (part-writing/chorale-import.ts, QA Q5).
+  pwVoicesUnclear:
+    'The score has {{count}} voices, and its parts are not named Soprano, Alto, Tenor and Bass. Name the four sung parts so (other parts are left out), or keep only four voices or soprano and bass, and upload again.',
+  pwGivenChoice: "Choose one or more of the score's voices ({{voices}}) to give, and leave at least one for the students to write.",
   pwKeySignature: 'The key signature has more than seven sharps or flats.',
   pwKeyMidChord: 'Measure {{measure}}: the key changes in the middle of a chord; change the key where a chord begins.',
   pwKeyNoNumeral: 'Measure {{measure}}: the key changes at a chord without a numeral; give it a numeral that names the key ({{key}}: V).',

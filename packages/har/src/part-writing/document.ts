@@ -99,8 +99,25 @@ export const PartWritingExercise = z
       .number({ error: 'points must be a number' })
       .min(0, { error: 'points are negative' })
       .max(10_000, { error: 'points are more than 10000' }),
+    /** Quarter notes in an opening measure shorter than the meter (a pickup, as a chorale opens); the chords fill it first. */
+    pickup: z
+      .number({ error: 'pickup must be a number' })
+      .refine((beats) => beats > 0 && Number.isInteger(beats * 2), { error: 'pickup must be a positive number of half quarter notes' })
+      .optional(),
+    /** The number of the first measure (a score's own: a chorale's pickup is measure 0); 1 when not said. */
+    first_measure: z
+      .number({ error: 'first_measure must be a number' })
+      .int({ error: 'first_measure must be a whole number' })
+      .min(0, { error: 'first_measure is negative' })
+      .max(9999, { error: 'first_measure is more than 9999' })
+      .optional(),
   })
   .superRefine((exercise, ctx) => {
+    if (exercise.pickup !== undefined && PART_WRITING_METER.test(exercise.meter)) {
+      const [beats, unit] = exercise.meter.split('/').map(Number);
+      if (exercise.pickup >= ((beats ?? 4) * 4) / (unit ?? 4))
+        ctx.addIssue({ code: 'custom', path: ['pickup'], message: 'pickup must be shorter than a measure of the meter' });
+    }
     const voices = [...exercise.given, ...exercise.write];
     const sorted = VOICES.filter((v) => voices.includes(v)).join('');
     if (voices.length !== new Set(voices).size || (sorted !== 'SATB' && sorted !== 'SB')) {

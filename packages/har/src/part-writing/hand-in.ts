@@ -145,6 +145,8 @@ export function submissionScore(doc: PartWritingDocument): string {
   return partWritingScore(doc.manifest.title, {
     key: doc.exercise.key,
     meter: doc.exercise.meter,
+    pickup: doc.exercise.pickup,
+    first_measure: doc.exercise.first_measure,
     given,
     chords: doc.exercise.chords.map((chord, i) => ({ ...chord, ...Object.fromEntries(complete.map((v) => [v, voices.chords[i]?.[v]])) })),
   });

@@ -16,7 +16,18 @@ import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicx
  */
 
 export type ImportedChord = { numeral?: string; figures?: string; beats: number } & Partial<Record<Voice, string>>;
-export type ImportedPartWriting = { key: string; meter: string; given: Voice[]; chords: ImportedChord[] };
+export type ImportedPartWriting = {
+  key: string;
+  meter: string;
+  given: Voice[];
+  chords: ImportedChord[];
+  /** Quarter notes in an opening measure shorter than the meter (a pickup), when the score has one. */
+  pickup?: number;
+  /** The score's number of its first measure when it is not 1 (a chorale's pickup is measure 0). */
+  first_measure?: number;
+  /** The score's own notes of the voices to write at each chord (a chorale's voices), when every chord has them. */
+  model?: { chords: Partial<Record<Voice, string>>[] };
+};
 
 const MAJOR_KEYS = ['Cb', 'Gb', 'Db', 'Ab', 'Eb', 'Bb', 'F', 'C', 'G', 'D', 'A', 'E', 'B', 'F#', 'C#'];
 const MINOR_KEYS = ['ab', 'eb', 'bb', 'f', 'c', 'g', 'd', 'a', 'e', 'b', 'f#', 'c#', 'g#', 'd#', 'a#'];
@@ -63,7 +74,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   let meter: string | undefined;
   const lines: Line[] = [];
   // Key signatures after the first: where (in the part's quarter notes) and to what.
-  const keyChanges: { time: number; measure: string; token: string | undefined }[] = [];
+  const keyChanges: KeyChange[] = [];
   for (const part of partsOf(tree)) {
     const line: Line = { hasFigures: false, notes: [] };
     const named = NAMED[names.get(part[':@']?.['@_id'] ?? '')?.trim() ?? ''];
@@ -185,8 +196,21 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   if (lines.some((line) => line.hasFigures)) for (const chord of chords) chord.figures ??= '';
   const key = keyToken(fifths ?? 0, mode);
   if (key === undefined) throw new HarError(har('pwKeySignature'));
-  // A key that changes: only where a chord begins, and then the chord's numeral names the new key (decision 031).
-  const onsets = first.notes.map((note) => note.start);
+  applyKeyChanges(
+    chords,
+    first.notes.map((note) => note.start),
+    keyChanges,
+    key,
+  );
+  return { key, meter: meter ?? '4/4', given, chords };
+}
+
+/**
+ * Key signatures after the first, written into the chords: only where a chord begins, and then the
+ * chord's numeral names the new key (decision 031), or its figures take it as a prefix ('G: 6 5').
+ * `onsets` are the chords' starts in the score's quarter notes.
+ */
+export function applyKeyChanges(chords: ImportedChord[], onsets: readonly number[], keyChanges: readonly KeyChange[], key: string): void {
   let running = key;
   for (const change of keyChanges) {
     const at = onsets.findIndex((start) => Math.abs(start - change.time) < 1e-9);
@@ -205,17 +229,19 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
     if (label?.readings.every((reading) => reading.key === undefined)) chord.numeral = `${change.token}: ${chord.numeral}`;
     running = change.token;
   }
-  return { key, meter: meter ?? '4/4', given, chords };
 }
 
+/** A key signature after the first: where (the part's quarter notes), in which measure, and its key token. */
+export type KeyChange = { time: number; measure: string; token: string | undefined };
+
 /** A key signature as the key token of decision 031 ('F#', 'bb'), or undefined past seven sharps or flats. */
-function keyToken(fifths: number, mode: string | undefined): string | undefined {
+export function keyToken(fifths: number, mode: string | undefined): string | undefined {
   const index = fifths + 7;
   return mode === 'minor' ? MINOR_KEYS[index] : MAJOR_KEYS[index];
 }
 
 /** A `<figured-bass>` as figures text: '6 5', '#6', '#', '' for 5/3. */
-function figuresText(nodes: XmlNode[]): string {
+export function figuresText(nodes: XmlNode[]): string {
   const parts = nodes
     .filter((node) => 'figure' in node)
     .map((node) => {

@@ -14,7 +14,15 @@ import { keyFifths, signatureAlter } from '../library/theory.ts';
  */
 
 type ScoreChord = { numeral?: string; figures?: string; beats: number } & Partial<Record<Voice, string>>;
-type ScoreExercise = { key: string; meter: string; given: readonly Voice[]; chords: readonly ScoreChord[] };
+type ScoreExercise = {
+  key: string;
+  meter: string;
+  given: readonly Voice[];
+  chords: readonly ScoreChord[];
+  /** Quarter notes of an opening pickup measure, and the first measure's number (1 when not said). */
+  pickup?: number | undefined;
+  first_measure?: number | undefined;
+};
 
 const STEPS = 'CDEFGAB';
 const DIVISIONS = 2;
@@ -46,20 +54,24 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
   const [beatsText, unitText] = exercise.meter.split('/');
   const measureLength = (Number(beatsText) * 4 * DIVISIONS) / Number(unitText);
   const measures: { chord: ScoreChord; index: number }[][] = [[]];
+  // A pickup is a first measure of its own length (an anacrusis, numbered as the score numbers it).
+  const pickup = exercise.pickup === undefined ? undefined : exercise.pickup * DIVISIONS;
   let filled = 0;
   exercise.chords.forEach((chord, index) => {
     const length = chord.beats * DIVISIONS;
-    if (filled + length > measureLength) throw new HarError(har('pwCrossesBarline', { chord: index + 1, meter: exercise.meter }));
+    const capacity = measures.length === 1 && pickup !== undefined ? pickup : measureLength;
+    if (filled + length > capacity) throw new HarError(har('pwCrossesBarline', { chord: index + 1, meter: exercise.meter }));
     (measures[measures.length - 1] as { chord: ScoreChord; index: number }[]).push({ chord, index });
     filled += length;
-    if (filled === measureLength && index < exercise.chords.length - 1) {
+    if (filled === capacity && index < exercise.chords.length - 1) {
       measures.push([]);
       filled = 0;
     }
   });
   const lowest = [...exercise.given].sort((a, b) => PLACES[b].voice - PLACES[a].voice)[0] as Voice;
   const body = measures.map((chords, m) => {
-    const lines = [`    <measure number="${m + 1}">`];
+    const number = (exercise.first_measure ?? 1) + m;
+    const lines = [`    <measure number="${number}"${m === 0 && pickup !== undefined ? ' implicit="yes"' : ''}>`];
     if (m === 0) {
       lines.push(
         '      <attributes>',
