@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly fields?: FieldError[],
     /** The codes of sentences the contract's table cannot find by their text (a score refusal's values). */
     readonly refs?: ReadonlyMap<string, MessageRef>,
+    /** Sent beside the envelope as `data` (a stale draft's 409 carries the stored draft, decision 046). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -104,7 +106,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const errors = error.fields ?? [{ code: error.code, message: error.message }];
-      return reply.status(error.status).send(errorBody(errors, error.refs));
+      const body = errorBody(errors, error.refs);
+      return reply.status(error.status).send(error.data === undefined ? body : { ...body, data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody(groupByField(error.validation)));

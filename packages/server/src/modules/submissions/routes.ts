@@ -3,13 +3,12 @@ import { CourseIdParams } from '@app/contract/courses';
 import { envelope, Messages } from '@app/contract/errors';
 import { GradeBookQuery, Submission, SubmissionFileUrls } from '@app/contract/submissions';
 import { AnswersRequest } from '@app/contract/workspace';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
 import { compiledJson } from '../../http/serialize.ts';
 import { uploadedFile } from '../../http/uploads.ts';
-import { StaleDraftError, sendDraftConflict } from '../workspace/draft-conflict.ts';
 import type { HandIn, SubmissionsService } from './service.ts';
 
 const tags = ['submissions'];
@@ -43,14 +42,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, submissions: Subm
         : request.body === undefined || request.body === null
           ? { kind: 'file', read: async () => undefined }
           : { kind: 'answers', ...AnswersRequest.parse(request.body) };
-      try {
-        const submission = await submissions.submit(actor, request.params.id, input);
-        return reply.status(201).send({ data: submission });
-      } catch (error) {
-        // Answers started from a draft another copy has saved over since (decision 046): merge first.
-        if (error instanceof StaleDraftError) return sendDraftConflict(reply as FastifyReply, error.draft);
-        throw error;
-      }
+      const submission = await submissions.submit(actor, request.params.id, input);
+      return reply.status(201).send({ data: submission });
     },
   );
 

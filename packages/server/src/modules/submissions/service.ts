@@ -19,7 +19,7 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import { gradingSettings } from '../courses/grading-settings.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
-import { StaleDraftError, staleDraft } from '../workspace/draft-conflict.ts';
+import { draftChanged, staleDraft } from '../workspace/draft-conflict.ts';
 import { createDrawings, type DrawingVariant } from './drawings.ts';
 import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { presentSubmission } from './present.ts';
@@ -156,7 +156,7 @@ export function createSubmissionsService(
       // as they are: the browser merges that draft first (decision 046). No base: as they are.
       if (input.kind === 'answers') {
         const stale = await staleDraft(db, documentId, actor.user.id, input.base);
-        if (stale) throw new StaleDraftError(stale);
+        if (stale) throw draftChanged(stale);
       }
       const practice = doc.practice === 1;
 

@@ -1,7 +1,6 @@
-import { messageCode } from '@app/contract/message-codes';
-import { type Draft, type DraftConflict, WorkspaceMessages } from '@app/contract/workspace';
-import type { FastifyReply } from 'fastify';
+import { type Draft, WorkspaceMessages } from '@app/contract/workspace';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
 import { findDraft } from './repository.ts';
 
 /**
@@ -10,34 +9,17 @@ import { findDraft } from './repository.ts';
  * with 409 and the stored draft, which the browser merges with its own changes and sends again.
  */
 
-/** Thrown by a hand-in whose base is behind the stored draft; the route answers it with `sendDraftConflict`. */
-export class StaleDraftError extends Error {
-  constructor(readonly draft: Draft) {
-    super(WorkspaceMessages.draftChanged);
-  }
-}
+/**
+ * The 409 of a save or hand-in whose base is behind the stored draft (DraftConflict): the error
+ * envelope with `WorkspaceMessages.draftChanged`, and the stored draft as `data`. The error handler
+ * writes it like any error; it is no response schema of its routes, whose other 409s (a refused
+ * hand-in) would then be written by that schema's compiled serializer (decision 043).
+ */
+export const draftChanged = (draft: Draft) => new AppError('conflict', WorkspaceMessages.draftChanged, 409, undefined, undefined, draft);
 
 /** The stored draft when answers started from `base` are behind it (no base: never). */
 export async function staleDraft(db: Db, documentId: number, studentId: number, base: number | undefined): Promise<Draft | null> {
   if (base === undefined) return null;
   const draft = await findDraft(db, documentId, studentId);
   return draft && draft.revision !== base ? draft : null;
-}
-
-/** The 409's body: the error envelope with its message code, and the stored draft as `data`. */
-export const draftConflict = (data: Draft): DraftConflict => ({
-  errors: [{ code: 'conflict', message: WorkspaceMessages.draftChanged }],
-  message_codes: [[messageCode(WorkspaceMessages.draftChanged) ?? null]],
-  data,
-});
-
-/**
- * Sends the 409 as JSON text. It is not a response schema of its routes: the error handler's other
- * 409s (a refused hand-in) would then be written by that schema's compiled serializer (decision 043).
- */
-export function sendDraftConflict(reply: FastifyReply, draft: Draft) {
-  return reply
-    .code(409)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(draftConflict(draft)));
 }

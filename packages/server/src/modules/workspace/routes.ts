@@ -1,12 +1,11 @@
 import { CourseIdParams } from '@app/contract/courses';
 import { envelope, Messages } from '@app/contract/errors';
 import { AnswersRequest, Draft, DraftSummary, Workspace } from '@app/contract/workspace';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth.ts';
 import { compiledJson } from '../../http/serialize.ts';
-import { sendDraftConflict } from './draft-conflict.ts';
 import type { WorkspaceService } from './service.ts';
 
 const tags = ['workspace'];
@@ -37,12 +36,9 @@ export function registerWorkspaceRoutes(app: FastifyInstance, workspace: Workspa
       schema: { tags, params: Id, body: AnswersRequest, response: { 200: envelope(Draft) } },
       serializerCompiler: compiledJson,
     },
-    async (request, reply) => {
+    async (request) => {
       const { answers, base } = request.body;
-      const result = await workspace.saveDraft(requireActor(request), request.params.id, answers, base);
-      if (result.saved) return { data: result.saved };
-      // Another copy saved since this one's base (decision 046): its draft, for the browser to merge.
-      return sendDraftConflict(reply as FastifyReply, result.conflict);
+      return { data: await workspace.saveDraft(requireActor(request), request.params.id, answers, base) };
     },
   );
 

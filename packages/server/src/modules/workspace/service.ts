@@ -20,11 +20,10 @@ import type { AssignmentsService } from '../assignments/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import { submissionRefusal } from '../submissions/policy.ts';
 import type { SubmissionsService } from '../submissions/service.ts';
+import { draftChanged } from './draft-conflict.ts';
 import * as repo from './repository.ts';
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
-/** A draft save: stored, or refused because the stored draft moved on since the save's base (decision 046). */
-export type DraftSaved = { saved: Draft; conflict?: undefined } | { conflict: Draft; saved?: undefined };
 
 /** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
 type RenderedWorkspace = {
@@ -165,17 +164,17 @@ export function createWorkspaceService(
 
     /**
      * Stores the student's answers as they type; answers must be for the document's items. With
-     * `base`, a draft saved since (another tab or device) is not overwritten: the answer is
-     * `{ conflict }` with the stored draft, for the browser to merge (decision 046).
+     * `base`, a draft saved since (another tab or device) is not overwritten: a 409 answers with
+     * the stored draft, for the browser to merge (decision 046).
      */
-    async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[], base?: number): Promise<DraftSaved> {
+    async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[], base?: number): Promise<Draft> {
       const { doc } = await openForStudent(actor, documentId);
       const known = new Set((await rendered(doc)).items.map((item) => item.id));
       if (answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
       const now = clock.now();
       const revision = await repo.saveDraft(db, doc.id, actor.user.id, answers, now, base);
-      if (revision !== null) return { saved: { answers, updated_at: now, revision } };
-      return { conflict: await currentDraft(doc.id, actor.user.id) };
+      if (revision === null) throw draftChanged(await currentDraft(doc.id, actor.user.id));
+      return { answers, updated_at: now, revision };
     },
 
     /** The documents of a course the student has in progress: drafts and started timed documents (the assignments list). */
