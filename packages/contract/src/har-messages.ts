@@ -1,3 +1,5 @@
+import type { MessageParams, MessageRef } from './errors.ts';
+
 /*
  * The sentences @app/har refuses a score or a document with (HarError), each with a code
  * (`har.<key>`, qa-findings Q4) so the web app shows them in the reader's language. A value goes in
@@ -7,9 +9,10 @@
  * (message-codes.ts lists them; the web app's message-codes test checks all four languages).
  */
 
+/** A coded sentence: the envelope's MessageRef. */
+export type HarRef = MessageRef;
 /** A value of a coded sentence: text or a number as it is, or another coded sentence. */
-export type HarParam = string | number | HarRef;
-export type HarRef = { code: string; params?: Record<string, HarParam> };
+export type HarParam = MessageParams[string];
 
 export const HarMessages = {
   // Subjects that start a sentence ('{{name}} has no part with a measure.'); a file name is sent as it is.
