@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@app/contract/constants';
+import type { MessageRef } from '@app/contract/errors';
 import type { LanguageCode } from '@app/contract/users';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -134,9 +135,6 @@ function indexEnglishMessages(english: Partial<Translation>) {
     if (tree) index(section, tree);
   }
 }
-
-/** The code of a contract sentence, as the server sends it in the envelope's `message_codes`. */
-export type MessageRef = { code: string; params?: { [name: string]: string | number | MessageRef } };
 
 /** A coded sentence in the reader's language, the sentences among its values (a score refusal's subject, reason) first. */
 function translateRef(ref: MessageRef): string | undefined {
