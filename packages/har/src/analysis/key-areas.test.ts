@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyName } from '../library/theory.ts';
 import { analyseScore } from './analyze-score.ts';
-import { endsWithAuthenticCadence, findKey } from './key-finding.ts';
+import { endsWithAuthenticCadence, findKey, keptSignature } from './key-finding.ts';
 import { analysisPositions } from './positions.ts';
 import { readScore } from './score-reading.ts';
 import { choraleMusicXml, type TestChorale } from './test-chorales.ts';
@@ -44,6 +44,30 @@ describe('key finding from all 24 keys', () => {
       bass: 'G2:1 G3:1 F#3:1 G3:1 | D3:1 C3:1 D3:1 G2:1',
     };
     expect(keyOf(piece(-1, gMinor))).toBe('G minor');
+  });
+});
+
+// B♭ minor with every D♭ and G♭ written as an accidental (an old edition's signature of three flats),
+// ending on a half cadence (iv6–V): i iv6 V i | i6 iv V i | iv6 V.
+const B_FLAT_MINOR = {
+  soprano: 'Db5:1 Eb5:1 C5:1 Db5:1 | F5:1 Eb5:1 C5:1 Bb4:1 | Bb4:2 A4:2',
+  alto: 'F4:1 Gb4:1 F4:1 F4:1 | Bb4:1 Bb4:1 A4:1 F4:1 | Eb4:2 F4:2',
+  tenor: 'Bb3:1 Bb3:1 A3:1 Bb3:1 | Db4:1 Gb3:1 F3:1 Db4:1 | Bb3:2 C4:2',
+  bass: 'Bb2:1 Gb2:1 F2:1 Bb2:1 | Db3:1 Eb3:1 F2:1 Bb2:1 | Gb2:2 F2:2',
+};
+
+describe('key finding: the signature the notes keep', () => {
+  it('a signature two fifths from the one the notes keep gives way to theirs: B♭ minor written with three flats, not B♭ major (Mixolydian)', () => {
+    const reading = readScore(piece(-3, B_FLAT_MINOR));
+    expect(keptSignature(reading)?.fifths).toBe(-5);
+    expect(keyOf(piece(-3, B_FLAT_MINOR))).toBe('B♭ minor');
+  });
+
+  it('a signature one fifth from the notes (Dorian) or the notes’ own is kept as written', () => {
+    // D minor with no flats spells its B♭ as an accidental: one fifth, the Dorian signature the prior allows.
+    expect(keptSignature(readScore(piece(0, DORIAN)))?.fifths).toBe(0);
+    expect(keptSignature(readScore(piece(-5, B_FLAT_MINOR)))?.fifths).toBe(-5);
+    expect(keyOf(piece(0, DORIAN))).toBe('D minor');
   });
 });
 

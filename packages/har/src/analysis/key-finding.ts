@@ -9,7 +9,8 @@ import type { ScoreReading } from './score-reading.ts';
  * minor piece being a Picardy third) and the first bass add to it; the key signature is a
  * prior, not a limit: a key one fifth flatwards of the signature's minor (D minor written
  * with no flats, the Dorian signature) or sharpwards of its major (Mixolydian) is still
- * likely, any other key far less. A written <mode> counts as a small vote, since
+ * likely, any other key far less; a signature two or more fifths from the one the notes keep
+ * (their flats or sharps written as accidentals throughout) gives way to theirs. A written <mode> counts as a small vote, since
  * programs often write "major" for every key.
  */
 
@@ -58,6 +59,22 @@ export function profileFit(profile: number[], tonic: number, mode: Mode): number
 }
 
 export function findKey(score: ScoreReading, positions: AnalysisPosition[]): FoundKey {
+  let best: FoundKey | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const { key, value } of keyScores(score, positions)) {
+    if (value > bestScore + 1e-9) {
+      bestScore = value;
+      best = key;
+    }
+  }
+  const found = best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' };
+  const fifths = keyFifths(found);
+  const signature = score.keySignature;
+  return { ...found, fifths, source: signature && signature.fifths === fifths ? 'signature' : 'music' };
+}
+
+/** Each of the 24 keys with the weight of the evidence for it (`allKeys` order). */
+export function keyScores(score: ScoreReading, positions: AnalysisPosition[]): { key: FoundKey; value: number }[] {
   const profile = new Array<number>(12).fill(0);
   for (const note of score.notes) profile[note.midi % 12] = (profile[note.midi % 12] as number) + (note.end - note.onset);
   const opening = new Array<number>(12).fill(0);
@@ -70,11 +87,10 @@ export function findKey(score: ScoreReading, positions: AnalysisPosition[]): Fou
   const lastPosition = positions[positions.length - 1];
   const last = lastPosition?.notes[0];
   const lastPcs = new Set(lastPosition?.notes.map((n) => n.midi % 12) ?? []);
-  const signature = score.keySignature;
+  const signature = keptSignature(score);
   const authentic = endsWithAuthenticCadence(positions);
 
-  let best: FoundKey | undefined;
-  let bestScore = Number.NEGATIVE_INFINITY;
+  const scores: { key: FoundKey; value: number }[] = [];
   for (const key of allKeys()) {
     const t = semitone(key.tonic);
     const W = KEY_WEIGHTS;
@@ -101,14 +117,43 @@ export function findKey(score: ScoreReading, positions: AnalysisPosition[]): Fou
       else value -= W[8] as number;
       if (signature.mode === key.mode && distance === 0) value += 0.2;
     }
-    if (value > bestScore + 1e-9) {
-      bestScore = value;
-      best = key;
+    scores.push({ key, value });
+  }
+  return scores;
+}
+
+/** The sharps (+) or flats (−) a signature of `fifths` puts on each step C … B. */
+function signatureAlter(fifths: number, step: number): number {
+  // Sharps are added F C G D A E B (steps 3 0 4 1 5 2 6), flats in the reverse order.
+  const order = [3, 0, 4, 1, 5, 2, 6];
+  if (fifths > 0) return order.slice(0, fifths).includes(step) ? 1 : 0;
+  if (fifths < 0) return order.slice(7 + fifths).includes(step) ? -1 : 0;
+  return 0;
+}
+
+/**
+ * The signature the key finding takes as its prior: the written one, unless the notes keep
+ * another two or more fifths from it, writing two or more of their key's flats or sharps as
+ * accidentals throughout (an old edition's signature: B♭ minor written with three flats, its
+ * D♭ and G♭ on every note). The signature that spells the most of the music's duration as
+ * written is the one the notes keep; one fifth apart is the Dorian or Mixolydian signature,
+ * which the prior already allows, so the written one stays.
+ */
+export function keptSignature(score: ScoreReading): ScoreReading['keySignature'] {
+  const written = score.keySignature;
+  if (!written) return written;
+  const kept = (fifths: number) =>
+    score.notes.reduce((sum, note) => sum + (note.alter === signatureAlter(fifths, note.step) ? note.end - note.onset : 0), 0);
+  let best = written.fifths;
+  let bestDuration = kept(best);
+  for (let fifths = -7; fifths <= 7; fifths++) {
+    const duration = kept(fifths);
+    if (duration > bestDuration + 1e-9) {
+      best = fifths;
+      bestDuration = duration;
     }
   }
-  const found = best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' };
-  const fifths = keyFifths(found);
-  return { ...found, fifths, source: signature && signature.fifths === fifths ? 'signature' : 'music' };
+  return Math.abs(best - written.fifths) >= 2 ? { fifths: best, mode: null } : written;
 }
 
 function correlation(profile: number[], reference: number[], tonic: number): number {
