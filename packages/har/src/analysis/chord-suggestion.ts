@@ -1,6 +1,7 @@
-import { type ChordLabel, type Degree, type Figure, formatRomanNumeral, type Quality } from '@app/contract/roman-numeral';
+import { type ChordLabel, type Degree, type Figure, formatRomanNumeral } from '@app/contract/roman-numeral';
 import type { GradingSettings } from '../grade.ts';
 import { above, chordOf, type Key, type PitchClass, scaleStep, semitone } from '../library/theory.ts';
+import { CHORD_TYPES, type ChordType } from './chord-types.ts';
 import type { KeyedChord } from './key-areas.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { SpelledNote } from './score-reading.ts';
@@ -25,31 +26,6 @@ export type Suggestion = {
   /** True when the position most likely decorates the chord before it and needs no label. */
   embellishing: boolean;
 };
-
-type Tone = { steps: number; semitones: number };
-type ChordType = { quality: Quality; tones: Tone[]; seventh: boolean; name: string };
-
-const ROOT: Tone = { steps: 0, semitones: 0 };
-const M3: Tone = { steps: 2, semitones: 4 };
-const m3: Tone = { steps: 2, semitones: 3 };
-const P5: Tone = { steps: 4, semitones: 7 };
-const d5: Tone = { steps: 4, semitones: 6 };
-const A5: Tone = { steps: 4, semitones: 8 };
-const m7: Tone = { steps: 6, semitones: 10 };
-const M7: Tone = { steps: 6, semitones: 11 };
-const d7: Tone = { steps: 6, semitones: 9 };
-
-const CHORD_TYPES: ChordType[] = [
-  { name: 'major', quality: 'major', tones: [ROOT, M3, P5], seventh: false },
-  { name: 'minor', quality: 'minor', tones: [ROOT, m3, P5], seventh: false },
-  { name: 'diminished', quality: 'diminished', tones: [ROOT, m3, d5], seventh: false },
-  { name: 'augmented', quality: 'augmented', tones: [ROOT, M3, A5], seventh: false },
-  { name: 'dominant-seventh', quality: 'major', tones: [ROOT, M3, P5, m7], seventh: true },
-  { name: 'major-seventh', quality: 'major', tones: [ROOT, M3, P5, M7], seventh: true },
-  { name: 'minor-seventh', quality: 'minor', tones: [ROOT, m3, P5, m7], seventh: true },
-  { name: 'half-diminished-seventh', quality: 'half-diminished', tones: [ROOT, m3, d5, m7], seventh: true },
-  { name: 'diminished-seventh', quality: 'diminished', tones: [ROOT, m3, d5, d7], seventh: true },
-];
 
 const TRIAD_FIGURES: Figure[] = ['', '6', '64'];
 const SEVENTH_FIGURES: Figure[] = ['7', '65', '43', '42'];

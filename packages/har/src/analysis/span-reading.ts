@@ -1,3 +1,4 @@
+import { chordShapes } from './chord-types.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { SpelledNote } from './score-reading.ts';
 
@@ -21,21 +22,13 @@ export type SpanNote = { note: SpelledNote; weight: number };
 export type SpanChord = { root: number; tones: number[]; explained: number };
 
 /** Major, minor and diminished triads, semitones above the root (the third must sound). */
-const TRIADS = [
-  [0, 4, 7],
-  [0, 3, 7],
-  [0, 3, 6],
-];
+const TRIADS = chordShapes('major', 'minor', 'diminished');
 /**
  * Dominant, minor and half-diminished seventh chords, tried only in place of a seventh chord read
  * at the onset and only when their seventh sounds through the whole span (a passing note would
  * otherwise make any triad a seventh chord; a diminished seventh is named by its spelling).
  */
-const SEVENTHS = [
-  [0, 4, 7, 10],
-  [0, 3, 7, 10],
-  [0, 3, 6, 10],
-];
+const SEVENTHS = chordShapes('dominant-seventh', 'minor-seventh', 'half-diminished-seventh');
 
 /** How much more of the span (in quarters, the bass counted twice) the span's chord must explain than the onset's. */
 export const SPAN_MARGIN = 0.5;
