@@ -13,6 +13,7 @@ import { runMediaBenchmarks } from './media.ts';
 import { runSpikeBenchmark } from './spike.ts';
 import { runWebBenchmarks } from './web.ts';
 import { runWorkspaceBenchmark } from './workspace.ts';
+import { runWorkspacePhoneBenchmark } from './workspace-phone.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   accounts: runAccountBenchmarks,
@@ -27,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   spike: runSpikeBenchmark,
   web: runWebBenchmarks,
   workspace: runWorkspaceBenchmark,
+  'workspace-phone': runWorkspacePhoneBenchmark,
 };
 
 // Names come first; options after them (`spike --students 500`) belong to the benchmarks.

@@ -19,7 +19,7 @@ const corpus = process.env.BENCH_CORPUS ?? path.resolve(here, '../../shared/corp
 const VIEWPORT = { width: 1280, height: 800 };
 const TITLE = 'Bench Longest Chorale';
 
-type Session = { token: string; expire: string; csrf: string };
+export type Session = { token: string; expire: string; csrf: string };
 
 /** What the page scripts below read; the benchmarks compile without the DOM library. */
 type PageGlobals = {
@@ -33,7 +33,7 @@ type PageGlobals = {
   innerHeight: number;
 };
 
-async function signIn(address: string, email: string): Promise<Session> {
+export async function signIn(address: string, email: string): Promise<Session> {
   const csrf = ((await (await fetch(`${address}/api/csrf`)).json()) as { data: { csrf_token: string } }).data.csrf_token;
   const response = await fetch(`${address}/api/users/sign-in`, {
     method: 'POST',
@@ -44,7 +44,7 @@ async function signIn(address: string, email: string): Promise<Session> {
   return { token: response.headers.get('x-access-token') ?? '', expire: response.headers.get('x-token-expire') ?? '', csrf };
 }
 
-async function api<T>(address: string, session: Session, method: string, url: string, body?: unknown): Promise<T> {
+export async function api<T>(address: string, session: Session, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${address}${url}`, {
     method,
     headers: {
@@ -59,8 +59,8 @@ async function api<T>(address: string, session: Session, method: string, url: st
   return ((await response.json()) as { data: T }).data;
 }
 
-async function signedInContext(browser: Browser, address: string, session: Session) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function signedInContext(browser: Browser, address: string, session: Session, viewport = VIEWPORT) {
+  const context = await browser.newContext({ viewport });
   const host = new URL(address).hostname;
   await context.addCookies([
     { name: 'access_token', value: session.token, domain: host, path: '/' },
@@ -73,9 +73,9 @@ async function signedInContext(browser: Browser, address: string, session: Sessi
  * From the click on "Open" to chord 1's field focused, fully in the window and the element at its
  * own centre; and, of that, until the workspace's answer had arrived.
  */
-async function timeOpen(page: Page, assignmentsUrl: string): Promise<{ total: number; api: number }> {
+export async function timeOpen(page: Page, assignmentsUrl: string, title = TITLE): Promise<{ total: number; api: number }> {
   await page.goto(assignmentsUrl);
-  const open = page.getByRole('link', { name: `Open ${TITLE}` });
+  const open = page.getByRole('link', { name: `Open ${title}` });
   await open.waitFor({ timeout: 60_000 });
   const started = performance.now();
   let api = 0;
