@@ -32,6 +32,8 @@ export const PartWritingMessages = {
   modelMissing: (chord: string) =>
     `Chord ${chord} of the model solution leaves a voice empty: write every voice the students write, or clear the model.`,
   modelGivenVoice: (chord: string) => `Chord ${chord} of the model solution has a note for a given voice.`,
+  // Create Exercise from a whole score (QA Q5): the given voices chosen in the upload's query.
+  givenQuery: 'Choose the given voices as S, A, T or B, separated by commas, each once.',
 } as const;
 
 /** The lengths a chord may have, in quarter notes (the part-writing document's). */
@@ -119,6 +121,9 @@ export const PartWritingWorkspace = z.object({
   rules: z.record(RuleId, z.object({ on: z.boolean(), points: z.number() })),
   ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
   points: z.number(),
+  /** Quarter notes of an opening pickup measure, and the first measure's number when not 1 (a chorale's). */
+  pickup: z.number().optional(),
+  first_measure: z.number().int().optional(),
 });
 export type PartWritingWorkspace = z.infer<typeof PartWritingWorkspace>;
 
@@ -129,6 +134,10 @@ export type PartWritingGradedFinding = z.infer<typeof PartWritingGradedFinding>;
 /** A chord as authoring sends it: the given voices' notes, the numeral or figures, its length in quarter notes. */
 export const PartWritingAuthoredChord = PartWritingChord.extend({ beats: z.number() });
 export type PartWritingAuthoredChord = z.infer<typeof PartWritingAuthoredChord>;
+
+/** One voice of an uploaded score: which voice it is, its part's name as the score has it, and which voice of the part when the part holds two or more (two voices on a staff). */
+export const ScoreVoice = z.object({ voice: Voice, part: z.string(), staff_voice: z.number().int().optional() });
+export type ScoreVoice = z.infer<typeof ScoreVoice>;
 
 /**
  * POST /api/exercise-drafts/part-writing?course_id= (Create Exercise, issue 27): what an uploaded
@@ -145,8 +154,41 @@ export const PartWritingDraft = z.object({
   chords: z.array(PartWritingAuthoredChord),
   rules: z.record(RuleId, z.object({ on: z.boolean(), points: z.number() })),
   points: z.number(),
+  /** Quarter notes of the score's opening pickup measure, when it has one. */
+  pickup: z.number().optional(),
+  /** The score's number of its first measure, when not 1 (a chorale's pickup is measure 0). */
+  first_measure: z.number().int().optional(),
+  /** A whole score's given voices chosen (QA Q5): its other voices where each chord begins, the model solution to start from. */
+  model: z.object({ chords: z.array(z.partialRecord(Voice, Note)) }).optional(),
+  /** A whole score's voices, which the given ones were chosen from (to choose again). */
+  voices: z.array(ScoreVoice).optional(),
 });
 export type PartWritingDraft = z.infer<typeof PartWritingDraft>;
+
+/**
+ * What an upload of a whole score (a chorale: three voices or more, or two that do not move
+ * together) answers when no given voices were chosen: its voices, to choose the given ones from;
+ * the same file sent again with `?given=B` (or `S`, `S,B` …) answers the draft (QA Q5).
+ */
+export const PartWritingVoiceChoice = z.object({ title: z.string(), choose: z.array(ScoreVoice) });
+export type PartWritingVoiceChoice = z.infer<typeof PartWritingVoiceChoice>;
+
+/** POST /api/exercise-drafts/part-writing answers a draft, or a whole score's voices to choose the given ones from. */
+export const PartWritingUpload = z.union([PartWritingDraft, PartWritingVoiceChoice]);
+export type PartWritingUpload = z.infer<typeof PartWritingUpload>;
+
+/** The upload's query: the course, and (a whole score's) given voices chosen, `S,B`. */
+export const PartWritingDraftQuery = z.object({
+  course_id: z.coerce.number().int().positive({ message: 'Give the course id.' }),
+  given: z
+    .string()
+    .max(7, { message: PartWritingMessages.givenQuery })
+    .refine((text) => /^[SATB](,[SATB]){0,3}$/.test(text) && new Set(text.split(',')).size === text.split(',').length, {
+      message: PartWritingMessages.givenQuery,
+    })
+    .optional(),
+});
+export type PartWritingDraftQuery = z.infer<typeof PartWritingDraftQuery>;
 
 /**
  * POST /api/part-writing/exercises: the exercise the instructor confirmed, saved as a `.har` into a
@@ -169,6 +211,9 @@ export const SavePartWritingRequest = z.object({
   rules: z.partialRecord(RuleId, z.object({ on: z.boolean(), points: z.number().min(0).max(1000) })).optional(),
   ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
   points: z.number().min(0).max(10_000),
+  /** The score's opening pickup in quarter notes and its first measure's number (an upload's, kept as read). */
+  pickup: z.number().min(0.5).max(12).optional(),
+  first_measure: z.number().int().min(0).max(9999).optional(),
   model: z.object({ chords: z.array(z.partialRecord(Voice, Note)).max(MAX_CHORDS) }).optional(),
 });
 export type SavePartWritingRequest = z.infer<typeof SavePartWritingRequest>;

@@ -53,5 +53,9 @@ describe('a typed chord field: label and length (issue 27)', () => {
     expect(crossesBarline(lasting(1.5, 1.5, 3, 1.5, 1, 1), '6/8')).toBe(5);
     expect(crossesBarline(lasting(1.5, 1.5, 3, 1.5, 0.5, 1), '6/8')).toBeUndefined();
     expect(crossesBarline(lasting(1, 1, 1, 1), 'x')).toBeUndefined();
+    // After a pickup of one beat (a chorale's measure 0) the measures start a beat later.
+    expect(crossesBarline(lasting(1, 2, 2, 4), '4/4', 1)).toBeUndefined();
+    expect(crossesBarline(lasting(1, 2, 2), '3/4', 1)).toBe(2);
+    expect(crossesBarline(lasting(2), '4/4', 1)).toBe(0);
   });
 });

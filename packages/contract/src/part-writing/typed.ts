@@ -60,13 +60,15 @@ export function typedLabelText(label: string, beats: number, beat: number): stri
 
 /**
  * The first chord (0-based) that crosses a barline — it starts in one measure and would end in the
- * next — laid from the first beat of the first measure; undefined when every chord ends by the end
- * of its measure (or the meter is not one).
+ * next — laid from the first beat of the first measure, or after a `pickup` of that many quarter
+ * notes (an opening measure shorter than the meter, as a chorale's); undefined when every chord ends
+ * by the end of its measure (or the meter is not one).
  */
-export function crossesBarline(chords: readonly { beats: number }[], meter: string): number | undefined {
+export function crossesBarline(chords: readonly { beats: number }[], meter: string, pickup?: number): number | undefined {
   const measure = measureQuarters(meter);
   if (measure === undefined) return undefined;
-  let filled = 0;
+  // A pickup is laid as the end of a measure: the chords after it start on a downbeat.
+  let filled = pickup !== undefined && pickup > 0 && pickup < measure ? measure - pickup : 0;
   for (const [index, chord] of chords.entries()) {
     if (filled + chord.beats > measure) return index;
     filled = (filled + chord.beats) % measure;

@@ -54,6 +54,16 @@ describe('part-writing hand-in', () => {
       { measure: 2, beat: 1, onset: 3 },
       { measure: 2, beat: 2, onset: 4 },
     ]);
+    // After a one-beat pickup numbered 0 (a chorale's), in 3/4: the pickup is beat 3 of measure 0.
+    expect(chordPlaces({ ...doc.exercise, meter: '3/4', pickup: 1, first_measure: 0 }).map(({ measure, beat }) => [measure, beat])).toEqual(
+      [
+        [0, 3],
+        [1, 2],
+        [1, 3],
+        [2, 1],
+      ],
+    );
+    expect(studentView({ ...doc.exercise, pickup: 1, first_measure: 0 })).toMatchObject({ pickup: 1, first_measure: 0 });
     const view = studentView(doc.exercise);
     expect(JSON.stringify(view)).not.toContain('E5');
     expect(view.chords[0]).toEqual({ id: 'chord-1', figures: '', beats: 2, B: 'C3' });

@@ -41,14 +41,17 @@ export function isPartWritingHar(bytes: Uint8Array): boolean {
 }
 
 /** Where each chord starts: measure from 1, beat from 1 in the meter's unit, onset in quarter notes. */
-export function chordPlaces(exercise: Pick<PartWritingExercise, 'meter' | 'chords'>) {
+export function chordPlaces(exercise: Pick<PartWritingExercise, 'meter' | 'chords' | 'pickup' | 'first_measure'>) {
   const [beats, unit] = exercise.meter.split('/').map(Number) as [number, number];
   const measureQuarters = (beats * 4) / unit;
+  // A pickup is the end of a measure (a chorale's measure 0 on its last beat); measures are numbered from the first one's number.
+  const lead = exercise.pickup === undefined ? 0 : measureQuarters - exercise.pickup;
+  const first = exercise.first_measure ?? 1;
   let onset = 0;
   return exercise.chords.map((chord) => {
-    const measure = Math.floor(onset / measureQuarters + 1e-9) + 1;
-    const beat = ((onset - (measure - 1) * measureQuarters) * unit) / 4 + 1;
-    const place = { measure, beat, onset };
+    const index = Math.floor((onset + lead) / measureQuarters + 1e-9);
+    const beat = ((onset + lead - index * measureQuarters) * unit) / 4 + 1;
+    const place = { measure: first + index, beat, onset };
     onset += chord.beats;
     return place;
   });
@@ -73,6 +76,8 @@ export function studentView(exercise: PartWritingExercise) {
     rules: settings,
     ...(exercise.ranges ? { ranges: exercise.ranges as Partial<Record<Voice, [string, string]>> } : {}),
     points: exercise.points,
+    ...(exercise.pickup !== undefined ? { pickup: exercise.pickup } : {}),
+    ...(exercise.first_measure !== undefined ? { first_measure: exercise.first_measure } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import { har } from '@app/contract/har-messages';
+import type { Voice } from '@app/contract/part-writing/rules';
 import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
@@ -7,6 +8,7 @@ import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } fr
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import { importMusicXml } from '@app/har/musicxml-import';
+import { importChosenVoices, type ScoreVoice, voiceChoice } from '@app/har/part-writing/chorale-import';
 import {
   type PartWritingDocument,
   type PartWritingExerciseInput,
@@ -17,7 +19,7 @@ import {
   writePartWritingHar,
 } from '@app/har/part-writing/document';
 import { readPartWritingHandIn, submissionScore, writtenFromAnswers } from '@app/har/part-writing/hand-in';
-import { importPartWriting } from '@app/har/part-writing/import';
+import { type ImportedPartWriting, importPartWriting } from '@app/har/part-writing/import';
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
 import { loadToolkit } from '@app/har/render-score';
 import { shownPositions } from '@app/har/shown-positions';
@@ -82,8 +84,17 @@ export const cpuTasks = {
   /** Create Exercise's part writing (issue 27): the exercise (checked already) and its model written as a `.har`. */
   partWritingExerciseFile: (title: string, input: PartWritingExerciseInput, model?: WrittenVoices): Uint8Array =>
     writePartWritingHar(partWritingExercise(title, input, model)),
-  /** A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter. */
-  partWritingFromUpload: (bytes: Uint8Array) => importPartWriting(importMusicXml(bytes).musicxml),
+  /**
+   * A part-writing authoring upload (issue 27): the given voices, figures or numerals, key and meter;
+   * a whole score (a chorale) answers its voices to choose the given ones from, and with `given`
+   * chosen the exercise made of them, its other voices as the model (QA Q5).
+   */
+  partWritingFromUpload: (bytes: Uint8Array, given?: Voice[]): ImportedPartWriting | { choose: ScoreVoice[] } => {
+    const { musicxml } = importMusicXml(bytes);
+    if (given) return importChosenVoices(musicxml, given);
+    const choose = voiceChoice(musicxml);
+    return choose ? { choose } : importPartWriting(musicxml);
+  },
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */
   readPartWritingHandIn,
   /** A stored part-writing `.har` read (a document's exercise, once per file version: documents/exercise-cache.ts). */

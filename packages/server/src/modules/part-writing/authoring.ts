@@ -5,6 +5,7 @@ import {
   PART_WRITING_METER,
   type PartWritingDraft,
   PartWritingMessages,
+  type PartWritingUpload,
   type SavedPartWriting,
   type SavePartWritingRequest,
 } from '@app/contract/part-writing';
@@ -14,6 +15,7 @@ import { parsePitch } from '@app/contract/part-writing/theory';
 import { crossesBarline } from '@app/contract/part-writing/typed';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
+import type { ScoreVoice } from '@app/har/part-writing/chorale-import';
 import { type DocumentIssue, partWritingExerciseIssues } from '@app/har/part-writing/document';
 import type { ImportedPartWriting } from '@app/har/part-writing/import';
 import type { Deps } from '../../deps.ts';
@@ -94,7 +96,7 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
       return [found];
     });
   // A chord over the barline (what the score writer would refuse), said at its length unless a length is wrong already.
-  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter) : undefined;
+  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter, input.pickup) : undefined;
   if (crossing !== undefined && problems.every((p) => !p.field.endsWith('.beats'))) {
     const modelAt = problems.findIndex((p) => p.field.startsWith('model'));
     problems.splice(modelAt < 0 ? problems.length : modelAt, 0, {
@@ -125,6 +127,9 @@ export function createPartWritingAuthoring(
   deps: Deps,
   collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
 ) {
+  const readUpload = (bytes: Uint8Array, given: readonly Voice[] | undefined) =>
+    deps.cpu.run('partWritingFromUpload', given ? [bytes, [...given]] : [bytes]);
+
   function refuse(error: unknown, field: string): never {
     if (error instanceof HarError) {
       throw AppError.fromHar(error, field);
@@ -133,19 +138,33 @@ export function createPartWritingAuthoring(
   }
 
   return {
-    async draftFromUpload(actor: Actor, courseId: number, upload: UploadedFile | undefined): Promise<PartWritingDraft> {
+    /**
+     * An upload read into the form's start. A whole score (a chorale) without `given` answers its
+     * voices to choose from; with `given` (the same file sent again) the exercise of those voices,
+     * the score's others as the model solution, its pickup and measure numbers kept (QA Q5).
+     */
+    async draftFromUpload(
+      actor: Actor,
+      courseId: number,
+      upload: UploadedFile | undefined,
+      given?: readonly Voice[],
+    ): Promise<PartWritingUpload> {
       await collaborators.courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors });
       if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
       const bytes = await upload.read();
-      let imported: ImportedPartWriting;
+      const title = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').slice(0, 200) || 'Part writing';
+      let read: Awaited<ReturnType<typeof readUpload>>;
       try {
-        imported = await deps.cpu.run('partWritingFromUpload', [new Uint8Array(bytes)]);
+        // Read (and a whole score's voices found or chosen) in the CPU pool, as every score is.
+        read = await readUpload(new Uint8Array(bytes), given);
       } catch (error) {
         refuse(error, 'file');
       }
+      if ('choose' in read) return { title, choose: read.choose };
+      const imported: ImportedPartWriting & { voices?: ScoreVoice[] } = read;
       const write = VOICES.filter((v) => !imported.given.includes(v));
-      return {
-        title: upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').slice(0, 200) || 'Part writing',
+      const draft: PartWritingDraft = {
+        title,
         key: imported.key,
         meter: imported.meter,
         style: 'free',
@@ -155,6 +174,11 @@ export function createPartWritingAuthoring(
         rules: ruleSettings({ rules: {}, style: 'free' }),
         points: DEFAULT_EXERCISE_POINTS,
       };
+      if (imported.pickup !== undefined) draft.pickup = imported.pickup;
+      if (imported.first_measure !== undefined) draft.first_measure = imported.first_measure;
+      if (imported.model) draft.model = imported.model;
+      if (imported.voices) draft.voices = imported.voices;
+      return draft;
     },
 
     async save(actor: Actor, input: SavePartWritingRequest): Promise<SavedPartWriting> {

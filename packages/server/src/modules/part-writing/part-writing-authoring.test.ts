@@ -106,22 +106,116 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
     ]);
   });
 
-  it.runIf(existsSync(CHORALE))(
-    'refuses a whole four-voice chorale (corpus 001.mxl, read at run time) with what to upload instead, coded (QA Q5)',
-    async () => {
-      const whole = await draft(owner, multipart([{ name: '001.mxl', bytes: readFileSync(CHORALE) }]));
-      expect(whole.statusCode).toBe(400);
-      expect(errorsOf(whole)).toEqual([
+  describe('a whole chorale, its given voices chosen (corpus 001.mxl, read at run time; QA Q5)', () => {
+    const chorale = () => multipart([{ name: '001.mxl', bytes: readFileSync(CHORALE) }]);
+    const choose = (client: TestClient, given: string, course = courseId) =>
+      client.upload(`/api/exercise-drafts/part-writing?course_id=${course}&given=${encodeURIComponent(given)}`, chorale());
+
+    it.runIf(existsSync(CHORALE))('answers the score’s voices by their part names, then the exercise of the chosen bass', async () => {
+      const listed = await draft(owner, chorale());
+      expect(listed.statusCode, listed.body).toBe(201);
+      expect(listed.json().data).toEqual({
+        title: '001',
+        choose: [
+          { voice: 'S', part: 'Soprano' },
+          { voice: 'A', part: 'Alto' },
+          { voice: 'T', part: 'Tenor' },
+          { voice: 'B', part: 'Bass' },
+        ],
+      });
+      const res = await choose(owner, 'B');
+      expect(res.statusCode, res.body).toBe(201);
+      const data = res.json().data;
+      expect(data).toMatchObject({
+        title: '001',
+        key: 'G',
+        meter: '3/4',
+        given: ['B'],
+        write: ['S', 'A', 'T'],
+        pickup: 1,
+        first_measure: 0,
+      });
+      expect(data.chords).toHaveLength(63);
+      expect(data.chords[0]).toEqual({ B: 'G2', beats: 1 });
+      expect(data.model.chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
+      expect(data.voices.map((v: { part: string }) => v.part)).toEqual(['Soprano', 'Alto', 'Tenor', 'Bass']);
+      // The soprano given: the lower voices are the model.
+      const melody = (await choose(owner, 'S')).json().data;
+      expect(melody).toMatchObject({ given: ['S'], write: ['A', 'T', 'B'] });
+      expect(melody.model.chords[0]).toEqual({ A: 'D4', T: 'B3', B: 'G2' });
+    });
+
+    it.runIf(existsSync(CHORALE))('is for the course’s instructors and refuses a choice that is not one, coded', async () => {
+      expect((await choose(anonymous, 'B')).statusCode).toBe(401);
+      expect((await choose(student, 'B')).statusCode).toBe(403);
+      expect(errorsOf(await choose(ta, 'B'))[0]?.message).toBe(AssignmentMessages.onlyInstructors);
+      expect((await choose(other, 'B')).statusCode).toBe(404);
+      for (const given of ['X', 'B,B', 'S,,B', 'SB']) {
+        const bad = await choose(owner, given);
+        expect(bad.statusCode).toBe(400);
+        expect(errorsOf(bad)).toEqual([{ field: 'given', messages: [PartWritingMessages.givenQuery] }]);
+        expect(bad.json().message_codes).toEqual([[{ code: 'partWriting.givenQuery' }]]);
+      }
+      const all = await choose(owner, 'S,A,T,B');
+      expect(errorsOf(all)).toEqual([
         {
           field: 'file',
-          messages: [
-            'The score has 4 voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
-          ],
+          messages: ["Choose one or more of the score's voices (S, A, T, B) to give, and leave at least one for the students to write."],
         },
       ]);
-      expect(whole.json().message_codes).toEqual([[{ code: 'har.pwWholeScore', params: { count: 4 } }]]);
-    },
-  );
+      expect(all.json().message_codes).toEqual([[{ code: 'har.pwGivenChoice', params: { voices: 'S, A, T, B' } }]]);
+      const outer = await choose(owner, 'S,B');
+      expect(outer.statusCode).toBe(400);
+      expect(outer.json().message_codes[0][0].code).toBe('har.pwNotTogether');
+    });
+
+    it.runIf(existsSync(CHORALE))(
+      'saves the bass with Bach’s voices as the model: the student sees the bass in the chorale’s measures, never the model',
+      async () => {
+        const data = (await choose(owner, 'B')).json().data;
+        const body = {
+          title: 'Chorale 001 bass',
+          assignment_set_id: setId,
+          key: data.key,
+          meter: data.meter,
+          given: data.given,
+          write: data.write,
+          chords: data.chords,
+          rules: data.rules,
+          points: data.points,
+          pickup: data.pickup,
+          first_measure: data.first_measure,
+          model: data.model,
+        };
+        const saved = await owner.post('/api/part-writing/exercises', body);
+        expect(saved.statusCode, saved.body).toBe(201);
+        const id = saved.json().data.id;
+        const teacherFile = (await owner.get(`/api/documents/${id}/file-url`)).json().data;
+        const kept = readPartWritingHar(new Uint8Array((await t.app.inject({ method: 'GET', url: teacherFile.url })).rawPayload));
+        expect(kept.model?.chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
+        expect(kept.exercise).toMatchObject({ pickup: 1, first_measure: 0 });
+        expect(kept.score).toContain('<measure number="0" implicit="yes">');
+        const ws = await student.get(`/api/documents/${id}/workspace`);
+        expect(ws.statusCode, ws.body).toBe(200);
+        const view = ws.json().data;
+        expect(view.part_writing).toMatchObject({ key: 'G', meter: '3/4', given: ['B'], pickup: 1, first_measure: 0 });
+        expect(view.part_writing.chords.slice(0, 3).map((c: { B: string }) => c.B)).toEqual(['G2', 'G3', 'E3']);
+        // Chords placed as the chorale's measures: the pickup is beat 3 of measure 0.
+        expect(view.items.slice(0, 2).map((i: { measure: number; beat: number }) => [i.measure, i.beat])).toEqual([
+          [0, 3],
+          [1, 1],
+        ]);
+        expect(ws.body).not.toContain('model');
+        const fileUrl = await student.get(`/api/documents/${id}/file-url`);
+        const file = (await t.app.inject({ method: 'GET', url: fileUrl.json().data.url })).rawPayload;
+        expect(Object.keys(unzipSync(new Uint8Array(file))).sort()).toEqual(['manifest.json', 'part-writing.json', 'score.musicxml']);
+        // A pickup the meter cannot hold is refused at its field.
+        const tooLong = await owner.post('/api/part-writing/exercises', { ...body, pickup: 3 });
+        expect(tooLong.statusCode).toBe(400);
+        expect(errorsOf(tooLong)[0]?.field).toBe('pickup');
+      },
+    );
+  });
 
   it('saves the confirmed exercise into a set, where students find it to write', async () => {
     const data = (await draft(owner)).json().data;

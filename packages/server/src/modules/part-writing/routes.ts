@@ -1,13 +1,15 @@
 import { HAR_MAX_BYTES } from '@app/contract/assignments';
 import { envelope } from '@app/contract/errors';
-import { AuthoringMessages, DraftCourseQuery } from '@app/contract/exercise-authoring';
+import { AuthoringMessages } from '@app/contract/exercise-authoring';
 import {
   PartWritingCheckRequest,
   PartWritingCheckResult,
-  PartWritingDraft,
+  PartWritingDraftQuery,
+  PartWritingUpload,
   SavedPartWriting,
   SavePartWritingRequest,
 } from '@app/contract/part-writing';
+import type { Voice } from '@app/contract/part-writing/rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
@@ -28,11 +30,20 @@ export function registerPartWritingRoutes(app: FastifyInstance, partWriting: Par
   // Create Exercise (multipart, one MusicXML file in `file`): the given voices with figures or numerals, nothing stored.
   r.post(
     '/api/exercise-drafts/part-writing',
-    { schema: { tags, querystring: DraftCourseQuery, consumes: ['multipart/form-data'], response: { 201: envelope(PartWritingDraft) } } },
+    {
+      schema: {
+        tags,
+        querystring: PartWritingDraftQuery,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(PartWritingUpload) },
+      },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const upload = await uploadedFile(request, { maxBytes: HAR_MAX_BYTES, fields: 2, tooLarge: AuthoringMessages.tooLarge });
-      return reply.status(201).send({ data: await partWriting.authoring.draftFromUpload(actor, request.query.course_id, upload) });
+      // A whole score's given voices, chosen from what its first upload answered (`S,B`).
+      const given = request.query.given?.split(',') as Voice[] | undefined;
+      return reply.status(201).send({ data: await partWriting.authoring.draftFromUpload(actor, request.query.course_id, upload, given) });
     },
   );
 
