@@ -27,6 +27,13 @@ const answers = (wrong: number) => ({
   answers: keyItems.map((item, i) => ({ id: item.id, answer: i < wrong ? 'N6' : (item.answers[0] ?? '') })),
 });
 
+/** The sample's key items, the first of which also accepts N6 (a regrade then changes the grade of a hand-in with it wrong). */
+function keyAcceptingN6First() {
+  const key = readHar(exerciseBytes).key;
+  if (!key) throw new Error('the sample has a key');
+  return key.items.map((item, i) => ({ id: item.id, answers: i === 0 ? [...item.answers, 'N6'] : item.answers, points: item.points }));
+}
+
 /** Issue 29: submission images and reports are drawn when first viewed, once, and cached by what they show. */
 describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
   let t: TestContext;
@@ -152,13 +159,7 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     const oldReport = (await fetched(before.changed.grade_report_url)).body;
     expect(runs.renderSubmissionImage).toBe(2);
     // The new key also accepts N6 for the first item: the first grade changes, the second does not.
-    const key = readHar(exerciseBytes).key;
-    if (!key) throw new Error('the sample has a key');
-    const items = key.items.map((item, i) => ({
-      id: item.id,
-      answers: i === 0 ? [...item.answers, 'N6'] : item.answers,
-      points: item.points,
-    }));
+    const items = keyAcceptingN6First();
     const edited = await owner.put(`/api/documents/${doc.id}/key`, { items });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await owner.post(`/api/documents/${doc.id}/regrade`)).statusCode).toBe(202);
@@ -187,13 +188,7 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
 
   it('removes the report of a grade a regrade replaced while it was being drawn, and answers with the new grade', async () => {
     const mine = await handIn(student, 1);
-    const key = readHar(exerciseBytes).key;
-    if (!key) throw new Error('the sample has a key');
-    const items = key.items.map((item, i) => ({
-      id: item.id,
-      answers: i === 0 ? [...item.answers, 'N6'] : item.answers,
-      points: item.points,
-    }));
+    const items = keyAcceptingN6First();
     expect((await owner.put(`/api/documents/${doc.id}/key`, { items })).statusCode).toBe(200);
     // The regrade lands after the old grade's report is written and before the drawing is recorded.
     const storage = t.app.deps.storage;
