@@ -48,22 +48,23 @@ function firstPaint(): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle ?? {};
-        const inlined = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (link, file: string) => {
+        /** A built stylesheet as <style>, its <link> kept with a type no browser fetches (see above); undefined if it is not one. */
+        const inlineCss = (file: string) => {
           const asset = bundle[file];
-          if (asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`;
-        });
+          return asset?.type === 'asset'
+            ? `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`
+            : undefined;
+        };
+        const inlined = html.replace(
+          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+          (link, file: string) => inlineCss(file) ?? link,
+        );
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
         // The app the entry imports (app/start.tsx): downloading from the start, beside the entry,
         // with the chunks it imports; its stylesheets inlined like the entry's.
         const app = chunks.find((chunk) => Object.keys(chunk.modules).some((id) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id)));
         const appFiles = app ? [app.fileName, ...app.imports.filter((file) => !context.chunk || file !== context.chunk.fileName)] : [];
-        const appCss = [...(app?.viteMetadata?.importedCss ?? [])].flatMap((file) => {
-          const asset = bundle[file];
-          return asset?.type === 'asset'
-            ? [`<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" type="text/plain">`]
-            : [];
-        });
+        const appCss = [...(app?.viteMetadata?.importedCss ?? [])].flatMap((file) => inlineCss(file) ?? []);
         const english = chunks.find((chunk) => (chunk.facadeModuleId ?? '').endsWith('/src/i18n/en.json?tier=first'));
         const preloads = [...appFiles, ...(english ? [english.fileName] : [])].map(
           (file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`,
