@@ -40,10 +40,11 @@ const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(
  * shares one image. 'marks' and 'full' draw the same picture (only 'none' is plain), so they
  * share it too.
  */
-export function submissionImageKey(scoreHash: string, result: Pick<GradeResult, 'items'>, reveal: Reveal): string {
+export function submissionImageKey(scoreHash: string, result: Pick<GradeResult, 'items' | 'key'>, reveal: Reveal): string {
   const plain = reveal === 'none';
   const items = result.items.map((item) => [item.measure, item.beat, item.answer, plain ? null : item.correct]);
-  return `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'analysis', scoreHash, plain ? 'plain' : 'marked', items])}.png`;
+  // The opening key starts the first label (decision 031): two keys draw two pictures.
+  return `${RENDERS_FOLDER}/${digest([DRAWING_VERSION, 'analysis', scoreHash, plain ? 'plain' : 'marked', result.key ?? null, items])}.png`;
 }
 
 /**
@@ -119,7 +120,9 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
           async () => {
             const musicxml = await scoreOnce();
             if (musicxml === undefined) throw new Error('The document file could not be read.');
-            return deps.cpu.run('renderSubmissionImage', [musicxml, { items: result.items }, reveal], { signal });
+            // The items and the opening key, which the image names at its first label (decision 031); the rest stays here.
+            const labelled: Pick<GradeResult, 'items' | 'key'> = { items: result.items, key: result.key };
+            return deps.cpu.run('renderSubmissionImage', [musicxml, labelled, reveal], { signal });
           },
           warn,
           signal,

@@ -117,6 +117,20 @@ export function createSubmissionsService(
     return { submission, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
   }
 
+  /**
+   * The grade, or a 409 with @app/har's coded sentence when the document itself cannot be graded
+   * (an exercise uploaded without key.json, e.g. a student copy: 'This exercise has no answer key,
+   * so it cannot be graded.'): the student's hand-in is not at fault, and it is not a 500 (QA2).
+   */
+  function gradedOrRefused(grade: () => GradeResult): GradeResult {
+    try {
+      return grade();
+    } catch (error) {
+      if (!(error instanceof HarError)) throw error;
+      throw new AppError('conflict', error.message, 409, undefined, error.ref ? new Map([[error.message, error.ref]]) : undefined);
+    }
+  }
+
   /** A submission the actor may see, read by `find`: their own, or any in a course they teach. 404 otherwise. */
   async function loadVisible<R extends { course_id: number; student_id: number }>(
     actor: Actor,
@@ -169,7 +183,7 @@ export function createSubmissionsService(
           ? await gradePartWritingHandIn(deps, document.doc, doc.doc_key, input)
           : await (async () => {
               const { submission, bytes } = await handedIn(input, document.doc, doc);
-              return { bytes, result: gradeSubmission(document.doc, submission, gradingSettings(course)) };
+              return { bytes, result: gradedOrRefused(() => gradeSubmission(document.doc, submission, gradingSettings(course))) };
             })();
       // Storage keys must start with a letter or digit; base64url may start with '-' or '_'.
       const fileKey = newKey(16);
