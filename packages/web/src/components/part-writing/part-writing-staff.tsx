@@ -182,7 +182,7 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
     };
   }, []);
 
-  const line = useMemo(() => lineOut(view.chords, view.meter, view.key), [view.chords, view.meter, view.key]);
+  const line = useMemo(() => lineOut(view.chords, view.meter, view.key, view.pickup), [view.chords, view.meter, view.key, view.pickup]);
   const layout = useMemo(() => (boxWidth > 0 ? staffSystems(line, boxWidth) : null), [line, boxWidth]);
   const signature = useMemo(() => keySignature(view.key), [view.key]);
   const voices = useMemo(() => (['S', 'A', 'T', 'B'] as const).filter((v) => view.given.includes(v) || view.write.includes(v)), [view]);

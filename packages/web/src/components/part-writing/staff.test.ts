@@ -141,6 +141,14 @@ describe('the staff: key, measures, accidentals and systems', () => {
     );
     expect(line.chords.map((c) => c.measure)).toEqual([0, 0, 0, 0, 1, 1, 2]);
     expect(line.measures).toHaveLength(3);
+    // A chorale's pickup of one beat is a measure of its own; the measures after it are whole.
+    const chorale = lineOut(
+      [1, 1, 1, 1, 1, 2, 1].map((beats) => ({ beats })),
+      '3/4',
+      'G major',
+      1,
+    );
+    expect(chorale.chords.map((c) => c.measure)).toEqual([0, 1, 1, 1, 2, 2, 3]);
     const xs = line.chords.map((c) => c.x);
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
     for (const chord of line.chords) {

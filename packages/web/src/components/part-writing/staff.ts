@@ -132,8 +132,17 @@ export interface StaffLine {
   prefixWidth: number;
 }
 
-/** The chords on one line: measures by the meter (a chord that fills a measure closes it), each chord a column. */
-export function lineOut(chords: readonly Pick<PartWritingWorkspaceChord, 'beats'>[], meter: string, keyText: string): StaffLine {
+/**
+ * The chords on one line: measures by the meter (a chord that fills a measure closes it), each chord
+ * a column; with a `pickup` (quarter notes of an opening measure shorter than the meter, as a
+ * chorale's measure 0) the first measure closes when that is filled.
+ */
+export function lineOut(
+  chords: readonly Pick<PartWritingWorkspaceChord, 'beats'>[],
+  meter: string,
+  keyText: string,
+  pickup?: number,
+): StaffLine {
   const prefixWidth = CLEF_WIDTH + keySignature(keyText).length * ACCIDENTAL_WIDTH + 12;
   const perMeasure = measureBeats(meter);
   const measures: MeasureSpan[] = [];
@@ -155,7 +164,8 @@ export function lineOut(chords: readonly Pick<PartWritingWorkspaceChord, 'beats'
     x += COLUMN;
     inMeasure += 1;
     filled += chord.beats > 0 ? chord.beats : 1;
-    if (filled >= perMeasure - 1e-9 || index === chords.length - 1) close();
+    const length = measures.length === 0 && pickup !== undefined && pickup > 0 && pickup < perMeasure ? pickup : perMeasure;
+    if (filled >= length - 1e-9 || index === chords.length - 1) close();
   });
   return { measures, chords: placed, prefixWidth };
 }

@@ -1,18 +1,23 @@
 import type {
   PartWritingCheckRequest,
   PartWritingCheckResult,
-  PartWritingDraft,
+  PartWritingUpload,
   SavedPartWriting,
   SavePartWritingRequest,
 } from '@app/contract/part-writing';
 import { useMutation } from '@tanstack/react-query';
 import { api, uploadWithProgress } from '../../../lib/api-client.ts';
 
-/** POST /api/exercise-drafts/part-writing?course_id=: a MusicXML with the given voice and figures or numerals, read (nothing stored). */
-export function createPartWritingDraft({ courseId, file }: { courseId: number; file: File }) {
+/**
+ * POST /api/exercise-drafts/part-writing?course_id=: a MusicXML with the given voice and figures or
+ * numerals, read (nothing stored); a whole score (a chorale) answers its voices, and sent again with
+ * the `given` ones chosen (`S,B`) the exercise made of them (QA Q5).
+ */
+export function createPartWritingDraft({ courseId, file, given }: { courseId: number; file: File; given?: readonly string[] }) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadWithProgress<PartWritingDraft>(`/api/exercise-drafts/part-writing?course_id=${courseId}`, form, {});
+  const chosen = given && given.length > 0 ? `&given=${encodeURIComponent(given.join(','))}` : '';
+  return uploadWithProgress<PartWritingUpload>(`/api/exercise-drafts/part-writing?course_id=${courseId}${chosen}`, form, {});
 }
 
 /** POST /api/part-writing/exercises: the confirmed exercise saved into a set and/or the author's own library ("My exercises"). */

@@ -46,6 +46,39 @@ class DraftXhr {
   }
 }
 
+/** A whole chorale: its voices without `given`, the bass given with the upper voices as the model with it (QA Q5). */
+class ChoraleXhr extends DraftXhr {
+  override send() {
+    const url = (this as unknown as { url: string }).url;
+    DraftXhr.urls.push(url);
+    this.status = 201;
+    const voices = ['Soprano', 'Alto', 'Tenor', 'Bass'].map((part) => ({ voice: part[0], part }));
+    this.responseText = JSON.stringify({
+      data: url.includes('given=')
+        ? {
+            ...DRAFT,
+            title: '001',
+            key: 'G',
+            meter: '3/4',
+            chords: ['G2', 'G3', 'E3', 'F#3'].map((B) => ({ B, beats: 1 })),
+            pickup: 1,
+            first_measure: 0,
+            model: {
+              chords: [
+                { S: 'G4', A: 'D4', T: 'B3' },
+                { S: 'G4', A: 'D4', T: 'B3' },
+                { S: 'G4', A: 'E4', T: 'C4' },
+                { S: 'D5', A: 'D4', T: 'A3' },
+              ],
+            },
+            voices,
+          }
+        : { title: '001', choose: voices },
+    });
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
 function api() {
   return fakeApi((call) => {
     if (call.method === 'POST' && call.url.endsWith('/api/part-writing/exercises')) {
@@ -366,5 +399,36 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     } finally {
       await act(() => changeLanguage('en'));
     }
+  });
+
+  it('a whole chorale: chooses the given bass among its voices, fills the model from the score and saves the pickup', async () => {
+    const calls = api();
+    vi.stubGlobal('XMLHttpRequest', ChoraleXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    const input = (await screen.findAllByLabelText('Score (MusicXML)')).at(-1) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '001.mxl')] } });
+    const bass = (await screen.findByLabelText('Bass (Bass)')) as HTMLInputElement;
+    expect(bass.checked).toBe(true);
+    expect((screen.getByLabelText('Soprano (Soprano)') as HTMLInputElement).checked).toBe(false);
+    // Every voice ticked leaves nothing to write: the exercise cannot be made.
+    for (const name of ['Soprano (Soprano)', 'Alto (Alto)', 'Tenor (Tenor)']) fireEvent.click(screen.getByLabelText(name));
+    expect(screen.getByText('Tick at least one voice, and leave at least one for the students to write.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Make the exercise' }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ['Soprano (Soprano)', 'Alto (Alto)', 'Tenor (Tenor)']) fireEvent.click(screen.getByLabelText(name));
+    fireEvent.click(screen.getByRole('button', { name: 'Make the exercise' }));
+    await screen.findByDisplayValue('001');
+    expect(DraftXhr.urls).toEqual([
+      '/api/exercise-drafts/part-writing?course_id=3',
+      '/api/exercise-drafts/part-writing?course_id=3&given=B',
+    ]);
+    expect(
+      screen.getByText("The model solution below holds the score's own Soprano, Alto, Tenor; students never receive it."),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    const body = calls.writes()[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ given: ['B'], write: ['S', 'A', 'T'], pickup: 1, first_measure: 0 });
+    expect((body.model as { chords: unknown[] }).chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
   });
 });

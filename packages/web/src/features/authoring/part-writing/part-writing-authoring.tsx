@@ -3,6 +3,8 @@ import {
   PART_WRITING_METER,
   type PartWritingAuthoredChord,
   type PartWritingDraft,
+  type PartWritingVoiceChoice,
+  type ScoreVoice,
 } from '@app/contract/part-writing';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { beatOf } from '@app/contract/part-writing/typed';
@@ -117,13 +119,17 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [count, setCount] = useState('4');
   const [typing, setTyping] = useState(false);
   const [model, setModel] = useState<WrittenChord[]>([]);
+  // A whole score (a chorale): its voices to choose the given ones from, the file to send again with them (QA Q5).
+  const [choosing, setChoosing] = useState<PartWritingVoiceChoice | null>(null);
+  const [chosen, setChosen] = useState<Voice[]>([]);
+  const [upload, setUpload] = useState<File | null>(null);
   // A typed chord's field that cannot be read yet (a length that is not one) or a chord over a barline: nothing is saved until it is fixed.
   const [typingProblem, setTypingProblem] = useState(false);
   const countValue = Number(count);
   const countBad = !Number.isInteger(countValue) || countValue < 1 || countValue > TYPED_MAX_CHORDS;
 
   // Work not yet saved: an uploaded score as read, or a typed start with anything written into it (a title, a note, a label, a length).
-  const dirty = draft !== null && (!typing || hasTypedWork(draft, title, model));
+  const dirty = choosing !== null || (draft !== null && (!typing || hasTypedWork(draft, title, model)));
   // biome-ignore lint/correctness/useExhaustiveDependencies: tells the dialog only when the answer changes
   useEffect(() => onDirtyChange?.(dirty), [dirty]);
   // Gone (the dialog closed or the kind switched): nothing of it is left to lose.
@@ -143,15 +149,25 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     setModel(made.chords.map(() => ({})));
   };
 
-  const onFile = (file: File | undefined) => {
+  const onFile = (file: File | undefined, given?: Voice[]) => {
     if (!file) return;
     setError(null);
     createDraft.mutate(
-      { courseId, file },
+      { courseId, file, ...(given ? { given } : {}) },
       {
         onSuccess: (made) => {
+          if ('choose' in made) {
+            // A whole score: its voices to choose from, the bass given to start with (a figured bass or a bass to harmonise).
+            setUpload(file);
+            setChoosing(made);
+            setChosen(made.choose.some((v) => v.voice === 'B') ? ['B'] : made.choose.slice(0, 1).map((v) => v.voice));
+            return;
+          }
+          setChoosing(null);
+          setUpload(made.voices ? file : null);
           setTyping(false);
-          setModel(made.chords.map(() => ({})));
+          // A whole score's own notes of the voices to write are the model solution to start from.
+          setModel(made.chords.map((_, i) => ({ ...(made.model?.chords[i] ?? {}) })));
           setDraft(made);
           setTitle(made.title);
           setRules(made.rules);
@@ -162,6 +178,60 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
       },
     );
   };
+
+  const scoreVoiceName = (v: ScoreVoice) =>
+    v.part.trim() === ''
+      ? t(`partWriting.voice.${v.voice}`)
+      : t(v.staff_voice === undefined ? 'partWriting.authoring.scoreVoice' : 'partWriting.authoring.scoreVoiceShared', {
+          voice: t(`partWriting.voice.${v.voice}`),
+          part: v.part,
+          number: v.staff_voice,
+        });
+
+  if (choosing && upload) {
+    const chooseBad = chosen.length === 0 || chosen.length === choosing.choose.length;
+    return (
+      <div className={styles.upload}>
+        <fieldset className={styles.fieldset}>
+          <legend>{t('partWriting.authoring.chooseTitle')}</legend>
+          <p className={styles.hint}>{t('partWriting.authoring.chooseHint', { count: choosing.choose.length })}</p>
+          {choosing.choose.map((v) => (
+            <label key={v.voice} className={styles.radio}>
+              <input
+                type="checkbox"
+                name="pw-given"
+                checked={chosen.includes(v.voice)}
+                onChange={(e) =>
+                  setChosen((current) =>
+                    e.target.checked ? VOICES.filter((x) => x === v.voice || current.includes(x)) : current.filter((x) => x !== v.voice),
+                  )
+                }
+              />
+              {scoreVoiceName(v)}
+            </label>
+          ))}
+        </fieldset>
+        {chooseBad ? <p className={styles.hint}>{t('partWriting.authoring.chooseBad')}</p> : null}
+        {createDraft.isPending ? <p role="status">{t('authoring.reading')}</p> : null}
+        {error ? <Notice severity="error">{error}</Notice> : null}
+        <div className={styles.actions}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setChoosing(null);
+              setUpload(null);
+              setError(null);
+            }}
+          >
+            {t('partWriting.authoring.otherFile')}
+          </Button>
+          <Button onClick={() => onFile(upload, chosen)} disabled={chooseBad} loading={createDraft.isPending}>
+            {t('partWriting.authoring.makeExercise')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   if (!draft || !rules) {
     return (
@@ -179,7 +249,9 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         </fieldset>
         {source === 'upload' ? (
           <>
-            <p>{t('partWriting.authoring.uploadHint')}</p>
+            <p>
+              {t('partWriting.authoring.uploadHint')} {t('partWriting.authoring.uploadWholeHint')}
+            </p>
             <label className={styles.file}>
               <span>{t('authoring.scoreFile')}</span>
               <input
@@ -274,6 +346,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         ),
         rules,
         points: pointsValue,
+        ...(draft.pickup !== undefined ? { pickup: draft.pickup } : {}),
+        ...(draft.first_measure !== undefined ? { first_measure: draft.first_measure } : {}),
         ...(modelToSave ? { model: modelToSave } : {}),
       },
       {
@@ -297,6 +371,21 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           given: voiceList(draft.given),
         })}
       </p>
+      {draft.voices && upload ? (
+        <div className={styles.fromScore}>
+          {draft.model ? <p className={styles.hint}>{t('partWriting.authoring.fromScore', { voices: voiceList(write) })}</p> : null}
+          <Button
+            variant="outline"
+            onClick={() => {
+              setDraft(null);
+              setChoosing({ title: draft.title, choose: draft.voices ?? [] });
+              setChosen([...draft.given]);
+            }}
+          >
+            {t('partWriting.authoring.chooseAgain')}
+          </Button>
+        </div>
+      ) : null}
       <fieldset className={styles.fieldset}>
         <legend>{t('partWriting.authoring.write')}</legend>
         {choices.map((c) => (
@@ -309,6 +398,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
       <PartWritingEntry
         keyText={draft.key}
         meter={draft.meter}
+        pickup={draft.pickup}
         style={style}
         given={draft.given}
         write={write}

@@ -25,6 +25,8 @@ import styles from './part-writing-authoring.module.css';
 export interface PartWritingEntryProps {
   keyText: string;
   meter: string;
+  /** Quarter notes of an opening pickup measure (an uploaded chorale's), drawn as a measure of its own. */
+  pickup?: number | undefined;
   style: 'free' | 'strict';
   given: readonly Voice[];
   write: readonly Voice[];
@@ -53,6 +55,7 @@ const languageOf = (language: string): Language => (['en', 'zh-hans', 'zh-hant',
 export function PartWritingEntry({
   keyText,
   meter,
+  pickup,
   style,
   given,
   write,
@@ -105,8 +108,9 @@ export function PartWritingEntry({
       }),
       rules,
       points: 0,
+      ...(pickup !== undefined ? { pickup } : {}),
     }),
-    [keyText, meter, style, typing, given, write, voices, chords, rules],
+    [keyText, meter, pickup, style, typing, given, write, voices, chords, rules],
   );
 
   const setNote = (cell: StaffCell, note: string) => {
@@ -150,7 +154,7 @@ export function PartWritingEntry({
     setBadDurations(({ [index]: _dropped, ...rest }) => rest);
     onChords(chords.map((chord, i) => (i === index ? { ...chord, [label]: read.label, beats: read.beats } : chord)));
   };
-  const crossing = typing ? crossesBarline(chords, meter) : undefined;
+  const crossing = typing ? crossesBarline(chords, meter, pickup) : undefined;
   const typingProblem = typing && (Object.keys(badDurations).length > 0 || crossing !== undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tells the editor only when the answer changes
   useEffect(() => onTypingProblem?.(typingProblem), [typingProblem]);
