@@ -67,6 +67,16 @@ function readsAsNumerals(text: string): boolean {
 export function studentScore(musicxml: string): { score: string; removed: RemovedAnalysis[] } {
   if (!HINT.test(musicxml)) return { score: musicxml, removed: [] };
   const tree = parseXmlTree(musicxml);
+  const removed = stripAnalysis(musicxml, tree);
+  return removed.length === 0 ? { score: musicxml, removed } : { score: buildXmlTree(tree), removed };
+}
+
+/**
+ * What studentScore takes out of `musicxml`, taken out of `tree` (that text parsed) in place: for a
+ * caller that has parsed the score already and is done with the tree (Create Exercise's draft).
+ */
+export function stripAnalysis(musicxml: string, tree: XmlNode[]): RemovedAnalysis[] {
+  if (!HINT.test(musicxml)) return [];
   const found = new Map<RemovedAnalysis['kind'], { count: number; examples: string[] }>();
   const note = (kind: RemovedAnalysis['kind'], text: string) => {
     const entry = found.get(kind) ?? { count: 0, examples: [] };
@@ -118,9 +128,8 @@ export function studentScore(musicxml: string): { score: string; removed: Remove
   };
   strip(tree, false);
 
-  const removed = KINDS.flatMap((kind) => {
+  return KINDS.flatMap((kind) => {
     const entry = found.get(kind);
     return entry ? [{ kind, count: entry.count, examples: entry.examples }] : [];
   });
-  return removed.length === 0 ? { score: musicxml, removed } : { score: buildXmlTree(tree), removed };
 }

@@ -1,5 +1,5 @@
 import { har } from '@app/contract/har-messages';
-import { readScoreTree, shownPosition } from './analysis/score-reading.ts';
+import { readScoreTree, type ScoreReading, shownPosition } from './analysis/score-reading.ts';
 import type { ExerciseItem } from './format.ts';
 import { HarError } from './har-error.ts';
 import { buildXmlTree, parseXmlTree } from './musicxml-tree.ts';
@@ -41,9 +41,20 @@ const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 export async function renderWorkspaceScore(musicxml: string, items: ExerciseItem[]): Promise<WorkspaceScore> {
   const tree = parseXmlTree(musicxml);
   const reading = readScoreTree(tree, { labelNotes: true });
+  return layoutWorkspaceScore({ musicxml, labelled: buildXmlTree(tree), reading }, items);
+}
+
+/**
+ * The same for a score already read with its notes labelled: `reading` is readScoreTree's with
+ * `labelNotes`, `labelled` its tree written out (Create Exercise's draft reads its score once).
+ */
+export async function layoutWorkspaceScore(
+  score: { musicxml: string; labelled: string; reading: ScoreReading },
+  items: ExerciseItem[],
+): Promise<WorkspaceScore> {
+  const { musicxml, labelled, reading } = score;
   const notes = reading.notes.filter((n): n is typeof n & { id: string } => n.id !== undefined);
   const { measures } = reading;
-  const labelled = buildXmlTree(tree);
 
   const toolkit = await loadToolkit();
   toolkit.resetOptions();

@@ -5,7 +5,7 @@ import { chordTones, type Suggestion, suggestRomanNumerals } from './chord-sugge
 import { type KeyedChord, keyAreas, keyToken, sameKey } from './key-areas.ts';
 import { type FoundKey, findKey } from './key-finding.ts';
 import { type AnalysisPosition, analysisPositions } from './positions.ts';
-import { readScore } from './score-reading.ts';
+import { readScore, type ScoreReading } from './score-reading.ts';
 
 /**
  * What exercise authoring starts from: a score's analysis positions in score order,
@@ -30,7 +30,11 @@ export type ScoreAnalysis = {
 
 /** Throws HarError when the score has no notes to analyse. */
 export function analyseScore(musicxml: string, settings: GradingSettings): ScoreAnalysis {
-  const reading = readScore(musicxml);
+  return analyseReading(readScore(musicxml), settings);
+}
+
+/** The same, from a score already read (Create Exercise's draft reads its score once: authoring-draft.ts). */
+export function analyseReading(reading: ScoreReading, settings: GradingSettings): ScoreAnalysis {
   if (reading.notes.length === 0) throw new HarError('The score has no notes: there is nothing to analyse.');
   const positions = analysisPositions(reading);
   const key = findKey(reading, positions);

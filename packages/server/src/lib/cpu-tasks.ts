@@ -1,9 +1,9 @@
 import { threadId } from 'node:worker_threads';
 import { har } from '@app/contract/har-messages';
 import type { Voice } from '@app/contract/part-writing/rules';
-import { analyseScore } from '@app/har/analysis/analyze-score';
 import { analysisPositions } from '@app/har/analysis/positions';
 import { readScore } from '@app/har/analysis/score-reading';
+import { authoringDraft } from '@app/har/authoring-draft';
 import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } from '@app/har/format';
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
@@ -23,7 +23,6 @@ import { type ImportedPartWriting, importPartWriting } from '@app/har/part-writi
 import { renderPartWritingPreview, renderPreview } from '@app/har/preview';
 import { loadToolkit } from '@app/har/render-score';
 import { shownPositions } from '@app/har/shown-positions';
-import { studentScore } from '@app/har/student-score';
 import { renderSubmissionImage } from '@app/har/submission-image';
 import { renderWorkspaceScore } from '@app/har/workspace-score';
 
@@ -59,17 +58,11 @@ export const cpuTasks = {
     (await renderSubmissionImage(score, result, reveal)).png,
   /** The workspace layout of an exercise's score with its items placed. */
   renderWorkspaceScore,
-  /** An authoring upload: the score imported, analysed and laid out for the workspace. */
-  async draftFromUpload(bytes: Uint8Array, settings: GradingSettings) {
-    const imported = importMusicXml(bytes);
-    const analysis = analyseScore(imported.musicxml, settings);
-    const rendered = await renderWorkspaceScore(
-      imported.musicxml,
-      analysis.positions.map((p) => ({ id: p.id, measure: p.measure, beat: p.beat, points: 1 })),
-    );
-    // What the students' copy will leave out of the score, to tell the instructor (issue 26).
-    return { imported, analysis, rendered, removed: studentScore(imported.musicxml).removed };
-  },
+  /**
+   * An authoring upload: the score imported, analysed and laid out for the workspace, and what the
+   * students' copy will leave out of it (issue 26), the MusicXML parsed once for all of them.
+   */
+  draftFromUpload: (bytes: Uint8Array, settings: GradingSettings) => authoringDraft(bytes, settings),
   /** Each item's measure and beat as the score prints them (the grade report, issue 24). */
   shownPositions,
   /**
