@@ -5,14 +5,7 @@ import { VOICES } from '@app/contract/part-writing/rules';
 import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
 import { contentHash } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import {
-  type PartWritingDocument,
-  partWritingStudentCopy,
-  partWritingSubmission,
-  readPartWritingHar,
-  type WrittenVoices,
-  writePartWritingHar,
-} from '@app/har/part-writing/document';
+import { type PartWritingDocument, partWritingSubmission, readPartWritingHar, type WrittenVoices } from '@app/har/part-writing/document';
 import {
   chordPlaces,
   isPartWritingHar,
@@ -37,9 +30,10 @@ import { type HandInFile, writtenFromHandInFile } from './part-writing-hand-in.t
 
 export { isPartWritingHar };
 
-function read(bytes: Uint8Array, fileName: string): PartWritingDocument {
+/** An uploaded part-writing `.har` read in the CPU pool (decision 032), its refusal naming the file. */
+async function read(deps: Pick<Deps, 'cpu'>, bytes: Uint8Array, fileName: string): Promise<PartWritingDocument> {
   try {
-    return readPartWritingHar(bytes);
+    return await deps.cpu.run('readPartWritingHar', [bytes]);
   } catch (error) {
     if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
@@ -53,18 +47,22 @@ export async function storePartWritingHar(
   bytes: Uint8Array,
   fileName: string,
 ): Promise<StoredHar> {
-  const doc = read(bytes, fileName);
+  const doc = await read(deps, bytes, fileName);
   const docKey = newDocKey();
   const stamped: PartWritingDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
-  const stored = folder === 'documents' ? writePartWritingHar(stamped) : bytes;
+  // A course's file is stamped and zipped again, with its student copy, in the CPU pool (decision 032).
+  const written =
+    folder === 'documents'
+      ? await deps.cpu.run('partWritingStoredFiles', [stamped, doc.manifest.kind === 'exercise'])
+      : { file: bytes, studentCopy: null };
+  const stored = written.file;
   const storageKey = `${folder}/${docKey}.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
   let studentStorageKey: string | null = null;
-  if (folder === 'documents' && doc.manifest.kind === 'exercise') {
+  if (written.studentCopy) {
     studentStorageKey = studentCopyKey(docKey);
     try {
-      const copy = writePartWritingHar(partWritingStudentCopy(stamped));
-      await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(copy)), { contentType: 'application/zip' });
+      await deps.storage.put(studentStorageKey, Readable.from(Buffer.from(written.studentCopy)), { contentType: 'application/zip' });
     } catch (error) {
       await deps.storage.delete(storageKey);
       throw error;
@@ -94,14 +92,15 @@ export function readPartWritingDocument(bytes: Uint8Array): PartWritingDocument 
  * when the settings do not make a valid exercise.
  */
 export async function storePartWritingVersion(
-  deps: Pick<Deps, 'storage'>,
+  deps: Pick<Deps, 'storage' | 'cpu'>,
   doc: PartWritingDocument,
   docKey: string,
   version: number,
 ): Promise<{ storageKey: string; studentStorageKey: string; size: number }> {
   const stamped: PartWritingDocument = { ...doc, manifest: { ...doc.manifest, document_key: docKey } };
-  const bytes = writePartWritingHar(stamped);
-  const copy = writePartWritingHar(partWritingStudentCopy(stamped));
+  // Zipped in the CPU pool, as an uploaded document is (decision 032).
+  const { file: bytes, studentCopy: copy } = await deps.cpu.run('partWritingStoredFiles', [stamped, true]);
+  if (!copy) throw new Error('An exercise has a student copy.');
   const attempt = newKey(6);
   const storageKey = `documents/${docKey}.v${version}-${attempt}.har`;
   const studentStorageKey = `documents/${docKey}.v${version}-${attempt}.student.har`;

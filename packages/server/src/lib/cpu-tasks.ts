@@ -13,6 +13,7 @@ import {
   type PartWritingDocument,
   type PartWritingExerciseInput,
   partWritingExercise,
+  partWritingStudentCopy,
   partWritingSubmission,
   readPartWritingHar,
   type WrittenVoices,
@@ -94,6 +95,11 @@ export const cpuTasks = {
   readPartWritingHar: (bytes: Uint8Array): PartWritingDocument => readPartWritingHar(bytes),
   /** A part-writing document written as a `.har` (a hand-in's stored submission). */
   writePartWritingHar: (doc: PartWritingDocument): Uint8Array => writePartWritingHar(doc),
+  /** A part-writing document stored in a course: its `.har` and, for an exercise, its student copy (without `model.json`). */
+  partWritingStoredFiles: (doc: PartWritingDocument, withStudentCopy: boolean) => ({
+    file: writePartWritingHar(doc),
+    studentCopy: withStudentCopy ? writePartWritingHar(partWritingStudentCopy(doc)) : null,
+  }),
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

@@ -2,7 +2,7 @@ import { AnswerKeyMessages } from '@app/contract/answer-keys';
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { WorkspaceMessages } from '@app/contract/workspace';
 import { partWritingExercise, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   courseWorld,
@@ -256,6 +256,42 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
     const second = (await ta.get(`/api/submissions/${theirs.id}/file-urls`)).json().data;
     expect(new URL(second.png_url, 'http://x').pathname).toBe(new URL(first.png_url, 'http://x').pathname);
     expect(runs.filter((task) => task === 'renderPartWritingSubmission')).toHaveLength(1);
+  });
+
+  it('reads and writes an uploaded document in the CPU pool, and refuses one it cannot read with the file named, storing nothing', async () => {
+    const runs: string[] = [];
+    const { cpu, storage } = t.app.deps;
+    t.app.deps.cpu = {
+      ...cpu,
+      run: (task, args, options) => {
+        runs.push(task);
+        return cpu.run(task, args, options);
+      },
+    };
+    const setId = (await owner.post(`/api/courses/${courseId}/assignments`, {})).json().data.id;
+    const upload = (name: string, bytes: Uint8Array) => owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name, bytes }]));
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const { key } of storage.list()) keys.push(key);
+      return keys.sort();
+    };
+    const again = await upload('again.har', writePartWritingHar(EXERCISE));
+    expect(again.statusCode, again.body).toBe(201);
+    // Read, then stamped and zipped again with its student copy: each a task of the pool, not the request's thread.
+    expect(runs).toEqual(['readPartWritingHar', 'partWritingStoredFiles']);
+    const copy = readPartWritingHar(
+      new Uint8Array(await fetchFile((await student.get(`/api/documents/${again.json().data[0].id}/file-url`)).json().data.url)),
+    );
+    expect(copy.model).toBeUndefined();
+    expect(copy.manifest.document_key).toBe(again.json().data[0].doc_key);
+
+    const entries = unzipSync(writePartWritingHar(EXERCISE));
+    delete entries['part-writing.json'];
+    const before = await stored();
+    const broken = await upload('broken.har', zipSync(entries));
+    expect(broken.statusCode).toBe(400);
+    expect(errorsOf(broken)).toEqual([{ field: 'file', messages: ['broken.har: part-writing.json is missing.'] }]);
+    expect(await stored()).toEqual(before);
   });
 
   it('counts an unfinished chord as a wrong chord', async () => {
