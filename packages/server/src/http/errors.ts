@@ -36,6 +36,11 @@ export class AppError extends Error {
     return new AppError('validation_failed', message, 400, [{ field, messages: [message] }], refs);
   }
 
+  /** A stored document @app/har cannot use (the request is not at fault): a 409 with the sentence's code and values. */
+  static harConflict(error: HarError) {
+    return new AppError('conflict', error.message, 409, undefined, error.ref && new Map([[error.message, error.ref]]));
+  }
+
   static badRequest(field: string, message: string) {
     return new AppError('validation_failed', message, 400, [{ field, messages: [message] }]);
   }

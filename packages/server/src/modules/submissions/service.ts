@@ -127,7 +127,7 @@ export function createSubmissionsService(
       return grade();
     } catch (error) {
       if (!(error instanceof HarError)) throw error;
-      throw new AppError('conflict', error.message, 409, undefined, error.ref ? new Map([[error.message, error.ref]]) : undefined);
+      throw AppError.harConflict(error);
     }
   }
 
