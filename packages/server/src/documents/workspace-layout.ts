@@ -13,7 +13,7 @@ export async function layOutExercise(deps: Pick<Deps, 'cpu'>, exercise: HarDocum
   try {
     return await deps.cpu.run('renderWorkspaceScore', [exercise.score, exerciseItems(exercise)]);
   } catch (error) {
-    if (error instanceof HarError) throw AppError.conflict(error.message);
+    if (error instanceof HarError) throw AppError.harConflict(error);
     throw error;
   }
 }
