@@ -44,7 +44,22 @@ export function loadToolkit(): Promise<VerovioToolkit> {
 
 /** The first page of a MusicXML score as SVG, with what resvg cannot draw well taken out. */
 export async function renderFirstPageSvg(score: string): Promise<string> {
-  const musicxml = firstMeasures(score, PREVIEW_MEASURES);
+  const [first] = await renderPagesSvg(firstMeasures(score, PREVIEW_MEASURES), 1);
+  return first as string;
+}
+
+/**
+ * Every page of a MusicXML score as one SVG, the pages one under another: a submission image shows
+ * every label the student wrote, not only those of the first page (QA2: chorale 205's answers after
+ * measure 17 were in no picture). The whole score is laid out, as the workspace's layout already
+ * does; the note limit is the same.
+ */
+export async function renderAllPagesSvg(score: string): Promise<string> {
+  return stackPages(await renderPagesSvg(score, Number.POSITIVE_INFINITY));
+}
+
+/** Pages 1 … `most` of a score, each a cleaned SVG; refused when Verovio draws no measure. */
+async function renderPagesSvg(musicxml: string, most: number): Promise<string[]> {
   assertRenderable(musicxml);
   const toolkit = await loadToolkit();
   toolkit.resetOptions();
@@ -66,11 +81,31 @@ export async function renderFirstPageSvg(score: string): Promise<string> {
   } catch {
     loaded = false;
   }
-  const svg = loaded && toolkit.getPageCount() > 0 ? toolkit.renderToSVG(1) : '';
-  if (!svg.includes('class="measure"')) {
+  const count = loaded ? Math.min(toolkit.getPageCount(), most) : 0;
+  const pages: string[] = [];
+  for (let page = 1; page <= count; page++) pages.push(toolkit.renderToSVG(page));
+  if (!pages[0]?.includes('class="measure"')) {
     throw new HarError(har('scoreUnreadable', { reason: firstLogLine(toolkit.getLog()) }), 'unreadable_score');
   }
-  return cleanSvg(svg);
+  return pages.map(cleanSvg);
+}
+
+/** Pages (each an `<svg width="…px" height="…px">`) as one SVG, one under another, as wide as the widest. */
+export function stackPages(pages: string[]): string {
+  if (pages.length === 1) return pages[0] as string;
+  const size = (page: string, name: 'width' | 'height') => {
+    const root = /<svg\b[^>]*>/.exec(page)?.[0] ?? '';
+    return Number(new RegExp(`\\s${name}="([\\d.]+)`).exec(root)?.[1] ?? 0);
+  };
+  let top = 0;
+  let width = 0;
+  const placed = pages.map((page) => {
+    const y = top;
+    top += size(page, 'height');
+    width = Math.max(width, size(page, 'width'));
+    return page.replace(/<svg\b/, `<svg x="0" y="${y}"`);
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}px" height="${top}px">${placed.join('')}</svg>`;
 }
 
 /** Draws an SVG on white with the fonts this machine has; without any font, text is simply left out. */
@@ -91,8 +126,8 @@ export function svgToPng(svg: string): { png: Uint8Array; width: number; height:
   return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
 }
 
-export async function renderScore(musicxml: string): Promise<RenderedScore> {
-  const svg = await renderFirstPageSvg(musicxml);
+export async function renderScore(musicxml: string, pages: 'first' | 'all' = 'first'): Promise<RenderedScore> {
+  const svg = pages === 'all' ? await renderAllPagesSvg(musicxml) : await renderFirstPageSvg(musicxml);
   return { ...svgToPng(svg), svg };
 }
 

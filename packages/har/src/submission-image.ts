@@ -9,8 +9,8 @@ export const WRONG_COLOR = '#c62828';
 export const PLAIN_COLOR = '#1f2933';
 
 /**
- * The submission image: the exercise's score with the student's labels under
- * the notes, green when right and red when wrong ('—' for an item left blank).
+ * The submission image: the exercise's whole score, every page one under another, with the
+ * student's labels under the notes, green when right and red when wrong ('—' for an item left blank).
  * A label whose measure and beat hold no note is left out of the picture; the
  * grade report still lists it. With reveal 'none' every label is plain: the
  * colours would tell a student which answers were right. Keys show as the student wrote them
@@ -29,7 +29,8 @@ export function renderSubmissionImage(
     color: reveal === 'none' ? PLAIN_COLOR : item.correct ? RIGHT_COLOR : WRONG_COLOR,
   }));
   // Without analysis text written into the score: the student's labels are the only ones (issue 26).
-  return renderScore(addScoreLabels(studentScore(musicxml).score, labels).musicxml);
+  // Every page, so every label is in the picture (a preview shows only the first).
+  return renderScore(addScoreLabels(studentScore(musicxml).score, labels).musicxml, 'all');
 }
 
 /** The items in score order, the first answered one prefixed with the opening key unless it names a key itself. */
