@@ -59,20 +59,41 @@ export const LtiRegistrationResult = z.object({
 });
 export type LtiRegistrationResult = z.infer<typeof LtiRegistrationResult>;
 
-/** GET /api/courses/{id}/lms-roster: whether "Sync from LMS" is offered (a linked LMS course that shares its roster). */
-export const LmsRosterStatus = z.object({
-  available: z.boolean(),
-  /** The LMS course's title, when available. */
-  lms_title: z.string().nullable(),
-});
-export type LmsRosterStatus = z.infer<typeof LmsRosterStatus>;
+/** A "Sync from LMS" runs as a job (issue 28): QUEUED → RUNNING → DONE, or FAILED. */
+export const LmsRosterSyncStatus = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']);
+export type LmsRosterSyncStatus = z.infer<typeof LmsRosterSyncStatus>;
 
-/** POST /api/courses/{id}/lms-roster: what "Sync from LMS" did. */
-export const LmsRosterSyncResult = z.object({
+/**
+ * Why a sync failed: the LMS's roster could not be read (`unreachable`), the course is no longer
+ * linked to an LMS course that shares its roster (`not_linked`), or something else (`failed`).
+ */
+export const LmsRosterSyncFailure = z.enum(['unreachable', 'not_linked', 'failed']);
+export type LmsRosterSyncFailure = z.infer<typeof LmsRosterSyncFailure>;
+
+/** The latest "Sync from LMS" of a course: its state, and once done what it changed. */
+export const LmsRosterSync = z.object({
+  id: z.number().int(),
+  status: LmsRosterSyncStatus,
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   /** Members left out: inactive in the LMS, or with no role that maps to one here. */
   skipped: z.number().int(),
+  error: LmsRosterSyncFailure.nullable(),
+  requested_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
 });
-export type LmsRosterSyncResult = z.infer<typeof LmsRosterSyncResult>;
+export type LmsRosterSync = z.infer<typeof LmsRosterSync>;
+
+/**
+ * GET /api/courses/{id}/lms-roster: whether "Sync from LMS" is offered (a linked LMS course that
+ * shares its roster), and the latest sync. POST answers the same (202) with the sync it queued, or
+ * the one still queued or running.
+ */
+export const LmsRosterStatus = z.object({
+  available: z.boolean(),
+  /** The LMS course's title, when available. */
+  lms_title: z.string().nullable(),
+  sync: LmsRosterSync.nullable(),
+});
+export type LmsRosterStatus = z.infer<typeof LmsRosterStatus>;

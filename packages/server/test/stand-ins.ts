@@ -208,6 +208,8 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     rosterPageSize: 2,
     /** Roster pages served, newest last (their URLs). */
     rosterRequests: [] as string[],
+    /** How long each roster page takes to answer (a journey sees the sync running). */
+    rosterDelayMs: 0,
     /** The authorisation page waits for its Continue button instead of posting the launch at once (a journey clears cookies meanwhile). */
     holdLaunch: false,
   };
@@ -412,11 +414,13 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
       state.rosterRequests.push(url.toString());
       const slice = members.slice(page * state.rosterPageSize, (page + 1) * state.rosterPageSize);
       const more = (page + 1) * state.rosterPageSize < members.length;
-      res.writeHead(200, {
-        'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
-        ...(more ? { link: `<${base}/contexts/${roster[1]}/memberships?page=${page + 1}>; rel="next"` } : {}),
-      });
-      res.end(JSON.stringify({ id: url.toString(), context: { id: contextId }, members: slice }));
+      setTimeout(() => {
+        res.writeHead(200, {
+          'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
+          ...(more ? { link: `<${base}/contexts/${roster[1]}/memberships?page=${page + 1}>; rel="next"` } : {}),
+        });
+        res.end(JSON.stringify({ id: url.toString(), context: { id: contextId }, members: slice }));
+      }, state.rosterDelayMs);
       return undefined;
     }
     if (req.method === 'GET' && url.pathname === '/launch-frame') {

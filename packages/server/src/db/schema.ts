@@ -1,6 +1,7 @@
 import type { RegradeStatus } from '@app/contract/answer-keys';
 import type { PreviewStatus, ShowAnswers } from '@app/contract/assignments';
 import type { Cadential64, CourseRole, CourseStatus, LmsType, Neapolitan6, PaymentType } from '@app/contract/courses';
+import type { LmsRosterSyncFailure, LmsRosterSyncStatus } from '@app/contract/lti';
 import type { EnrollmentStatus, InvitationState } from '@app/contract/people';
 import type { LanguageCode, UserType } from '@app/contract/users';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -67,6 +68,7 @@ export interface Database {
   lti_deep_link_requests: LtiDeepLinkRequestsTable;
   lti_registration_keys: LtiRegistrationKeysTable;
   lti_line_items: LtiLineItemsTable;
+  lti_roster_syncs: LtiRosterSyncsTable;
 }
 
 export interface UsersTable {
@@ -659,6 +661,21 @@ export interface LtiLineItemsTable {
   resource_id: string;
   lineitem_url: string;
   updated_at: number;
+}
+
+/** Each "Sync from LMS" of a course and what it changed (migration 0035, the job `lti-roster-sync`). */
+export interface LtiRosterSyncsTable {
+  id: Generated<number>;
+  course_id: number;
+  status: LmsRosterSyncStatus;
+  added: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  skipped: Generated<number>;
+  error: LmsRosterSyncFailure | null;
+  requested_by: number | null;
+  requested_at: number;
+  finished_at: number | null;
 }
 
 /** A person's role in an LMS context as their latest launch said it. */

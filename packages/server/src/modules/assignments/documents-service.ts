@@ -200,9 +200,10 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       await repo.updateDocument(db, documentId, { ...changes, updated_at: clock.now() });
       const row = await repo.findDocument(db, documentId);
       if (!row) throw AppError.notFound(AssignmentMessages.documentNotFound);
-      // A delayed grade's date moved (or the delay ended): the LMS gets the scores when they may be shown (LTI AGS, issue 28).
+      // A delayed grade's date moved, or the delay began or ended: the LMS gets the scores when they may be shown,
+      // and gives back a grade it was sent that may no longer be shown (LTI AGS, issue 28).
       if (row.delay_showing_grade !== doc.delay_showing_grade || row.show_grade_on_date !== doc.show_grade_on_date)
-        await scheduleDocumentRelease(deps, documentId);
+        await scheduleDocumentRelease(deps, documentId, doc);
       return presentDocument(row);
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentScore, nothingHandedIn, releaseDelay, scoresUrl, setScore } from './ags-policy.ts';
+import { documentScore, nothingHandedIn, releaseDelay, scoresUrl, setScore, withheldScore } from './ags-policy.ts';
 
 const doc = (
   id: number,
@@ -61,6 +61,25 @@ describe('AGS score rules', () => {
     expect(
       documentScore(doc(1, { delay_showing_grade: 1, show_grade_on_date: NOW + 5 }), [{ document_id: 1, percent: 90 }], NOW),
     ).toBeUndefined();
+  });
+
+  it('takes back a grade only where everything handed in is withheld: no scoreGiven, Pending', () => {
+    const later = { delay_showing_grade: 1, show_grade_on_date: NOW + 60 };
+    const docs = [doc(1, later), doc(2, later), doc(3)];
+    expect(withheldScore(docs, [{ document_id: 1 }, { document_id: 2 }], NOW)).toEqual({
+      activityProgress: 'InProgress',
+      gradingProgress: 'Pending',
+    });
+    expect(withheldScore(docs.slice(0, 1), [{ document_id: 1 }], NOW)).toEqual({
+      activityProgress: 'Completed',
+      gradingProgress: 'Pending',
+    });
+    // A released grade handed in: setScore has a score to post; nothing handed in: nothing to take back.
+    expect(withheldScore(docs, [{ document_id: 1 }, { document_id: 3 }], NOW)).toBeUndefined();
+    expect(withheldScore(docs, [], NOW)).toBeUndefined();
+    // Released by its date, or practice: not withheld.
+    expect(withheldScore([doc(1, later)], [{ document_id: 1 }], NOW + 60)).toBeUndefined();
+    expect(withheldScore([doc(1, { ...later, practice: 1 })], [{ document_id: 1 }], NOW)).toBeUndefined();
   });
 
   it('adds /scores to the line item’s path, keeping its query', () => {

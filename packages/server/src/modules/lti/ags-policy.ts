@@ -26,7 +26,9 @@ export type ScorePost =
       gradingProgress: 'FullyGraded' | 'Pending';
     }
   /** No score (AGS: a post without scoreGiven clears the LMS's), when nothing is handed in any more. */
-  | { activityProgress: 'Initialized'; gradingProgress: 'NotReady' };
+  | { activityProgress: 'Initialized'; gradingProgress: 'NotReady' }
+  /** No score while a grade the LMS had is withheld again (`withheldScore`): cleared, and pending its release. */
+  | { activityProgress: 'InProgress' | 'Completed'; gradingProgress: 'Pending' };
 
 export const CLEARED: ScorePost = { activityProgress: 'Initialized', gradingProgress: 'NotReady' };
 
@@ -108,6 +110,26 @@ export function documentScore(
     activityProgress: 'Completed',
     gradingProgress: 'FullyGraded',
   };
+}
+
+/**
+ * The post that takes back a grade the LMS was sent and may no longer show (the instructor turned
+ * on the delay, or moved its date later): without `scoreGiven`, which AGS 2.0 says clears the
+ * platform's score ("When scoreGiven is not present or null, this indicates there is presently no
+ * score for that user, and the platform should clear any previous score value"), `Pending` until
+ * the release date's post sends it again. Only when everything handed in of `docs` (a set's, or
+ * one deep-linked exercise) is withheld: otherwise `setScore`/`documentScore` have a score to post.
+ */
+export function withheldScore(
+  docs: readonly ScoredDocument[],
+  best: readonly { document_id: number }[],
+  now: number,
+): ScorePost | undefined {
+  const scored = docs.filter(counted);
+  const handed = new Set(best.map((b) => Number(b.document_id)));
+  const handedIn = scored.filter((d) => handed.has(d.id));
+  if (handedIn.length === 0 || !handedIn.every((d) => gradeWithheld(d, now))) return undefined;
+  return { activityProgress: handedIn.length === scored.length ? 'Completed' : 'InProgress', gradingProgress: 'Pending' };
 }
 
 /** The scores endpoint of a line item: its URL with `/scores` added to the path (a query string stays after it). */

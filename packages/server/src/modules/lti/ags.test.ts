@@ -201,6 +201,29 @@ describe.each(dialects)('LTI Assignment and Grade Services (%s)', (dialect) => {
     expect(platform.state.scores.map((s) => s.body)).toMatchObject([
       { userId: 'learner-1', scoreGiven: 100, gradingProgress: 'FullyGraded' },
     ]);
+
+    // The instructor moves the (passed) date later: the LMS's grade is taken back at once, and sent again at the new date.
+    const laterDate = showOn + DAY;
+    expect((await owner.put(`/api/documents/${doc.id}`, { show_grade_on_date: laterDate })).statusCode).toBe(200);
+    expect((await scoreJobs()).map((j) => [Number(j.run_after), JSON.parse(j.payload).recall ?? false]).sort()).toEqual(
+      [
+        [laterDate, false],
+        [t.clock.now(), true],
+      ].sort(),
+    );
+    expect(await postScores()).toBe(1);
+    const recalled = platform.state.scores.at(-1)?.body;
+    expect(recalled).toMatchObject({ userId: 'learner-1', activityProgress: 'Completed', gradingProgress: 'Pending' });
+    expect(recalled).not.toHaveProperty('scoreGiven');
+    expect(platform.gradeBook()).toMatchObject([{ userId: 'learner-1', scoreGiven: undefined, gradingProgress: 'Pending' }]);
+    // Moving it again while withheld takes nothing back twice; the grade returns at the date.
+    expect((await owner.put(`/api/documents/${doc.id}`, { show_grade_on_date: laterDate + DAY })).statusCode).toBe(200);
+    expect((await scoreJobs()).filter((j) => JSON.parse(j.payload).recall)).toHaveLength(0);
+    expect(await postScores()).toBe(0);
+    expect(platform.state.scores).toHaveLength(2);
+    t.clock.advance(laterDate + DAY - t.clock.now());
+    await postScores();
+    expect(platform.gradeBook()).toMatchObject([{ userId: 'learner-1', scoreGiven: 100, gradingProgress: 'FullyGraded' }]);
   });
 
   it('follows the instructor moving a delayed grade’s date, and lifting the delay', async () => {
@@ -342,6 +365,25 @@ describe.each(dialects)('LTI Assignment and Grade Services (%s)', (dialect) => {
       [
         [item.id, expected],
         [exercise.id, expected],
+      ].sort(),
+    );
+
+    // The instructor turns on the delay (its date the due date): both grades leave the LMS's grade book until then.
+    expect((await owner.put(`/api/documents/${doc.id}`, { delay_showing_grade: true })).statusCode).toBe(200);
+    expect(await postScores()).toBe(1);
+    const book = () => platform.gradeBook().map((g) => [g.lineItem, g.scoreGiven, g.gradingProgress]);
+    expect(book().sort()).toEqual(
+      [
+        [item.id, undefined, 'Pending'],
+        [exercise.id, undefined, 'Pending'],
+      ].sort(),
+    );
+    t.clock.advance(7 * DAY);
+    expect(await postScores()).toBe(1);
+    expect(book().sort()).toEqual(
+      [
+        [item.id, expected, 'FullyGraded'],
+        [exercise.id, expected, 'FullyGraded'],
       ].sort(),
     );
   });

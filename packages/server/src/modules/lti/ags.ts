@@ -7,13 +7,15 @@ import {
   documentScore,
   nothingHandedIn,
   releaseDelay,
+  type ScoredDocument,
   type ScorePost,
   scoresUrl,
   setScore,
+  withheldScore,
 } from './ags-policy.ts';
 import * as agsRepo from './ags-repository.ts';
 import { forgetPlatformAccessToken, getPlatformAccessToken } from './platform-token.ts';
-import { customId, documentResourceId, LTI_LIMITS, platformUrlRefusal, setResourceId } from './policy.ts';
+import { customId, documentResourceId, platformUrlRefusal, setResourceId, usablePlatformUrl } from './policy.ts';
 import { findPlatformOfDeployment } from './repository.ts';
 
 /**
@@ -25,7 +27,12 @@ import { findPlatformOfDeployment } from './repository.ts';
  */
 
 export const SCORE_JOB = 'lti-score';
-export type ScorePayload = { studentId: number; setId: number };
+/**
+ * A student's scores of a set. `recall`: a grade the LMS may have is withheld again (its delay
+ * turned on, or its date moved later), so where no score may be shown the post takes it back
+ * (`withheldScore`) instead of posting nothing.
+ */
+export type ScorePayload = { studentId: number; setId: number; recall?: true };
 
 const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 const SCORE_TYPE = 'application/vnd.ims.lis.v1.score+json';
@@ -59,8 +66,7 @@ export async function recordAgsEndpoint(
 ): Promise<void> {
   const endpoint = values.claims[AGS_CLAIM] as { lineitems?: unknown; lineitem?: unknown; scope?: unknown } | undefined;
   if (!endpoint || typeof endpoint !== 'object') return;
-  const allowed = (url: unknown) =>
-    typeof url === 'string' && url.length <= LTI_LIMITS.url && !platformUrlRefusal(url, deps.config.mode) ? url : undefined;
+  const allowed = (url: unknown) => usablePlatformUrl(url, deps.config.mode);
   const scopes = Array.isArray(endpoint.scope) ? endpoint.scope.filter((s): s is string => typeof s === 'string') : [];
   await agsRepo.setContextAgs(trx, values.contextId, allowed(endpoint.lineitems), scopes);
   const lineItem = allowed(endpoint.lineitem);
@@ -79,24 +85,28 @@ async function scoredDocuments(db: Db, documentIds: readonly number[]): Promise<
 
 /**
  * A score post for each (student, set) of a counted document of `docs`: now, at the release date,
- * or never while delayed without one. One statement queues them all, whatever their number.
+ * or never while delayed without one; with `recall`, also one now that takes back what the LMS
+ * may have of a grade withheld again. One statement queues them all, whatever their number.
  */
 async function enqueueScorePosts(
   deps: Pick<Deps, 'jobs' | 'clock'>,
   trx: Db,
   docs: ReadonlyMap<number, agsRepo.DocumentRelease>,
   pairs: readonly { studentId: number; documentId: number }[],
+  { recall = false }: { recall?: boolean } = {},
 ): Promise<void> {
   const now = deps.clock.now();
   const planned = new Map<string, { payload: ScorePayload; delaySeconds: number }>();
   for (const { studentId, documentId } of pairs) {
     const doc = docs.get(documentId);
     if (!doc || !counted(doc)) continue;
+    const setId = Number(doc.assignment_set_id);
+    if (recall && !planned.has(`${studentId}:${setId}:recall`))
+      planned.set(`${studentId}:${setId}:recall`, { payload: { studentId, setId, recall: true }, delaySeconds: 0 });
     const delay = releaseDelay(doc, now);
     if (delay === undefined) continue;
-    const key = `${studentId}:${doc.assignment_set_id}:${delay}`;
-    if (!planned.has(key))
-      planned.set(key, { payload: { studentId, setId: Number(doc.assignment_set_id) }, delaySeconds: Math.max(delay, 0) });
+    const key = `${studentId}:${setId}:${delay}`;
+    if (!planned.has(key)) planned.set(key, { payload: { studentId, setId }, delaySeconds: Math.max(delay, 0) });
   }
   await deps.jobs.enqueueMany(SCORE_JOB, [...planned.values()], { db: trx });
 }
@@ -121,18 +131,29 @@ export async function scheduleScorePosts(
 }
 
 /**
- * After a document's delayed-grade setting changed: its students' scores go out when the grade may
- * now be shown. The course's LMS link is asked first, so a course not linked reads no students.
+ * After a document's delayed-grade setting changed from `before`: its students' scores go out when
+ * the grade may now be shown. A grade that could be shown before the change and is withheld after
+ * it (the delay turned on, or its date moved later) may be in the LMS already: it is taken back at
+ * once (`recall`) and sent again at its new date — a grade never shows in the LMS before its
+ * release. The course's LMS link is asked first, so a course not linked reads no students.
  */
-export async function scheduleDocumentRelease(deps: Pick<Deps, 'jobs' | 'clock' | 'db'>, documentId: number): Promise<void> {
+export async function scheduleDocumentRelease(
+  deps: Pick<Deps, 'jobs' | 'clock' | 'db'>,
+  documentId: number,
+  before: Pick<ScoredDocument, 'delay_showing_grade' | 'show_grade_on_date'>,
+): Promise<void> {
   const docs = await scoredDocuments(deps.db, [documentId]);
-  if (docs.size === 0) return;
+  const doc = docs.get(documentId);
+  if (!doc) return;
+  const now = deps.clock.now();
+  const recall = releaseDelay(before, now) === 0 && releaseDelay(doc, now) !== 0;
   const students = await agsRepo.studentsWithFormal(deps.db, documentId);
   await enqueueScorePosts(
     deps,
     deps.db,
     docs,
     students.map((studentId) => ({ studentId, documentId })),
+    { recall },
   );
 }
 
@@ -171,9 +192,7 @@ async function findLineItem(
     throw new PlatformServiceError(`The platform's line items answered ${res.status}: ${(await res.text()).slice(0, 300)}`, res.status);
   const items = (await res.json()) as { id?: unknown; resourceId?: unknown }[];
   const found = Array.isArray(items) ? items.find((i) => i.resourceId === resourceId && typeof i.id === 'string') : undefined;
-  return typeof found?.id === 'string' && found.id.length <= LTI_LIMITS.url && !platformUrlRefusal(found.id, deps.config.mode)
-    ? found.id
-    : undefined;
+  return usablePlatformUrl(found?.id, deps.config.mode);
 }
 
 /**
@@ -191,9 +210,14 @@ export async function postScores(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'l
   const scored = docs.map((d) => ({ ...d, id: Number(d.id) }));
   // Every submission removed: the LMS's scores of the set and its exercises are cleared.
   const cleared = nothingHandedIn(scored, best);
+  // A recall takes back, where no score may be shown now, a grade the LMS may have been sent.
+  const recalled = (of: readonly ScoredDocument[]) => (payload.recall ? withheldScore(of, best, now) : undefined);
   const scores: [string, ScorePost | undefined][] = [
-    [setResourceId(payload.setId), cleared ? CLEARED : setScore(scored, best, now)],
-    ...scored.map((d): [string, ScorePost | undefined] => [documentResourceId(d.id), cleared ? CLEARED : documentScore(d, best, now)]),
+    [setResourceId(payload.setId), cleared ? CLEARED : (setScore(scored, best, now) ?? recalled(scored))],
+    ...scored.map((d): [string, ScorePost | undefined] => [
+      documentResourceId(d.id),
+      cleared ? CLEARED : (documentScore(d, best, now) ?? recalled([d])),
+    ]),
   ];
   let posted = 0;
   const failures: Error[] = [];

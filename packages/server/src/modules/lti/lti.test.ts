@@ -124,6 +124,10 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwks.keys[0]?.d).toBeUndefined();
+    // Each request reads the keys once (the first one above also made the key).
+    t.queries.length = 0;
+    expect((await t.client().get('/lti/jwks')).json()).toEqual(jwks);
+    expect(t.queries.filter((statement) => /"lti_keys"/.test(statement))).toHaveLength(1);
     const config = (await t.client().get('/lti/config.json')).json() as Record<string, unknown>;
     const base = t.config.publicUrl;
     expect(config).toMatchObject({

@@ -3,7 +3,7 @@ import type { LtiPlatformRow } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { getPlatformAccessToken, PlatformTokenError } from './platform-token.ts';
-import { LTI_LIMITS, LtiMessages, platformUrlRefusal } from './policy.ts';
+import { LTI_LIMITS, LtiMessages, platformUrlRefusal, usablePlatformUrl } from './policy.ts';
 import * as repo from './repository.ts';
 
 /** Names and Role Provisioning Services 2.0 (issue 28): the launch claim, the scope, the media type. */
@@ -29,9 +29,8 @@ export type RosterMember = {
 /** A launch's NRPS claim: where the LMS course's roster is (stored on the context, for "Sync from LMS"). */
 export async function recordNrpsEndpoint(deps: Pick<Deps, 'config'>, trx: Db, contextId: number, claims: Record<string, unknown>) {
   const claim = claims[NRPS_CLAIM] as { context_memberships_url?: unknown } | undefined;
-  const url = claim?.context_memberships_url;
-  if (typeof url !== 'string' || url.length > LTI_LIMITS.url || platformUrlRefusal(url, deps.config.mode)) return;
-  await repo.setContextNrps(trx, contextId, url);
+  const url = usablePlatformUrl(claim?.context_memberships_url, deps.config.mode);
+  if (url) await repo.setContextNrps(trx, contextId, url);
 }
 
 /** The `rel="next"` address of an HTTP Link header (RFC 8288), if any. */
@@ -75,6 +74,7 @@ export async function fetchRoster(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>,
   platform: LtiPlatformRow,
   url: string,
+  signal?: AbortSignal,
 ): Promise<RosterMember[]> {
   let token: string;
   try {
@@ -95,9 +95,11 @@ export async function fetchRoster(
       res = await fetch(next, {
         headers: { accept: MEMBERSHIP_TYPE, authorization: `Bearer ${token}` },
         redirect: 'error',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
+      // The job stopped (shutdown, time limit, taken over): its own reason, not the LMS's.
+      if (signal?.aborted) throw signal.reason;
       deps.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'LTI roster unreachable');
       throw new AppError('unavailable', LtiMessages.rosterUnreachable, 502);
     }

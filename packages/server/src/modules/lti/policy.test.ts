@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   courseRoleFromLti,
   emailMayLink,
+  LTI_LIMITS,
   landingPath,
   platformOrigins,
   platformUrlRefusal,
   setResourceLink,
   targetOnSite,
+  usablePlatformUrl,
 } from './policy.ts';
 
 const M = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
@@ -36,6 +38,19 @@ describe('LTI policy', () => {
     expect(platformUrlRefusal('http://canvas.example.edu/auth', 'development')).toBe('insecure');
     expect(platformUrlRefusal('ftp://127.0.0.1/auth', 'test')).toBe('insecure');
     expect(platformUrlRefusal('not a url', 'test')).toBe('invalid');
+    // Longer than its column (LTI_LIMITS.url): refused before it is read.
+    const long = `https://lms.example.edu/${'a'.repeat(LTI_LIMITS.url)}`;
+    expect(platformUrlRefusal(long, 'production')).toBe('too_long');
+    expect(platformUrlRefusal(long.slice(0, LTI_LIMITS.url), 'production')).toBeUndefined();
+  });
+
+  it('keeps a claimed platform URL only when the one check passes it', () => {
+    expect(usablePlatformUrl('https://lms.example.edu/lineitems', 'production')).toBe('https://lms.example.edu/lineitems');
+    expect(usablePlatformUrl(`https://lms.example.edu/${'a'.repeat(LTI_LIMITS.url)}`, 'production')).toBeUndefined();
+    expect(usablePlatformUrl('http://127.0.0.1:4000/lineitems', 'production')).toBeUndefined();
+    expect(usablePlatformUrl('http://127.0.0.1:4000/lineitems', 'test')).toBe('http://127.0.0.1:4000/lineitems');
+    for (const value of ['', 'not a url', 42, null, undefined, { url: 'https://lms.example.edu' }])
+      expect(usablePlatformUrl(value, 'test')).toBeUndefined();
   });
 
   it('keeps launch targets on this site', () => {

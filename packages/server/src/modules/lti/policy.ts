@@ -33,6 +33,7 @@ export const LtiMessages = {
   rosterUnreachable: "The LMS's roster could not be read. Please try again later.",
   platformUrl: (what: string) =>
     `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
+  platformUrlLength: (what: string) => `The ${what} must be at most ${LTI_LIMITS.url} characters.`,
 } as const;
 
 /**
@@ -64,8 +65,16 @@ export function courseRoleFromLti(roles: readonly string[]): CourseRole | undefi
 export const LAUNCH_MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
 export const LTI_VERSION = '1.3.0';
 
-/** Why a platform URL is refused (undefined when fine): https always; loopback http outside production only. */
-export function platformUrlRefusal(value: string, mode: 'production' | 'development' | 'test'): 'invalid' | 'insecure' | undefined {
+/**
+ * Why a platform URL is refused (undefined when fine): longer than its column (LTI_LIMITS.url),
+ * not a URL, or not https (loopback http outside production only). The one check of every
+ * platform URL: registered, claimed in a launch, answered by a service.
+ */
+export function platformUrlRefusal(
+  value: string,
+  mode: 'production' | 'development' | 'test',
+): 'too_long' | 'invalid' | 'insecure' | undefined {
+  if (value.length > LTI_LIMITS.url) return 'too_long';
   let url: URL;
   try {
     url = new URL(value);
@@ -76,6 +85,11 @@ export function platformUrlRefusal(value: string, mode: 'production' | 'developm
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol === 'http:' && loopback && mode !== 'production') return undefined;
   return 'insecure';
+}
+
+/** A platform URL a claim or a service answer names, when the tool may keep and reach it (platformUrlRefusal); undefined otherwise. */
+export function usablePlatformUrl(value: unknown, mode: 'production' | 'development' | 'test'): string | undefined {
+  return typeof value === 'string' && platformUrlRefusal(value, mode) === undefined ? value : undefined;
 }
 
 /** Whether a launch's target link leads to this site (same origin as PUBLIC_URL). */

@@ -116,6 +116,40 @@ describe.each(dialects)('LTI Dynamic Registration (%s)', (dialect) => {
     expect([launch.statusCode, message(launch)]).toEqual([409, LtiMessages.notLinked]);
   });
 
+  it('registering a known client again keeps its deployments and adds the new one, reading that platform alone', async () => {
+    const lti = t.app.services.lti;
+    const input = { tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl, authUrl: platform.authUrl, emailsVerified: false };
+    await lti.addPlatform({ ...input, issuer: 'https://other-lms.example.edu', clientId: 'other', deploymentIds: ['o-1'] });
+    const known = await lti.addPlatform({
+      ...input,
+      issuer: platform.issuer,
+      clientId: 'dynamic-client',
+      deploymentIds: ['old-deployment'],
+    });
+    const key = await newKey();
+    t.queries.length = 0;
+    const res = await t.app.inject({ method: 'POST', url: `/api/lti/registrations/${key}`, payload: asLms() });
+    expect([res.statusCode, res.json().data.platform_id]).toEqual([201, known]);
+    const reads = t.queries.filter((statement) => /^select/i.test(statement) && /"lti_(platforms|deployments)"/.test(statement));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((statement) => /"client_id" = /.test(statement))).toBe(true);
+    const platforms = await lti.listPlatforms();
+    expect(platforms.map((p) => [p.client_id, p.deployments])).toEqual([
+      ['other', ['o-1']],
+      ['dynamic-client', ['old-deployment', 'dynamic-deployment']],
+    ]);
+    // A URL longer than its column is refused by the same one check, with its own sentence.
+    await expect(
+      lti.addPlatform({
+        ...input,
+        authUrl: `https://lms.example.edu/${'a'.repeat(2000)}`,
+        issuer: 'https://x.example.edu',
+        clientId: 'x',
+        deploymentIds: [],
+      }),
+    ).rejects.toMatchObject({ status: 400, message: LtiMessages.platformUrlLength('authorisation URL') });
+  });
+
   it('refuses an issuer that does not match the configuration URL, and an incomplete configuration', async () => {
     const key = await newKey();
     platform.state.configIssuer = 'https://lms.example.edu';

@@ -1,4 +1,5 @@
 import type { CourseRole } from '@app/contract/courses';
+import type { LmsRosterSyncFailure, LmsRosterSyncStatus } from '@app/contract/lti';
 import type { Db } from '../../db/database.ts';
 import type { LtiContextRow, LtiKeyRow, LtiPlatformRow } from '../../db/schema.ts';
 
@@ -61,6 +62,21 @@ export async function findPlatformById(db: Db, id: number): Promise<LtiPlatformR
 /** The registrations of an issuer (a login initiation may name the client id, or not). */
 export async function findPlatformsByIssuer(db: Db, issuer: string): Promise<LtiPlatformRow[]> {
   return db.selectFrom('lti_platforms').selectAll().where('issuer', '=', issuer).orderBy('id').execute();
+}
+
+/** The registration of one client of an issuer. */
+export async function findPlatformByClient(db: Db, issuer: string, clientId: string): Promise<LtiPlatformRow | undefined> {
+  return db.selectFrom('lti_platforms').selectAll().where('issuer', '=', issuer).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+/** Adds deployment ids to a platform's, keeping those it has (one statement; a known id is left as it is). */
+export async function addDeployments(db: Db, platformId: number, deploymentIds: readonly string[]): Promise<void> {
+  if (deploymentIds.length === 0) return;
+  await db
+    .insertInto('lti_deployments')
+    .values(deploymentIds.map((deployment_id) => ({ platform_id: platformId, deployment_id })))
+    .onConflict((oc) => oc.columns(['platform_id', 'deployment_id']).doNothing())
+    .execute();
 }
 
 export async function deploymentRegistered(db: Db, platformId: number, deploymentId: string): Promise<boolean> {
@@ -409,4 +425,70 @@ export async function findPlatformOfDeployment(db: Db, issuer: string, deploymen
     .where('d.deployment_id', '=', deploymentId)
     .orderBy('p.id')
     .executeTakeFirst();
+}
+
+// "Sync from LMS" runs (the job lti-roster-sync).
+
+const rosterSyncColumns = [
+  'id',
+  'course_id',
+  'status',
+  'added',
+  'updated',
+  'unchanged',
+  'skipped',
+  'error',
+  'requested_at',
+  'finished_at',
+] as const;
+
+/** A course's latest roster sync. */
+export async function latestRosterSync(db: Db, courseId: number) {
+  return db
+    .selectFrom('lti_roster_syncs')
+    .select(rosterSyncColumns)
+    .where('course_id', '=', courseId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+export type RosterSyncRow = NonNullable<Awaited<ReturnType<typeof latestRosterSync>>>;
+
+/** One roster sync by id (the job's payload). */
+export async function findRosterSync(db: Db, id: number): Promise<RosterSyncRow | undefined> {
+  return db.selectFrom('lti_roster_syncs').select(rosterSyncColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Records a requested sync (QUEUED); returns its id. */
+export async function insertRosterSync(db: Db, values: { courseId: number; requestedBy: number; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('lti_roster_syncs')
+    .values({
+      course_id: values.courseId,
+      status: 'QUEUED',
+      error: null,
+      requested_by: values.requestedBy,
+      requested_at: values.now,
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Moves a sync on: running, done with what it changed, or failed with why. A sync that ended stays as it ended. */
+export async function updateRosterSync(
+  db: Db,
+  id: number,
+  values: Partial<{
+    status: LmsRosterSyncStatus;
+    added: number;
+    updated: number;
+    unchanged: number;
+    skipped: number;
+    error: LmsRosterSyncFailure | null;
+    finished_at: number;
+  }>,
+): Promise<void> {
+  await db.updateTable('lti_roster_syncs').set(values).where('id', '=', id).where('status', 'not in', ['DONE', 'FAILED']).execute();
 }

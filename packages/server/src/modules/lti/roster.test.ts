@@ -13,6 +13,7 @@ import {
 import { LTI_CLAIM, LTI_ROLE, type LtiPlatformStandIn, startLtiPlatform } from '../../../test/stand-ins.ts';
 import { nextLink, readMembers } from './nrps.ts';
 import { LtiMessages } from './policy.ts';
+import { ROSTER_SYNC_JOB } from './roster-job.ts';
 
 const M = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 
@@ -76,6 +77,19 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     });
   }
   const message = (res: LightMyRequestResponse) => errorsOf(res)[0]?.message;
+  const rosterUrl = () => `/api/courses/${courseId}/lms-roster`;
+  type Sync = { status: string; added: number; updated: number; unchanged: number; skipped: number; error: string | null };
+  /** "Sync from LMS": the POST queues the job and answers at once (202); the job runs; GET says what it did. */
+  async function syncRoster(): Promise<Sync> {
+    const res = await teacher.post(rosterUrl());
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data.sync).toMatchObject({ status: 'QUEUED', finished_at: null });
+    expect(await t.app.deps.jobs.drain({ names: [ROSTER_SYNC_JOB] })).toBe(1);
+    const after = await teacher.get(rosterUrl());
+    expect(after.statusCode, after.body).toBe(200);
+    return after.json().data.sync as Sync;
+  }
+  const counts = ({ added, updated, unchanged, skipped }: Sync) => ({ added, updated, unchanged, skipped });
   const member = (userId: string, role: string, extra: Record<string, unknown> = {}) => ({
     user_id: userId,
     roles: [`${M}${role}`],
@@ -144,11 +158,33 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
       member('gone-1', 'Learner', { status: 'Inactive' }),
       { user_id: 'guest-1', roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Guest'] },
     ]);
-    const status = await teacher.get(`/api/courses/${courseId}/lms-roster`);
-    expect([status.statusCode, status.json().data]).toEqual([200, { available: true, lms_title: 'Music Theory I' }]);
-    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ added: 3, updated: 1, unchanged: 0, skipped: 2 });
+    const status = await teacher.get(rosterUrl());
+    expect([status.statusCode, status.json().data]).toEqual([200, { available: true, lms_title: 'Music Theory I', sync: null }]);
+    // The request only queues the sync: the LMS is read by the job, not on the request.
+    const queued = await teacher.post(rosterUrl());
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().data).toMatchObject({
+      available: true,
+      lms_title: 'Music Theory I',
+      sync: {
+        status: 'QUEUED',
+        added: 0,
+        updated: 0,
+        unchanged: 0,
+        skipped: 0,
+        error: null,
+        requested_at: t.clock.now(),
+        finished_at: null,
+      },
+    });
+    expect(platform.state.rosterRequests).toHaveLength(0);
+    // Asked again while queued: the same sync, no second job.
+    const twice = await teacher.post(rosterUrl());
+    expect([twice.statusCode, twice.json().data.sync.id]).toEqual([202, queued.json().data.sync.id]);
+    expect(await t.app.deps.jobs.drain({ names: [ROSTER_SYNC_JOB] })).toBe(1);
+    const done = (await teacher.get(rosterUrl())).json().data.sync as Sync & { finished_at: number };
+    expect(done).toMatchObject({ status: 'DONE', error: null, finished_at: t.clock.now() });
+    expect(counts(done)).toEqual({ added: 3, updated: 1, unchanged: 0, skipped: 2 });
     // Three pages of two, linked by rel="next", each with the NRPS token.
     expect(platform.state.rosterRequests.map((u) => new URL(u).searchParams.get('page'))).toEqual([null, '1', '2']);
     expect(platform.state.tokenRequests.at(-1)).toMatchObject({
@@ -167,8 +203,7 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
       .executeTakeFirst();
     expect(beaRow).toEqual({ first_name: 'LEARNER-B', last_name: 'Roster', email: 'b@example.edu', user_type: 1 });
     // Again: nothing changes.
-    const again = await teacher.post(`/api/courses/${courseId}/lms-roster`);
-    expect(again.json().data).toEqual({ added: 0, updated: 0, unchanged: 4, skipped: 2 });
+    expect(counts(await syncRoster())).toEqual({ added: 0, updated: 0, unchanged: 4, skipped: 2 });
     // The People page lists them.
     const students = JSON.stringify((await teacher.get(`/api/courses/${courseId}/students`)).json());
     expect(students).toContain('LEARNER-B');
@@ -185,8 +220,7 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
       .insertInto('lti_user_links')
       .values({ issuer: platform.issuer, sub: 'owner-sub', user_id: world.owner.id, created_at: t.clock.now() })
       .execute();
-    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
-    expect(res.json().data).toEqual({ added: 1, updated: 0, unchanged: 1, skipped: 0 });
+    expect(counts(await syncRoster())).toEqual({ added: 1, updated: 0, unchanged: 1, skipped: 0 });
     const known = await linkedUser('known-sub');
     expect(known).not.toBe(existing.id);
     expect(await roleOf(existing.id)).toBeUndefined();
@@ -194,27 +228,20 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     // Trusted e-mails link the existing account (a fresh sub).
     await t.app.services.lti.updatePlatform(1, { emailsVerified: true });
     platform.state.rosters.set('context-1', [member('known-sub-2', 'Learner', { email: 'KNOWN@example.edu' })]);
-    expect((await teacher.post(`/api/courses/${courseId}/lms-roster`)).json().data).toEqual({
-      added: 1,
-      updated: 0,
-      unchanged: 0,
-      skipped: 0,
-    });
+    expect(counts(await syncRoster())).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 0 });
     expect(await linkedUser('known-sub-2')).toBe(existing.id);
     expect(await roleOf(existing.id)).toBe('student');
   });
 
   it('syncs a roster of hundreds in the statements a roster of three takes: none per member', async () => {
-    const url = `/api/courses/${courseId}/lms-roster`;
     platform.state.rosterPageSize = 100;
     const people = (prefix: string, n: number, role = 'Learner') =>
       Array.from({ length: n }, (_, i) => member(`${prefix}-${i}`, role, { email: `${prefix}-${i}@example.edu` }));
     const sync = async (roster: Record<string, unknown>[]) => {
       platform.state.rosters.set('context-1', roster);
       t.queries.length = 0;
-      const res = await teacher.post(url);
-      expect(res.statusCode, res.body).toBe(200);
-      return { result: res.json().data, statements: t.queries.length };
+      const done = await syncRoster();
+      return { result: counts(done), statements: t.queries.length };
     };
     const few = people('few', 3);
     const more = people('more', 3);
@@ -244,8 +271,7 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
       member('u'.repeat(256), 'Learner'),
       member('long-mail', 'Learner', { email: `${'a'.repeat(250)}@example.edu` }),
     ]);
-    const res = await teacher.post(`/api/courses/${courseId}/lms-roster`);
-    expect([res.statusCode, res.json().data]).toEqual([200, { added: 1, updated: 0, unchanged: 0, skipped: 0 }]);
+    expect(counts(await syncRoster())).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 0 });
     const account = await t.app.deps.db
       .selectFrom('users')
       .select('email')
@@ -255,7 +281,7 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
   });
 
   it('refuses signed out, a TA, a student, another course, bad input, a course without a roster, an unreachable LMS', async () => {
-    const url = `/api/courses/${courseId}/lms-roster`;
+    const url = rosterUrl();
     expect((await world.anonymous.post(url)).statusCode).toBe(401);
     expect((await world.anonymous.get(url)).statusCode).toBe(401);
     for (const client of [world.ta.client, (world.students[0] as SignedInUser).client]) {
@@ -275,10 +301,26 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     const other = (await teacher.post('/api/courses', { title: 'Unlinked' })).json().data as { id: number };
     const none = await teacher.post(`/api/courses/${other.id}/lms-roster`);
     expect([none.statusCode, message(none)]).toEqual([409, LtiMessages.noRoster]);
-    expect((await teacher.get(`/api/courses/${other.id}/lms-roster`)).json().data).toEqual({ available: false, lms_title: null });
-    // The LMS refuses the tool's token: nothing changes.
+    expect((await teacher.get(`/api/courses/${other.id}/lms-roster`)).json().data).toEqual({
+      available: false,
+      lms_title: null,
+      sync: null,
+    });
+    // Nothing was queued by a refused request.
+    expect(await t.app.deps.jobs.drain({ names: [ROSTER_SYNC_JOB] })).toBe(0);
+    // The LMS refuses the tool's token: the sync fails (at once, no retry) with its reason, and nothing changes.
+    platform.state.rosters.set('context-1', [member('learner-z', 'Learner')]);
     platform.state.toolJwksUrl = `${platform.url}/no-such-keys`;
-    const down = await teacher.post(url);
-    expect([down.statusCode, message(down)]).toEqual([502, LtiMessages.rosterUnreachable]);
+    const down = await syncRoster();
+    expect(down).toMatchObject({ status: 'FAILED', error: 'unreachable', added: 0, finished_at: t.clock.now() });
+    expect(await t.app.deps.db.selectFrom('jobs').select('id').where('name', '=', ROSTER_SYNC_JOB).execute()).toHaveLength(0);
+    expect(await linkedUser('learner-z')).toBeNaN();
+    // A sync queued for a course whose LMS course is unlinked before it runs fails as not linked.
+    const queued = await teacher.post(url);
+    expect(queued.statusCode).toBe(202);
+    await t.app.deps.db.updateTable('lti_contexts').set({ course_id: null }).execute();
+    await t.app.deps.jobs.drain({ names: [ROSTER_SYNC_JOB] });
+    const row = await t.app.deps.db.selectFrom('lti_roster_syncs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([row.status, row.error]).toEqual(['FAILED', 'not_linked']);
   });
 });

@@ -4,7 +4,6 @@ import {
   DeepLinkResponse,
   LinkLtiContextRequest,
   LmsRosterStatus,
-  LmsRosterSyncResult,
   LtiContext,
   LtiRegistrationPreview,
   LtiRegistrationRequest,
@@ -163,10 +162,11 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
     { schema: { tags, params: CourseParams, response: { 200: envelope(LmsRosterStatus) } } },
     async (request) => ({ data: await lti.rosterStatus(requireActor(request), request.params.courseId) }),
   );
+  // The sync runs as a job (202): GET follows it.
   r.post(
     '/api/courses/:courseId/lms-roster',
-    { schema: { tags, params: CourseParams, response: { 200: envelope(LmsRosterSyncResult) } } },
-    async (request) => ({ data: await lti.syncRoster(requireActor(request), request.params.courseId) }),
+    { schema: { tags, params: CourseParams, response: { 202: envelope(LmsRosterStatus) } } },
+    async (request, reply) => reply.status(202).send({ data: await lti.requestRosterSync(requireActor(request), request.params.courseId) }),
   );
   r.post(
     '/api/lti/contexts/:contextId/course',

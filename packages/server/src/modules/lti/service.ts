@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseRole } from '@app/contract/courses';
+import type { LmsRosterStatus } from '@app/contract/lti';
 import { createRemoteJWKSet, importJWK, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import type { LtiPlatformRow, NewUser } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { IssuedSession } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import type { JobContext } from '../../jobs/job-queue.ts';
 import { hashSecret, newSecret } from '../../lib/random.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
 import type { AuthService, RequestInfo } from '../auth/service.ts';
@@ -29,8 +31,11 @@ import {
   setResourceLink,
   targetOnSite,
   toolRegistration,
+  usablePlatformUrl,
 } from './policy.ts';
+import { presentRosterSync } from './present.ts';
 import * as repo from './repository.ts';
+import { ROSTER_SYNC_JOB, registerRosterSyncJob } from './roster-job.ts';
 import { currentToolKey, makeToolKey } from './tool-keys.ts';
 
 /** How long a login initiation waits for its launch. */
@@ -129,7 +134,8 @@ export function createLtiService(
 
   const urlError = (field: string, what: string, value: string) => {
     const refusal = platformUrlRefusal(value, config.mode);
-    return refusal ? AppError.badRequest(field, LtiMessages.platformUrl(what)) : undefined;
+    if (!refusal) return undefined;
+    return AppError.badRequest(field, refusal === 'too_long' ? LtiMessages.platformUrlLength(what) : LtiMessages.platformUrl(what));
   };
   function checkUrls(input: Partial<Pick<PlatformInput, 'authUrl' | 'tokenUrl' | 'jwksUrl'>>) {
     const checks: [string, string, string | undefined][] = [
@@ -310,13 +316,56 @@ export function createLtiService(
     return row;
   }
 
+  /** The course's LMS course with a roster and the platform it came from, when both are there. */
+  async function rosterSource(courseId: number) {
+    const context = await repo.findRosterContext(db, courseId);
+    const platform = context ? await repo.findPlatformOfDeployment(db, context.issuer, context.deployment_id) : undefined;
+    return context?.nrps_url && platform ? { context, platform, nrpsUrl: context.nrps_url } : undefined;
+  }
+
+  async function rosterState(courseId: number): Promise<LmsRosterStatus> {
+    const source = await rosterSource(courseId);
+    const latest = await repo.latestRosterSync(db, courseId);
+    return {
+      available: source !== undefined,
+      lms_title: source ? source.context.title : null,
+      sync: latest ? presentRosterSync(latest) : null,
+    };
+  }
+
+  /**
+   * The job of a sync (roster-job.ts): adds and updates the course's members from the LMS roster
+   * (every page): each member found by (issuer, sub), else by e-mail only where the registration
+   * trusts the platform's e-mails, else a new account; roles by the membership roles (Instructor,
+   * TeachingAssistant, Learner); inactive members and other roles are skipped; an instructor here is
+   * never demoted. In one transaction with the sync's counts, a fixed number of statements per
+   * ROSTER_BATCH members (syncRosterBatch), none per member.
+   */
+  async function runRosterSync(sync: repo.RosterSyncRow, job: JobContext): Promise<void> {
+    const courseId = Number(sync.course_id);
+    const source = await rosterSource(courseId);
+    if (!source) throw new AppError('conflict', LtiMessages.noRoster, 409);
+    const members = await fetchRoster(deps, source.platform, source.nrpsUrl, job.signal);
+    // Read before the transaction: on SQLite a statement outside it would wait for it forever.
+    const timezoneId = (await users.timezoneId('UTC')) ?? 1;
+    const counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
+    await db.transaction().execute(async (trx) => {
+      const target = { platform: source.platform, contextId: Number(source.context.id), courseId, timezoneId, now: clock.now() };
+      const seen = { subs: new Set<string>(), users: new Set<number>() };
+      for (let start = 0; start < members.length; start += ROSTER_BATCH)
+        await syncRosterBatch(trx, members.slice(start, start + ROSTER_BATCH), target, seen, counts);
+      await repo.updateRosterSync(trx, Number(sync.id), { status: 'DONE', ...counts, error: null, finished_at: clock.now() });
+    });
+    job.log.info({ courseId, ...counts }, 'LTI roster synced');
+  }
+  registerRosterSyncJob(deps, runRosterSync);
+
   return {
     // Registrations (the admin CLI).
 
     async addPlatform(input: PlatformInput): Promise<number> {
       checkUrls(input);
-      const existing = await repo.findPlatformsByIssuer(db, input.issuer);
-      if (existing.some((p) => p.client_id === input.clientId))
+      if (await repo.findPlatformByClient(db, input.issuer, input.clientId))
         throw AppError.badRequest('client_id', 'A platform with this issuer and client id is registered already.');
       return repo.insertPlatform(
         db,
@@ -414,7 +463,7 @@ export function createLtiService(
         throw new AppError('unavailable', LtiMessages.registrationRefused, 502);
       }
       const deploymentIds = answer.deploymentId ? [answer.deploymentId] : [];
-      const existing = (await repo.findPlatformsByIssuer(db, platform.issuer)).find((p) => p.client_id === answer.clientId);
+      const existing = await repo.findPlatformByClient(db, platform.issuer, answer.clientId);
       const values = {
         issuer: platform.issuer,
         client_id: answer.clientId,
@@ -425,10 +474,10 @@ export function createLtiService(
       let platformId: number;
       if (existing) {
         platformId = Number(existing.id);
-        const known = (await repo.listPlatforms(db)).find((p) => Number(p.id) === platformId)?.deployments ?? [];
+        // The deployments it has stay; the one the LMS answered is added.
         await db.transaction().execute(async (trx) => {
           await repo.updatePlatform(trx, platformId, values, clock.now());
-          await repo.replaceDeployments(trx, platformId, [...new Set([...known, ...deploymentIds])]);
+          await repo.addDeployments(trx, platformId, deploymentIds);
         });
       } else {
         platformId = await repo.insertPlatform(db, { ...values, emails_verified: 0 }, deploymentIds, clock.now());
@@ -451,14 +500,14 @@ export function createLtiService(
 
     /** The public keys the tool signs with: the current one, and rotated ones still within their grace. */
     async jwks(): Promise<{ keys: JWK[] }> {
-      await currentKey();
       const now = clock.now();
+      // One read of the keys; only the very first request (no current key yet) makes one.
       const keys = await repo.listKeys(db);
-      return {
-        keys: keys
-          .filter((k) => k.retired_at === null || Number(k.retired_at) > now - KEY_GRACE_SECONDS)
-          .map((k) => JSON.parse(k.public_jwk) as JWK),
-      };
+      const published = keys
+        .filter((k) => k.retired_at === null || Number(k.retired_at) > now - KEY_GRACE_SECONDS)
+        .map((k) => JSON.parse(k.public_jwk) as JWK);
+      if (!keys.some((k) => k.retired_at === null)) published.push((await makeKey()).publicJwk);
+      return { keys: published };
     },
 
     /** Makes a new signing key; the old one stays published until its tokens have expired. Returns the new kid. */
@@ -662,10 +711,9 @@ export function createLtiService(
         const settings = claims[`${DL_CLAIM}deep_linking_settings`] as
           | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown }
           | undefined;
-        const returnUrl = within(str(settings?.deep_link_return_url), LTI_LIMITS.url);
+        const returnUrl = usablePlatformUrl(settings?.deep_link_return_url, config.mode);
         const accepts = Array.isArray(settings?.accept_types) && settings.accept_types.includes('ltiResourceLink');
-        if (!returnUrl || platformUrlRefusal(returnUrl, config.mode) || !accepts)
-          throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
+        if (!returnUrl || !accepts) throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
         deepLink = { key: newSecret(), returnUrl, data: typeof settings?.data === 'string' ? settings.data : null };
       }
 
@@ -719,37 +767,30 @@ export function createLtiService(
 
     // Names and Role Provisioning Services 2.0: "Sync from LMS" on the People page.
 
-    /** Whether the course is linked to an LMS course whose launches named a roster service; its instructors only. */
-    async rosterStatus(actor: Actor, courseId: number) {
+    /**
+     * Whether the course is linked to an LMS course whose launches named a roster service, and its
+     * latest sync (the People page follows a queued or running one); its instructors only.
+     */
+    async rosterStatus(actor: Actor, courseId: number): Promise<LmsRosterStatus> {
       await courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: LtiMessages.onlyInstructorsSync });
-      const context = await repo.findRosterContext(db, courseId);
-      const platform = context ? await repo.findPlatformOfDeployment(db, context.issuer, context.deployment_id) : undefined;
-      return context && platform ? { available: true, lms_title: context.title } : { available: false, lms_title: null };
+      return rosterState(courseId);
     },
 
     /**
-     * Adds and updates the course's members from the LMS roster (every page): each member found by
-     * (issuer, sub), else by e-mail only where the registration trusts the platform's e-mails, else a
-     * new account; roles by the membership roles (Instructor, TeachingAssistant, Learner); inactive
-     * members and other roles are skipped; an instructor here is never demoted. In one transaction,
-     * a fixed number of statements per ROSTER_BATCH members (syncRosterBatch), none per member.
+     * "Sync from LMS": queues the job that adds and updates the course's members from the LMS roster
+     * (runRosterSync) and answers at once (202) with it. Asking again while a sync is queued or
+     * running answers that one. A course without a roster to read is refused here, before any job.
      */
-    async syncRoster(actor: Actor, courseId: number) {
+    async requestRosterSync(actor: Actor, courseId: number): Promise<LmsRosterStatus> {
       await courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: LtiMessages.onlyInstructorsSync });
-      const context = await repo.findRosterContext(db, courseId);
-      const platform = context ? await repo.findPlatformOfDeployment(db, context.issuer, context.deployment_id) : undefined;
-      if (!context?.nrps_url || !platform) throw new AppError('conflict', LtiMessages.noRoster, 409);
-      const members = await fetchRoster(deps, platform, context.nrps_url);
-      // Read before the transaction: on SQLite a statement outside it would wait for it forever.
-      const timezoneId = (await users.timezoneId('UTC')) ?? 1;
-      const counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
+      const state = await rosterState(courseId);
+      if (!state.available) throw new AppError('conflict', LtiMessages.noRoster, 409);
+      if (state.sync?.status === 'QUEUED' || state.sync?.status === 'RUNNING') return state;
       await db.transaction().execute(async (trx) => {
-        const target = { platform, contextId: Number(context.id), courseId, timezoneId, now: clock.now() };
-        const seen = { subs: new Set<string>(), users: new Set<number>() };
-        for (let start = 0; start < members.length; start += ROSTER_BATCH)
-          await syncRosterBatch(trx, members.slice(start, start + ROSTER_BATCH), target, seen, counts);
+        const syncId = await repo.insertRosterSync(trx, { courseId, requestedBy: actor.user.id, now: clock.now() });
+        await deps.jobs.enqueue(ROSTER_SYNC_JOB, { syncId }, { db: trx });
       });
-      return counts;
+      return rosterState(courseId);
     },
 
     /** The LMS course an instructor's launch offered to link: its title, and whether it is linked. */

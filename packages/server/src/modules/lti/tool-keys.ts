@@ -6,7 +6,7 @@ import * as repo from './repository.ts';
 export type ToolKey = { kid: string; privateJwk: JWK };
 
 /** Makes a new RS256 signing key for the tool and stores it (decision 038). */
-export async function makeToolKey(deps: Pick<Deps, 'db' | 'clock'>): Promise<ToolKey> {
+export async function makeToolKey(deps: Pick<Deps, 'db' | 'clock'>): Promise<ToolKey & { publicJwk: JWK }> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const kid = newSecret(16);
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -17,7 +17,7 @@ export async function makeToolKey(deps: Pick<Deps, 'db' | 'clock'>): Promise<Too
     publicJwk: JSON.stringify(publicJwk),
     now: deps.clock.now(),
   });
-  return { kid, privateJwk };
+  return { kid, privateJwk, publicJwk };
 }
 
 /** The tool's current signing key (deep-linking responses, client assertions), made on first use. */

@@ -34,7 +34,7 @@ export function PeoplePage() {
         <h1 className={styles.title}>{t('people.page.title')}</h1>
         {course.can.manage_people ? null : <p className={styles.lead}>{t('people.page.readOnly')}</p>}
       </header>
-      <LmsRosterSync course={course} />
+      <LmsRosterSync course={course} language={language} timeZone={timeZone} />
       <CourseEnrollmentRequests course={course} language={language} timeZone={timeZone} />
       {ROLES_IN_ORDER.map((role) => (
         <CourseMembers key={role} course={course} role={role} viewerId={user.id} />
