@@ -17,6 +17,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     submitted: 'Submitted',
     chord: 'Chord',
     position: 'Measure, beat',
+    measureBeat: 'm. {measure}, beat {beat}',
     written: 'Written',
     findings: 'Findings',
     cost: 'Points off',
@@ -33,6 +34,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     submitted: '提交时间',
     chord: '和弦',
     position: '小节、拍',
+    measureBeat: '第 {measure} 小节，第 {beat} 拍',
     written: '所写',
     findings: '发现的问题',
     cost: '扣分',
@@ -49,6 +51,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     submitted: '提交時間',
     chord: '和弦',
     position: '小節、拍',
+    measureBeat: '第 {measure} 小節，第 {beat} 拍',
     written: '所寫',
     findings: '發現的問題',
     cost: '扣分',
@@ -65,6 +68,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     submitted: '제출 시각',
     chord: '화음',
     position: '마디, 박',
+    measureBeat: '{measure}마디 {beat}박',
     written: '쓴 음',
     findings: '발견된 문제',
     cost: '감점',
@@ -103,7 +107,9 @@ export function partWritingReportHtml(input: {
   const rows = result.items.map((item, index) => {
     const marked = marks && !item.correct ? ' class="marked"' : '';
     const answer = item.answer === '' ? `<em>${s('blank')}</em>` : escapeHtml(item.answer);
-    return `<tr${marked}><td>${index + 1}</td><td>${escapeHtml(`${item.measure}, ${item.beat}`)}</td><td>${answer}</td></tr>`;
+    // Written as the analysis report writes a position (report.ts): 'm. 2, beat 3' in the reader's language.
+    const position = (t.measureBeat ?? '').replace('{measure}', String(item.measure)).replace('{beat}', String(item.beat));
+    return `<tr${marked}><td>${index + 1}</td><td>${escapeHtml(position)}</td><td>${answer}</td></tr>`;
   });
   const { findings, unwritten, unwritten_cost } = result.part_writing;
   const lines = [
