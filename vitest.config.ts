@@ -29,6 +29,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates once per run into templates that each test app's database is copied from.
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       './packages/web/vite.config.ts',

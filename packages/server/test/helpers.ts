@@ -6,6 +6,7 @@ import { readHar } from '@app/har/format';
 import { buildSampleLibrary } from '@app/har/library/build-library';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DialectName, openDatabase } from '../src/db/database.ts';
@@ -17,6 +18,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { insertMembership } from '../src/modules/courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../src/modules/reference/repository.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
+import { databaseUrl, TEMPLATE_SCHEMA, withClient } from './global-setup.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -117,11 +119,43 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 let sharedCpuPool: CpuPool | undefined;
 
+/** The migrated template of the run for this engine (global-setup.ts), if there is one. */
+function migratedTemplate(dialect: DialectName): string | undefined {
+  if (!process.env.VITEST) return undefined;
+  try {
+    return (dialect === 'sqlite' ? inject('sqliteTemplate') : inject('postgresTemplate')) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DEMO_DATA: '0', ...env });
+  // No web build unless a test gives one (WEB_DIST): CI runs these tests before `npm run build`, and
+  // a developer's packages/web/dist would otherwise add a route per built file to every test app.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DEMO_DATA: '0',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
   let dropSchema: (() => Promise<void>) | undefined;
-  if (dialect === 'postgres') {
+  // A copy of the run's migrated template (global-setup.ts) where there is one; an app that does not
+  // migrate at start (MIGRATE_ON_START=0) gets an empty database, as it always did.
+  const template = config.migrateOnStart ? migratedTemplate(dialect) : undefined;
+  if (dialect === 'sqlite' && template) fs.copyFileSync(template, path.join(dataDir, 'app.db'));
+  if (dialect === 'postgres' && template) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `hd_t_${randomUUID().replaceAll('-', '')}`;
+    await withClient(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+    config.databaseUrl = databaseUrl(url, name);
+    config.databaseSchema = TEMPLATE_SCHEMA;
+    dropSchema = async () => {
+      await withClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+  } else if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `t_${randomUUID().replaceAll('-', '')}`;
