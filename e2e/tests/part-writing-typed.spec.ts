@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
  * Create Exercise without an upload (issue 27): an instructor types a figured bass with the
@@ -377,24 +377,76 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
   const CHORALE = '/work/shared/corpora/bach-chorales/001.mxl';
   test.skip(!fs.existsSync(CHORALE), 'the shared corpus is not on this machine');
 
-  test('is refused with what to upload instead, at 1280 and 375 px', async ({ browser, server }, testInfo) => {
-    test.setTimeout(120_000);
+  test('the instructor chooses the bass as given among the chorale’s voices and saves; a student opens it and sees the bass, at 1280 and 375 px', async ({
+    browser,
+    server,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const title = 'Chorale 001: harmonise the bass';
     const teacher = await instructorInNewSet(browser, server, COURSE);
     await teacher.getByRole('button', { name: 'Create Exercise' }).click();
     const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
     await dialog.getByLabel('Part writing (figured bass or numerals)').check();
     await dialog.getByLabel('Score (MusicXML)').setInputFiles(CHORALE);
-    const refusal = dialog.getByText(
-      'The score has 4 voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
-    );
-    await expect(refusal).toBeVisible({ timeout: 30_000 });
-    await expect(dialog.getByText(/the given voices do not move together/)).toHaveCount(0);
-    await teacher.screenshot({ path: testInfo.outputPath('whole-chorale-1280.png') });
-    await teacher.screenshot({ path: '/tmp/v-whole-chorale-1280.png' });
+
+    // The score's voices by their part names, the bass ticked to start with.
+    const chooser = dialog.getByRole('group', { name: 'Which voices are given?' });
+    await expect(chooser).toBeVisible({ timeout: 30_000 });
+    for (const name of ['Soprano (Soprano)', 'Alto (Alto)', 'Tenor (Tenor)']) await expect(chooser.getByLabel(name)).not.toBeChecked();
+    await expect(chooser.getByLabel('Bass (Bass)')).toBeChecked();
+    await expect(dialog.getByText(/do not move note against note/)).toHaveCount(0);
+    await teacher.screenshot({ path: testInfo.outputPath('chorale-choose-1280.png') });
+    await teacher.screenshot({ path: '/tmp/v-chorale-choose-1280.png' });
+    await expectAccessible(teacher);
     await teacher.setViewportSize({ width: 375, height: 800 });
-    await refusal.scrollIntoViewIfNeeded();
-    await teacher.screenshot({ path: '/tmp/v-whole-chorale-375.png' });
-    const sideways = await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(sideways).toBeLessThanOrEqual(0);
+    await teacher.screenshot({ path: '/tmp/v-chorale-choose-375.png' });
+    expect(await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await teacher.setViewportSize({ width: 1280, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Make the exercise' }).click();
+    await expect(dialog.getByText('Key G major, meter 3/4, 63 chords; given: Bass.')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      dialog.getByText("The model solution below holds the score's own Soprano, Alto, Tenor; students never receive it."),
+    ).toBeVisible();
+    // Bach's upper voices fill the model solution: chord 1 is G4 D4 B3 over G2.
+    await expect(dialog.locator('[data-cell="1S"]')).toHaveText('G4');
+    await expect(dialog.locator('[data-cell="1T"]')).toHaveText('B3');
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await teacher.screenshot({ path: '/tmp/v-chorale-draft-1280.png' });
+    await dialog.getByRole('button', { name: 'Save Exercise' }).click();
+    await expect(teacher.getByText('Exercise saved!')).toBeVisible({ timeout: 30_000 });
+
+    // The student opens it: the bass is given, the chorale's key and meter, and nothing of the model.
+    const instructor = await apiAs(server, DEMO.instructor);
+    const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
+    const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
+    const sets = await instructor.get<{ documents: { id: number; title: string }[] }[]>(`/api/courses/${courseId}/assignments`);
+    const doc = sets.flatMap((set) => set.documents).find((d) => d.title === title);
+    if (!doc) throw new Error('the exercise was not saved into the set');
+    const path = `/student/course/${courseId}/document/${doc.id}`;
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 800 },
+    ]) {
+      const page = await signedInElsewhere(browser, server, DEMO.student, viewport);
+      await page.goto(path);
+      const grid = page.getByRole('group', { name: `Chords and voices of ${title}` });
+      await expect(grid).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Write the Soprano, Alto, Tenor with the given Bass. Key G major, meter 3/4.')).toBeVisible();
+      await expect(grid).toContainText('G2');
+      await expect(grid).toContainText('F#3');
+      await expect(page.locator('[data-cell="1S"]')).toBeVisible();
+      await expect(page.locator('[data-cell="1B"]')).toHaveCount(0);
+      expect(await page.content()).not.toContain('G4 D4 B3');
+      await page.screenshot({ path: `/tmp/v-chorale-student-${viewport.width}.png` });
+      // The staff itself, under the sticky bars: the pickup a measure of its own, systems numbered as the chorale.
+      await page
+        .getByRole('img', { name: /grand staff/ })
+        .first()
+        .screenshot({ path: `/tmp/v-chorale-staff-${viewport.width}.png` });
+      await page.screenshot({ path: testInfo.outputPath(`chorale-student-${viewport.width}.png`) });
+      expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+      await page.context().close();
+    }
   });
 });

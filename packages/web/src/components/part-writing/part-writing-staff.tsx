@@ -393,7 +393,8 @@ export function PartWritingStaff({ view, cells, selected, readOnly, findings, pl
         const top = yOfStep(TREBLE, TREBLE.top);
         const bottom = yOfStep(BASS, BASS.bottom);
         const start = system.from + 4;
-        const measureLabel = s > 0 ? (line.chords[members[0] ?? 0]?.measure ?? 0) + 1 : null;
+        // Numbered as the score numbers its measures (a chorale's pickup is measure 0).
+        const measureLabel = s > 0 ? (line.chords[members[0] ?? 0]?.measure ?? 0) + (view.first_measure ?? 1) : null;
         return (
           <svg
             // biome-ignore lint/suspicious/noArrayIndexKey: systems are positions on the page

@@ -399,6 +399,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         keyText={draft.key}
         meter={draft.meter}
         pickup={draft.pickup}
+        firstMeasure={draft.first_measure}
         style={style}
         given={draft.given}
         write={write}

@@ -27,6 +27,8 @@ export interface PartWritingEntryProps {
   meter: string;
   /** Quarter notes of an opening pickup measure (an uploaded chorale's), drawn as a measure of its own. */
   pickup?: number | undefined;
+  /** The score's number of its first measure, when not 1 (the staff numbers its systems so). */
+  firstMeasure?: number | undefined;
   style: 'free' | 'strict';
   given: readonly Voice[];
   write: readonly Voice[];
@@ -56,6 +58,7 @@ export function PartWritingEntry({
   keyText,
   meter,
   pickup,
+  firstMeasure,
   style,
   given,
   write,
@@ -109,8 +112,9 @@ export function PartWritingEntry({
       rules,
       points: 0,
       ...(pickup !== undefined ? { pickup } : {}),
+      ...(firstMeasure !== undefined ? { first_measure: firstMeasure } : {}),
     }),
-    [keyText, meter, pickup, style, typing, given, write, voices, chords, rules],
+    [keyText, meter, pickup, firstMeasure, style, typing, given, write, voices, chords, rules],
   );
 
   const setNote = (cell: StaffCell, note: string) => {
