@@ -195,25 +195,31 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
   const chord = (n: number) => student.getByRole('textbox', { name: `Chord ${n}`, exact: true });
   await expect(chord(1)).toBeEditable({ timeout: 30_000 });
   await expect(student.getByText(/Key: G major\./)).toBeVisible();
-  expect(await student.getByRole('textbox', { name: /^Chord \d+$/ }).count()).toBe(kept.length);
+  // A field for every kept chord (only the systems near the window are drawn: decision 049).
+  await expect(student.getByText(`0 of ${kept.length} chords answered`)).toBeVisible();
 
   const firstPivot = pivots[0] as (typeof pivots)[number];
   const pivotIndex = kept.indexOf(firstPivot);
   const newReading = (main(firstPivot).split('=')[1] ?? '').trim();
+  const newKey = newReading.split(':')[0] ?? '';
+  let described = '';
+  let newKeyMarks = 0;
+  // Chord by chord, as Tab would go: the next chord's system is always drawn.
   for (const [index, field] of kept.entries()) {
     await chord(index + 1).fill(index === pivotIndex ? newReading : main(field));
+    if (index !== pivotIndex + 1) continue;
+    // After the pivot the field names the new key for screen readers, and under the chord.
+    described = await chord(index + 1).evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id: string) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
+        .join(' '),
+    );
+    newKeyMarks = await student.locator(`[data-key="${newKey}"]`).count();
   }
-  // After the pivot the field names the new key for screen readers, and under the chord.
-  const newKey = newReading.split(':')[0] ?? '';
-  const after = chord(pivotIndex + 2);
-  const described = await after.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id: string) => (element.ownerDocument.getElementById(id)?.textContent ?? '').trim())
-      .join(' '),
-  );
   expect(described).toMatch(/Key: [A-G][♯♭]? (major|minor)/);
-  expect(await student.locator(`[data-key="${newKey}"]`).count()).toBeGreaterThan(0);
+  expect(newKeyMarks).toBeGreaterThan(0);
+  await expect(student.getByText(new RegExp(`^${kept.length} of ${kept.length} chords answered`))).toBeVisible();
   await student.screenshot({ path: testInfo.outputPath('keys-workspace.png'), fullPage: true });
 
   await student.getByRole('button', { name: /^Submit/ }).click();

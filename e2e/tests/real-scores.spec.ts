@@ -25,7 +25,7 @@ function longestChorale() {
 }
 
 /** Bounding boxes of the fields a locator finds, and any two that overlap. */
-async function overlaps(fields: Locator): Promise<string[]> {
+async function overlaps(fields: Locator, atLeast = 50): Promise<string[]> {
   const boxes = await fields.evaluateAll((elements) =>
     elements.map((element) => {
       const r = element.getBoundingClientRect();
@@ -41,14 +41,21 @@ async function overlaps(fields: Locator): Promise<string[]> {
         found.push(`${a.name} / ${b.name}`);
     }
   }
-  expect(boxes.length).toBeGreaterThan(50);
+  expect(boxes.length).toBeGreaterThan(atLeast);
   return found;
 }
 
 /** The little of the browser's window these checks use (the journeys' type check has no DOM types). */
 type Win = {
   innerHeight: number;
-  document: { documentElement: { scrollWidth: number; clientWidth: number }; elementFromPoint(x: number, y: number): unknown };
+  scrollTo(x: number, y: number): void;
+  document: {
+    documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
+    elementFromPoint(x: number, y: number): unknown;
+    querySelectorAll(
+      selector: string,
+    ): ArrayLike<{ querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }> }>;
+  };
 };
 
 /** Whether the page scrolls sideways, and whether an element is the one at its own centre, fully in the window. */
@@ -96,7 +103,12 @@ async function checkWorkspace(
   await expect(first).toHaveAccessibleDescription(new RegExp(`^Measure ${firstMeasure}, beat ${firstMeasure === 0 ? '[2-9]' : '1'}\\b`));
   // Focused, fully in the window and not under the header or the submit bar.
   await expect.poll(() => onTop(first)).toBe(true);
-  expect(await overlaps(student.getByRole('textbox', { name: /^Chord \d+$/ }))).toEqual([]);
+  // Only the systems near the window are drawn with their fields (decision 049): fewer than all, none overlapping.
+  const fields = student.getByRole('textbox', { name: /^Chord \d+$/ });
+  expect(await overlaps(fields, 10)).toEqual([]);
+  const total = Number(/of (\d+) chords answered/.exec((await student.getByText(/of \d+ chords answered/).textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(250);
+  expect(await fields.count()).toBeLessThan(total);
   expect(await sidewaysScroll(student)).toBeLessThanOrEqual(0);
   await student.screenshot({ path: path.join(shots, `workspace-${viewport.width}.png`) });
 
@@ -123,6 +135,45 @@ async function checkWorkspace(
   await expect(student.getByText('Unreadable', { exact: true })).toBeVisible();
   await expect(student.getByText(/0 of \d+ chords answered, 1 not readable/)).toBeVisible();
   await student.screenshot({ path: path.join(shots, `workspace-${viewport.width}-typed.png`) });
+
+  // Tab from the last field of the last system drawn reaches the next system's first field.
+  const lastDrawn = await student.evaluate(() => {
+    const systems = Array.from((globalThis as unknown as Win).document.querySelectorAll('[data-system]')).filter(
+      (system) => system.querySelectorAll('[data-chord]').length > 0,
+    );
+    const chords = systems[systems.length - 1]?.querySelectorAll('[data-chord]');
+    return Number(chords?.[chords.length - 1]?.getAttribute('data-chord'));
+  });
+  expect(lastDrawn).toBeLessThan(total);
+  await student.getByRole('textbox', { name: `Chord ${lastDrawn}`, exact: true }).focus();
+  await student.keyboard.press('Tab');
+  const next = student.getByRole('textbox', { name: `Chord ${lastDrawn + 1}`, exact: true });
+  await expect(next).toBeFocused();
+  await expect.poll(() => onTop(next)).toBe(true);
+
+  // The last chord, at the end of the page, is drawn once scrolled to, answered, saved and there again on a new open.
+  await student.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    w.scrollTo(0, w.document.documentElement.scrollHeight);
+  });
+  const last = student.getByRole('textbox', { name: `Chord ${total}`, exact: true });
+  await last.click();
+  const saved = student.waitForResponse((response) => /\/draft$/.test(response.url()) && response.request().method() === 'PUT');
+  await last.pressSequentially('V');
+  await expect(last).toHaveValue('V');
+  await expect(student.getByText(`1 of ${total} chords answered, 1 not readable`)).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+  await student.screenshot({ path: path.join(shots, `workspace-${viewport.width}-last-chord.png`) });
+  await student.reload();
+  await expect(first).toBeFocused({ timeout: 30_000 });
+  await student.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    w.scrollTo(0, w.document.documentElement.scrollHeight);
+  });
+  await expect(last).toHaveValue('V');
+  const cleared = student.waitForResponse((response) => /\/draft$/.test(response.url()) && response.request().method() === 'PUT');
+  await last.fill('');
+  expect((await cleared).ok()).toBe(true);
   await student.context().close();
 }
 

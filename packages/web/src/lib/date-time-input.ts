@@ -4,14 +4,21 @@ import { format } from 'date-fns';
 const INPUT_PATTERN = "yyyy-MM-dd'T'HH:mm";
 const INPUT_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** True when the browser knows the IANA zone; an unknown name would turn every date into Invalid Date. */
+const knownZones = new Map<string, boolean>();
+
+/** True when the browser knows the IANA zone; an unknown name would turn every date into Invalid Date. Asked once per zone (a formatter is slow to make). */
 export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 /** The zone to show times in: the profile's when the browser knows it, else UTC (never the machine's, which may differ). */

@@ -39,7 +39,18 @@ export interface ScoreSystemsProps {
   label: string;
   /** Told the laid-out systems (the item → system map) whenever they change. */
   onLayout?: (layout: ScoreLayout) => void;
+  /**
+   * Draw only the systems near the window, with their fields: a system further away is an empty box
+   * of its height (so the page keeps its length and scroll position) until it comes near.
+   */
+  windowed?: boolean;
+  /** Items whose systems, and the systems either side of them (Tab and Enter reach those), are drawn wherever the page is. */
+  keep?: readonly number[];
 }
+
+/** A system is drawn while it is within this many window heights of the window. */
+const NEAR_WINDOWS = 1;
+const NO_ITEMS: readonly number[] = [];
 
 /**
  * The score as a page (decision 032): the one-line engraving cut into systems that fit this box at
@@ -48,7 +59,22 @@ export interface ScoreSystemsProps {
  * workspace, Create Exercise and Edit Key all use it.
  */
 export function ScoreSystems(props: ScoreSystemsProps) {
-  const { svg, width, scale, items, fieldWidth, rowHeight, below = 0, renderField, renderBelow, marks = [], onChordClick, label } = props;
+  const {
+    svg,
+    width,
+    scale,
+    items,
+    fieldWidth,
+    rowHeight,
+    below = 0,
+    renderField,
+    renderBelow,
+    marks = [],
+    onChordClick,
+    label,
+    windowed = false,
+    keep = NO_ITEMS,
+  } = props;
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   const parsed = useMemo(() => (typeof DOMParser === 'undefined' ? null : parseScore(svg)), [svg]);
@@ -90,16 +116,72 @@ export function ScoreSystems(props: ScoreSystemsProps) {
     if (layout) onLayout?.(layout);
   }, [layout, onLayout]);
 
-  // The systems' SVGs are built outside React (clones of the server's drawing) and put in their hosts.
+  // Which systems are near the window (first and last), measured again on any scroll or resize.
+  const systemBoxes = useRef<(HTMLDivElement | null)[]>([]);
+  const [near, setNear] = useState<readonly [number, number] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the systems' heights follow rowHeight and below
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!windowed || !layout || !element) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const top = element.getBoundingClientRect().top;
+      const view = window.innerHeight || UNMEASURED_WIDTH;
+      const margin = view * NEAR_WINDOWS;
+      let from = -1;
+      let to = -1;
+      layout.systems.forEach((_, s) => {
+        const system = systemBoxes.current[s];
+        if (!system) return;
+        const y = top + system.offsetTop;
+        if (y + system.offsetHeight >= -margin && y <= view + margin) {
+          if (from < 0) from = s;
+          to = s;
+        }
+      });
+      setNear((current) => (current && current[0] === from && current[1] === to ? current : [from, to]));
+    };
+    measure();
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    // Captured: a scroll of the page or of any box holding the score.
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+    };
+  }, [windowed, layout, rowHeight, below]);
+  const kept = useMemo(() => {
+    const systems = new Set<number>();
+    for (const index of keep) {
+      const system = layout?.fields[index]?.system;
+      if (system !== undefined) for (const s of [system - 1, system, system + 1]) systems.add(s);
+    }
+    return systems;
+  }, [keep, layout]);
+  const drawn = (s: number) => !windowed || (near !== null && s >= near[0] && s <= near[1]) || kept.has(s);
+
+  // The systems' SVGs are built outside React (clones of the server's drawing) and put in their
+  // hosts; a host exists only while its system is drawn, and is built once per layout.
   const hosts = useRef<(HTMLDivElement | null)[]>([]);
+  const built = useRef(new WeakMap<HTMLDivElement, ScoreLayout>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: near and kept change which hosts exist
   useLayoutEffect(() => {
     if (!parsed || !layout) return;
     layout.systems.forEach((system, index) => {
-      hosts.current[index]?.replaceChildren(buildSystem(parsed, system.first, system.last, system.from, system.to, system.prefix));
+      const host = hosts.current[index];
+      if (!host || built.current.get(host) === layout) return;
+      host.replaceChildren(buildSystem(parsed, system.first, system.last, system.from, system.to, system.prefix));
+      built.current.set(host, layout);
     });
-  }, [parsed, layout]);
+  }, [parsed, layout, near, kept]);
 
   // Colour the marked chords' notes; the class goes on the built SVG, so it is put again after each layout.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: near and kept change which systems are built
   useLayoutEffect(() => {
     const root = box.current;
     if (!root || !layout) return;
@@ -118,7 +200,15 @@ export function ScoreSystems(props: ScoreSystemsProps) {
     return () => {
       for (const [element, className] of marked) element.classList.remove(className);
     };
-  }, [marks, items, layout]);
+  }, [marks, items, layout, near, kept]);
+
+  const members = useMemo(() => {
+    const bySystem: number[][] = (layout?.systems ?? []).map(() => []);
+    layout?.fields.forEach((field, index) => {
+      bySystem[field.system]?.push(index);
+    });
+    return bySystem;
+  }, [layout]);
 
   const byNote = useMemo(() => {
     const map = new Map<string, number>();
@@ -155,13 +245,27 @@ export function ScoreSystems(props: ScoreSystemsProps) {
     <div ref={box} className={styles.systems}>
       {parsed ? <DefsHost defs={parsed.defs} /> : null}
       {layout?.systems.map((system, s) => {
-        const members = items.map((_, i) => i).filter((i) => layout.fields[i]?.system === s);
         const fieldsHeight = system.rows * rowHeight;
         const first = parsed?.measures[system.first];
+        const box = (element: HTMLDivElement | null) => {
+          systemBoxes.current[s] = element;
+        };
+        if (!drawn(s))
+          return (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: systems are positions on the page
+              key={s}
+              ref={box}
+              className={styles.system}
+              style={{ height: system.height + fieldsHeight + below }}
+              data-system={s}
+            />
+          );
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: systems are positions on the page
             key={s}
+            ref={box}
             className={styles.system}
             style={{ height: system.height + fieldsHeight + below }}
             data-system={s}
@@ -198,7 +302,7 @@ export function ScoreSystems(props: ScoreSystemsProps) {
               onClick={onClick(s)}
             />
             <div className={styles.fields} style={{ top: system.height, height: fieldsHeight }}>
-              {members.map((i) => {
+              {members[s]?.map((i) => {
                 const placed = layout.fields[i];
                 return renderField(i, { left: placed?.left ?? 0, top: (placed?.row ?? 0) * rowHeight, width: fieldWidth });
               })}

@@ -1,6 +1,8 @@
 import type { AnswerEntry, Draft } from '@app/contract/workspace';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notifications.ts';
 import { currentDraft, isDraftChanged, saveDraft } from './api/save-draft.ts';
 import { localDraftKey, parseLocalDraft, writeLocalDraft } from './local-draft.ts';
 import { changedSince, mergeAnswers, sameAnswers } from './merge-draft.ts';
@@ -27,9 +29,9 @@ export interface AutosaveOptions {
   initial: AnswerEntry[];
   /**
    * Another copy's answers were taken in (merged with this one's changes): the screen shows `answers`.
-   * `notice`: they came from the server (another device or a tab that saved), worth telling the student.
+   * When they came from the server (another device, or a tab that saved) the hook also tells the student.
    */
-  onMerged: (answers: AnswerEntry[], notice: boolean) => void;
+  onMerged: (answers: AnswerEntry[]) => void;
 }
 
 /**
@@ -55,8 +57,13 @@ export function useAutosave({ userId, documentId, clockOffset, enabled, base, in
   enabledRef.current = enabled;
   const baseRevision = useRef(base.revision);
   const baseAnswers = useRef(base.answers);
-  const merged = useRef(onMerged);
-  merged.current = onMerged;
+  const { t } = useTranslation();
+  // Another copy's answers: the screen shows them, and a word says so when they came from the server.
+  const merged = useRef<(answers: AnswerEntry[], notice: boolean) => void>(() => undefined);
+  merged.current = (answers, notice) => {
+    onMerged(answers);
+    if (notice) notify({ severity: 'success', message: t('workspace.save.merged') });
+  };
   const flushRef = useRef<() => Promise<void>>(async () => undefined);
   const serverNow = useCallback(() => Math.floor(Date.now() / 1000 + clockOffset), [clockOffset]);
 

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@app/contract/users';
 import { type StartedWorkspace, WORKSPACE_MAX_ANSWER_LENGTH, type WorkspaceItem } from '@app/contract/workspace';
-import { type CSSProperties, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,23 +8,23 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { SymbolPalette } from '../../../components/ui/symbol-palette.tsx';
 import type { ScoreLayout } from '../../../lib/field-layout.ts';
-import { keyName, keysInForce } from '../../../lib/keys.ts';
+import { keyName } from '../../../lib/keys.ts';
 import { insertSymbol } from '../../../lib/label-palette.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { usePlayback } from '../../../lib/use-playback.ts';
 import { isMalformedLabel } from '../answer-check.ts';
+import { type AnswerStore, createAnswerStore, useAnswer, useAnswerSummary, useKeyInForce } from '../answer-store.ts';
 import { readLocalDraft, startingAnswers } from '../local-draft.ts';
 import { refusalText } from '../refusal-text.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useSecondsLeft } from '../use-countdown.ts';
 import { useHandIn } from '../use-hand-in.ts';
 import { useMediaQuery } from '../use-media-query.ts';
-import { type ChordFeedback, ChordField, type ChordFieldProps } from './chord-field.tsx';
 import styles from './exercise-workspace.module.css';
 import { SaveIndicator } from './save-indicator.tsx';
 import { ScoreView } from './score-view.tsx';
 import { SubmissionResult } from './submission-result.tsx';
 import { TimeLeft } from './time-left.tsx';
+import { type FieldHandlers, type SubmittedAnswer, WorkspaceField } from './workspace-field.tsx';
 import { WorkspaceHeader } from './workspace-header.tsx';
 import toolbarStyles from './workspace-toolbar.module.css';
 import { ZoomControls } from './zoom-controls.tsx';
@@ -54,28 +54,6 @@ function storedZoom(userId: number): number | null {
   }
 }
 
-/**
- * A chord's field drawn again only when what it shows changes: a long chorale has hundreds, and a
- * focus or a keystroke changes one or two. Its handlers are stable per chord (they read the latest
- * state through a ref), so only what is shown is compared.
- */
-const ChordFieldOnce = memo(ChordField, (before: ChordFieldProps, after: ChordFieldProps) => {
-  const same = <K extends keyof ChordFieldProps>(key: K) => before[key] === after[key];
-  return (
-    same('item') &&
-    same('value') &&
-    same('readOnly') &&
-    same('active') &&
-    same('variant') &&
-    before.feedback?.correct === after.feedback?.correct &&
-    before.feedback?.expected === after.feedback?.expected &&
-    JSON.stringify(before.keyInForce) === JSON.stringify(after.keyInForce) &&
-    before.style?.left === after.style?.left &&
-    before.style?.top === after.style?.top &&
-    before.style?.width === after.style?.width
-  );
-});
-
 export interface Viewer {
   id: number;
   timeZone: string;
@@ -92,10 +70,7 @@ export interface ExerciseWorkspaceProps {
   submissionPath: (submissionId: number) => string;
 }
 
-type Answers = Record<string, string>;
-
-const toEntries = (items: readonly WorkspaceItem[], answers: Answers) =>
-  items.map((item) => ({ id: item.id, answer: answers[item.id] ?? '' }));
+const trimmed = (store: AnswerStore) => store.entries().map((entry) => ({ ...entry, answer: entry.answer.trim() }));
 
 /**
  * The exercise workspace (issue 13): the score with one answer field per chord, the symbol
@@ -116,7 +91,14 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       latest?.items.map((item) => ({ id: item.id, answer: item.answer })),
     ),
   );
-  const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(start.answers.map((entry) => [entry.id, entry.answer])));
+  // The answers live outside React state: a keystroke draws only its own field (answer-store.ts).
+  const [store] = useState(() =>
+    createAnswerStore(
+      items.map((item) => item.id),
+      start.answers,
+      workspace.key,
+    ),
+  );
   const [activeId, setActiveId] = useState<string | null>(null);
   const [lastUsedId, setLastUsedId] = useState<string | null>(null);
   const [zoomIndex, setZoomIndex] = useState<number | null>(() => storedZoom(viewer.id));
@@ -139,11 +121,8 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     enabled: !readOnly,
     base: start.base,
     initial: start.answers,
-    // Another copy's answers (decision 046): shown at once, with a word when they came from the server.
-    onMerged: (entries, notice) => {
-      setAnswers(Object.fromEntries(entries.map((entry) => [entry.id, entry.answer])));
-      if (notice) notify({ severity: 'success', message: t('workspace.save.merged') });
-    },
+    // Another copy's answers (decision 046), shown at once (the hook says so when they came from the server).
+    onMerged: (entries) => store.replace(entries),
   });
   const playback = usePlayback(score, items);
 
@@ -164,27 +143,14 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     }
   };
 
-  const feedback = useMemo(() => {
-    const map = new Map<string, ChordFeedback>();
-    for (const item of latest?.items ?? []) {
-      if (item.correct !== null && (answers[item.id] ?? '') === item.answer)
-        map.set(item.id, { correct: item.correct, expected: item.expected });
-    }
-    return map;
-  }, [latest, answers]);
-
-  const rowHeight = FIELD_ROW_HEIGHT + (feedback.size > 0 ? FEEDBACK_HEIGHT : 0);
-
-  const answered = items.filter((item) => (answers[item.id] ?? '').trim() !== '').length;
-  const empty = items.length - answered;
-  const unreadable = items.filter((item) => isMalformedLabel(answers[item.id] ?? ''));
+  // The newest submission's answer per chord: its right or wrong shows while the field still holds it.
+  const submitted = useMemo(() => new Map<string, SubmittedAnswer>((latest?.items ?? []).map((item) => [item.id, item])), [latest]);
+  // Room for the marks whenever the newest submission has any (not only while an answer still matches: no jump while typing).
+  const rowHeight = FIELD_ROW_HEIGHT + (latest?.items.some((item) => item.correct !== null) ? FEEDBACK_HEIGHT : 0);
 
   const update = (id: string, value: string) => {
-    setAnswers((current) => {
-      const next = { ...current, [id]: value };
-      autosave.change(toEntries(items, next));
-      return next;
-    });
+    store.set(id, value);
+    autosave.change(store.entries());
   };
 
   // Follow the music while it plays: the sounding chord's field comes into view (never under the bars).
@@ -213,7 +179,9 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       setLayout(next);
       if (focusedOnOpen.current || readOnly) return;
       focusedOnOpen.current = true;
-      const first = items.find((item) => (answers[item.id] ?? '').trim() === '') ?? items[0];
+      const first = items.find((item) => store.get(item.id).trim() === '') ?? items[0];
+      // Its system is drawn at once (only systems near the window are), so the field is there to focus.
+      if (first) setActiveId(first.id);
       requestAnimationFrame(() => {
         const input = first ? inputs.current.get(first.id) : undefined;
         if (!input) return;
@@ -221,7 +189,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         input.scrollIntoView?.({ block: 'center' });
       });
     },
-    [items, answers, readOnly],
+    [items, store, readOnly],
   );
 
   const focusItem = (item: WorkspaceItem | undefined) => {
@@ -238,7 +206,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     const id = lastUsedId ?? items[0]?.id;
     const input = id ? inputs.current.get(id) : undefined;
     if (!id || !input) return;
-    insertSymbol(input, answers[id] ?? '', symbol, WORKSPACE_MAX_ANSWER_LENGTH, (next) => update(id, next));
+    insertSymbol(input, store.get(id), symbol, WORKSPACE_MAX_ANSWER_LENGTH, (next) => update(id, next));
   };
 
   const playChord = (item: WorkspaceItem) => {
@@ -247,7 +215,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
 
   const { handIn, confirming, setConfirming, pending } = useHandIn({
     documentId: document.id,
-    answers: () => toEntries(items, answers).map((entry) => ({ ...entry, answer: entry.answer.trim() })),
+    answers: () => trimmed(store),
     base: autosave.base,
     rebase: (draft) => autosave.rebase(draft, false).map((entry) => ({ ...entry, answer: entry.answer.trim() })),
     outOfTime,
@@ -268,22 +236,20 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
   }, [latest]);
 
   const onSubmitClick = () => {
-    if (empty > 0 || unreadable.length > 0) setConfirming(true);
+    const { answered, unreadable } = store.summary();
+    if (answered < items.length || unreadable.length > 0) setConfirming(true);
     else handIn();
   };
 
   const activeItem = items.find((item) => item.id === activeId);
   const lastUsed = items.find((item) => item.id === lastUsedId);
-  // The key each label is read in, from the opening key and the student's own key changes (decision 031).
-  const fieldKeys = useMemo(() => keysInForce(items, answers, workspace.key), [items, answers, workspace.key]);
-  const activeKey = activeItem ? fieldKeys.get(activeItem.id) : undefined;
 
   // Each chord's handlers, made once per chord; they call this render's functions through the ref.
   const now = useRef({ update, move, playChord });
   now.current = { update, move, playChord };
   const handlers = useMemo(
     () =>
-      new Map(
+      new Map<string, FieldHandlers>(
         items.map((item) => [
           item.id,
           {
@@ -304,51 +270,36 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     [items],
   );
 
-  const field = (item: WorkspaceItem, style?: CSSProperties) => (
-    <ChordFieldOnce
+  const field = (item: WorkspaceItem, style: CSSProperties) => (
+    <WorkspaceField
       key={item.id}
+      store={store}
       item={item}
-      value={answers[item.id] ?? ''}
-      {...(handlers.get(item.id) as NonNullable<ReturnType<typeof handlers.get>>)}
+      handlers={handlers.get(item.id) as FieldHandlers}
       readOnly={readOnly}
-      feedback={feedback.get(item.id) ?? null}
+      submitted={submitted.get(item.id)}
       active={activeId === item.id}
-      variant="compact"
-      keyInForce={fieldKeys.get(item.id)}
       style={style}
     />
   );
 
   const warning = secondsLeft !== null && secondsLeft > 0 && secondsLeft <= 60;
   const activeIndex = activeItem ? items.indexOf(activeItem) : -1;
-  const activeFeedback = activeItem ? feedback.get(activeItem.id) : undefined;
   const activePlace = layout?.fields[activeIndex];
   // Under the focused field's system, for the eyes only: its accessible description says the same.
   const activeNote = (system: number) =>
     activeItem && activePlace?.system === system ? (
-      <p
-        key="note"
-        className={styles.note}
-        aria-hidden="true"
-        style={{
-          // Centred under the field, as wide as it may be, never past the score's edges.
-          left: `clamp(0px, ${activePlace.left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - min(${NOTE_WIDTH}px, 100%)))`,
-          width: `min(${NOTE_WIDTH}px, 100%)`,
-        }}
-      >
-        <strong>{t('workspace.field.chord', { number: activeItem.number })}</strong>
-        {' · '}
-        {t('workspace.field.position', {
-          measure: activeItem.measure_label ?? activeItem.measure,
-          beat: activeItem.beat_label ?? activeItem.beat,
-        })}
-        {activeKey ? ` · ${t('keys.inForce', { key: keyName(activeKey.key, t) })}` : null}
-        {isMalformedLabel(answers[activeItem.id] ?? '') ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
-        {activeFeedback?.expected && !activeFeedback.correct ? (
-          <span className={styles.expected}>{t('workspace.field.expected', { label: activeFeedback.expected })}</span>
-        ) : null}
-      </p>
+      <ActiveNote key="note" store={store} item={activeItem} left={activePlace.left} submitted={submitted.get(activeItem.id)} />
     ) : null;
+  // Drawn whatever the scroll: the focused chord's system (and its neighbours, for Tab), the sounding one, the palette's target.
+  const keep = useMemo(
+    () => [activeId, playback.soundingId, lastUsedId].map((id) => items.findIndex((item) => item.id === id)).filter((index) => index >= 0),
+    [items, activeId, playback.soundingId, lastUsedId],
+  );
+  // What the confirm dialog says is read when it opens.
+  const summary = confirming ? store.summary() : null;
+  const empty = summary ? items.length - summary.answered : 0;
+  const unreadable = summary ? items.filter((item) => summary.unreadable.includes(item.id)) : [];
   const instructions = (
     <p className={styles.instructions}>
       {readOnly ? null : `${t('workspace.page.instructions')} `}
@@ -409,6 +360,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         rowHeight={rowHeight}
         below={NOTE_HEIGHT}
         renderBelow={activeNote}
+        keep={keep}
         onLayout={onLayout}
       />
 
@@ -417,15 +369,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       {/* Stays at the bottom of the window: the time left and Submit are always in reach. */}
       <div ref={submitBar} className={styles.submitBar} data-sticky-actions>
         {secondsLeft !== null ? <TimeLeft seconds={secondsLeft} warning={warning} /> : null}
-        <span className={styles.answered}>
-          {unreadable.length > 0
-            ? t('workspace.page.answeredUnreadable', {
-                count: answered - unreadable.length,
-                total: items.length,
-                unreadable: unreadable.length,
-              })
-            : t('workspace.page.answered', { count: answered, total: items.length })}
-        </span>
+        <AnswerCount store={store} total={items.length} />
         {rules.gradable ? (
           <Button onClick={onSubmitClick} loading={pending} disabled={readOnly}>
             {latest && rules.can_submit ? t('workspace.submit.again') : t('workspace.submit.submit')}
@@ -457,7 +401,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
                     t('workspace.field.chordAt', {
                       number: item.number,
                       measure: item.measure_label ?? item.measure,
-                      label: answers[item.id] ?? '',
+                      label: store.get(item.id),
                     }),
                   )
                   .join(', '),
@@ -471,5 +415,56 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
         loading={pending}
       />
     </div>
+  );
+}
+
+/** 'n of m chords answered' (and how many are not readable), drawn again only when those figures change. */
+function AnswerCount({ store, total }: { store: AnswerStore; total: number }) {
+  const { t } = useTranslation();
+  const { answered, unreadable } = useAnswerSummary(store);
+  return (
+    <span className={styles.answered}>
+      {unreadable.length > 0
+        ? t('workspace.page.answeredUnreadable', { count: answered - unreadable.length, total, unreadable: unreadable.length })
+        : t('workspace.page.answered', { count: answered, total })}
+    </span>
+  );
+}
+
+/** The note under the focused chord's system: its number, place, key in force and what is wrong with its answer. */
+function ActiveNote({
+  store,
+  item,
+  left,
+  submitted,
+}: {
+  store: AnswerStore;
+  item: WorkspaceItem;
+  left: number;
+  submitted: SubmittedAnswer | undefined;
+}) {
+  const { t } = useTranslation();
+  const value = useAnswer(store, item.id);
+  const key = useKeyInForce(store, item.id);
+  const feedback = submitted && submitted.correct !== null && submitted.answer === value ? submitted : undefined;
+  return (
+    <p
+      className={styles.note}
+      aria-hidden="true"
+      style={{
+        // Centred under the field, as wide as it may be, never past the score's edges.
+        left: `clamp(0px, ${left + FIELD_WIDTH / 2 - NOTE_WIDTH / 2}px, calc(100% - min(${NOTE_WIDTH}px, 100%)))`,
+        width: `min(${NOTE_WIDTH}px, 100%)`,
+      }}
+    >
+      <strong>{t('workspace.field.chord', { number: item.number })}</strong>
+      {' · '}
+      {t('workspace.field.position', { measure: item.measure_label ?? item.measure, beat: item.beat_label ?? item.beat })}
+      {key ? ` · ${t('keys.inForce', { key: keyName(key.key, t) })}` : null}
+      {isMalformedLabel(value) ? <span className={styles.problem}>{t('workspace.field.malformed')}</span> : null}
+      {feedback?.expected && !feedback.correct ? (
+        <span className={styles.expected}>{t('workspace.field.expected', { label: feedback.expected })}</span>
+      ) : null}
+    </p>
   );
 }

@@ -24,6 +24,8 @@ export interface ScoreViewProps {
   below: number;
   renderBelow: (system: number) => ReactNode;
   onLayout?: (layout: ScoreLayout) => void;
+  /** Items whose systems are drawn wherever the page is scrolled (only systems near the window are, with their fields). */
+  keep: readonly number[];
 }
 
 /**
@@ -48,6 +50,7 @@ export function ScoreView(props: ScoreViewProps) {
     below,
     renderBelow,
     onLayout,
+    keep,
   } = props;
   const marks = useMemo(
     () => [
@@ -76,6 +79,8 @@ export function ScoreView(props: ScoreViewProps) {
         }}
         label={label}
         onLayout={onLayout}
+        windowed
+        keep={keep}
       />
     </div>
   );

@@ -24,7 +24,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
 import { keyName } from '../../../lib/keys.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { NARROW_QUERY, type Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
 import { SubmissionResult } from '../components/submission-result.tsx';
@@ -118,8 +117,8 @@ export function PartWritingWorkspace({
     enabled: !readOnly,
     base: start.base,
     initial: start.answers,
-    // Another copy's chords (decision 046): shown at once, with a word when they came from the server.
-    onMerged: (merged, notice) => {
+    // Another copy's chords (decision 046), shown at once (the hook says so when they came from the server).
+    onMerged: (merged) => {
       const byId = new Map(merged.map((entry) => [entry.id, entry.answer]));
       setCells(
         view.chords.map((chord) => {
@@ -127,7 +126,6 @@ export function PartWritingWorkspace({
           return 'chord' in read ? read.chord : {};
         }),
       );
-      if (notice) notify({ severity: 'success', message: t('workspace.save.merged') });
     },
   });
 
