@@ -2,6 +2,7 @@ import type { Course } from '@app/contract/courses';
 import type { DueItem } from '@app/contract/due-soon';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wantedLastTime } from '../../../lib/early-requests.ts';
 import { currentUser } from '../../../testing/factories.ts';
 import { fakeApi, ok } from '../../../testing/fake-api.ts';
 import { renderAt } from '../../../testing/render.tsx';
@@ -39,6 +40,7 @@ function api(user: ReturnType<typeof currentUser>, items: DueItem[]) {
 describe('DueSoonPanel', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it('lists each exercise with its course, due date (the extension), state and an Open link', async () => {
@@ -75,6 +77,8 @@ describe('DueSoonPanel', () => {
     api(currentUser({ course_students: [active] }), []);
     const { unmount } = renderAt('/', <DueSoonPanel />);
     expect(await screen.findByText('Nothing is due in the next 14 days.')).toBeTruthy();
+    // The next visit's entry asks for the list beside /api/users (decision 045).
+    expect(wantedLastTime('/api/due-soon')).toBe(true);
     unmount();
     vi.unstubAllGlobals();
     const calls = api(currentUser({ user_type: 2, course_students: [{ ...active, archived: true }] }), []);
@@ -82,5 +86,6 @@ describe('DueSoonPanel', () => {
     await vi.waitFor(() => expect(calls.to('GET', '/api/users')).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Due soon' })).toBeNull();
     expect(calls.to('GET', '/api/due-soon')).toHaveLength(0);
+    await vi.waitFor(() => expect(wantedLastTime('/api/due-soon')).toBe(false));
   });
 });

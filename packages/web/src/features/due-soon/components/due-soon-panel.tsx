@@ -1,5 +1,5 @@
 import type { DueItem, DueState } from '@app/contract/due-soon';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../i18n/index.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
+import { rememberWanted } from '../../../lib/early-requests.ts';
 import { DateFormat, formatDate } from '../../../lib/format-date.ts';
 import { useDueSoon } from '../api/get-due-soon.ts';
 import styles from './due-soon-panel.module.css';
@@ -30,6 +31,11 @@ export function DueSoonPanel() {
   const { data: user } = useCurrentUser();
   const studies = (user?.course_students ?? []).some((course) => !course.archived && course.status === 'ACTIVE');
   const due = useDueSoon(studies);
+  // The next visit's entry starts GET /api/due-soon beside /api/users when this one needed it (decision 045).
+  const known = user !== undefined;
+  useEffect(() => {
+    if (known) rememberWanted('/api/due-soon', studies);
+  }, [known, studies]);
   if (!user || !studies) return null;
   const language = currentLanguage();
   const timeZone = displayTimeZone(user.timezone_name);
