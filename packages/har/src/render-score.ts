@@ -49,13 +49,20 @@ export async function renderFirstPageSvg(score: string): Promise<string> {
 }
 
 /**
- * Every page of a MusicXML score as one SVG, the pages one under another: a submission image shows
- * every label the student wrote, not only those of the first page (QA2: chorale 205's answers after
- * measure 17 were in no picture). The whole score is laid out, as the workspace's layout already
- * does; the note limit is the same.
+ * A submission image's pages at most (each up to 1,750 px tall at this scale): a long chorale takes
+ * three or four; the bound keeps the bitmap resvg draws (~7 MB a page) and Verovio's layout time of
+ * the largest scores the product takes (800 measures) within a CPU-pool task's limits.
+ */
+const IMAGE_PAGES = 6;
+const IMAGE_MEASURES = 240;
+
+/**
+ * The pages of a MusicXML score as one SVG, one under another (at most IMAGE_PAGES): a submission
+ * image shows every label the student wrote, not only those of the first page (QA2: chorale 205's
+ * answers after measure 17 were in no picture). The note limit is the preview's.
  */
 export async function renderAllPagesSvg(score: string): Promise<string> {
-  return stackPages(await renderPagesSvg(score, Number.POSITIVE_INFINITY));
+  return stackPages(await renderPagesSvg(firstMeasures(score, IMAGE_MEASURES), IMAGE_PAGES));
 }
 
 /** Pages 1 … `most` of a score, each a cleaned SVG; refused when Verovio draws no measure. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readScore } from './analysis/score-reading.ts';
 import type { GradedItem } from './grade.ts';
 import { importMusicXml } from './musicxml-import.ts';
-import { renderFirstPageSvg, stackPages } from './render-score.ts';
+import { renderAllPagesSvg, renderFirstPageSvg, stackPages } from './render-score.ts';
 import { renderSubmissionImage } from './submission-image.ts';
 
 const LONGEST = '/work/shared/corpora/bach-chorales/205.mxl';
@@ -46,5 +46,17 @@ describe('the submission image of a score longer than a page', () => {
     expect(image.height).toBeGreaterThan(2 * firstHeight);
     const png = decode(image.png);
     expect([png.width, png.height]).toEqual([image.width, image.height]);
+  });
+
+  it.runIf(existsSync(LONGEST))('stops at six pages however long the score', { timeout: 120_000 }, async () => {
+    const { musicxml } = importMusicXml(new Uint8Array(readFileSync(LONGEST)));
+    // The chorale three times over, part by part: about ten pages.
+    const tripled = musicxml.replace(
+      /(<part\b[^>]*>)([\s\S]*?)(<\/part>)/g,
+      (_m, open, body, close) => `${open}${body}${body}${body}${close}`,
+    );
+    const svg = await renderAllPagesSvg(tripled);
+    expect((svg.match(/<svg x="0" y="/g) ?? []).length).toBe(6);
+    expect(Number(/^<svg\b[^>]*\sheight="([\d.]+)/.exec(svg)?.[1])).toBeLessThanOrEqual(6 * 1750);
   });
 });
