@@ -341,12 +341,22 @@ test.describe('LTI Sync from LMS', () => {
     const courseId = Number(/\/course\/(\d+)/.exec(page.url())?.[1]);
     await page.goto(`${server.url}/course/${courseId}/people`);
     await expect(page.getByText('This course is linked to "Music Theory I" in your LMS.')).toBeVisible();
+    // The sync runs as a job: the request answers at once, and the panel says it is running until it ends.
+    platform.state.rosterDelayMs = 1500;
+    const panel = page.getByRole('region', { name: 'Sync from LMS' });
     await page.getByRole('button', { name: 'Sync from LMS' }).click();
     await expect(
-      page.getByText(
-        'Synced from the LMS: 3 added, 0 updated, 1 unchanged. 1 member of the LMS course was left out (inactive, or no role here).',
-      ),
+      panel.getByText(/Waiting to sync from the LMS…|Syncing from the LMS… You can leave this page: the sync goes on\./),
     ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sync from LMS' })).toBeDisabled();
+    await expect(panel.getByText('Syncing from the LMS… You can leave this page: the sync goes on.')).toBeVisible();
+    await panel.screenshot({ path: '/tmp/lti-sync-running-1280.png' });
+    await expect(
+      page.getByText(
+        'Synced from the LMS: 3 added, 0 updated, 1 unchanged. 1 member of the LMS course was left out (inactive, or no role here). Last sync: ',
+      ),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Sync from LMS' })).toBeEnabled();
     await expect(page.getByText('Amara Okafor').first()).toBeVisible();
     await expect(page.getByText('Bao Nguyen').first()).toBeVisible();
     await expect(page.getByText('Tomas Assistant').first()).toBeVisible();
@@ -356,10 +366,25 @@ test.describe('LTI Sync from LMS', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
+    // The latest sync's result is still there after a reload.
+    await expect(page.getByText('Synced from the LMS: 3 added, 0 updated, 1 unchanged.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Sync from LMS' }).click();
-    await expect(page.getByText('Synced from the LMS: 0 added, 0 updated, 4 unchanged.', { exact: false })).toBeVisible();
+    await expect(panel.getByText('Syncing from the LMS… You can leave this page: the sync goes on.')).toBeVisible();
+    await page.screenshot({ path: '/tmp/lti-sync-running-375.png', fullPage: true });
+    await expect(page.getByText('Synced from the LMS: 0 added, 0 updated, 4 unchanged.', { exact: false })).toBeVisible({
+      timeout: 15_000,
+    });
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/lti-sync-375.png', fullPage: true });
+    // The LMS away: the sync fails and says why.
+    platform.state.rosterDelayMs = 0;
+    platform.state.accessTokens.clear();
+    await page.getByRole('button', { name: 'Sync from LMS' }).click();
+    await expect(panel.getByRole('alert')).toContainText("The sync failed: the LMS's roster could not be read. Please try again later.", {
+      timeout: 15_000,
+    });
+    await expect(panel.getByRole('alert')).toContainText('Tried at ');
+    await page.screenshot({ path: '/tmp/lti-sync-failed-375.png', fullPage: true });
   });
 });

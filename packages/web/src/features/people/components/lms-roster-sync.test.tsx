@@ -68,7 +68,7 @@ describe('Sync from LMS', () => {
   it('says why the latest sync failed, in the reader’s words', async () => {
     renderSync('instructor', [linked(sync({ status: 'FAILED', error: 'unreachable', finished_at: AT }))]);
     expect((await screen.findByRole('alert')).textContent).toBe(
-      "The sync failed: the LMS's roster could not be read. Please try again later. Last sync: 2026-11-27 10:00 AM.",
+      "The sync failed: the LMS's roster could not be read. Please try again later. Tried at 2026-11-27 10:00 AM.",
     );
   });
 

@@ -59,7 +59,7 @@ export function LmsRosterSync({ course, language, timeZone }: { course: Course; 
       {sync?.status === 'FAILED' ? (
         <Notice severity="error">
           {t(FAILURE_KEYS[sync.error ?? 'failed'])}{' '}
-          {t('people.lms.when', { when: formatDate(sync.finished_at ?? sync.requested_at, DateFormat.dateTime, language, timeZone) })}
+          {t('people.lms.failedWhen', { when: formatDate(sync.finished_at ?? sync.requested_at, DateFormat.dateTime, language, timeZone) })}
         </Notice>
       ) : null}
       {request.isError ? (
