@@ -300,11 +300,13 @@ function nameWithDecorations(position: AnalysisPosition, key: Key, melody: Melod
   if (overDominant) return overDominant;
   // A prepared suspension (held from before, falling by step before the next chord: 4–3, 7–6,
   // 9–8, or the bass's 2–3) is read as its resolution even when the held note makes some other chord.
-  // The other voices hold while it resolves.
+  // The other voices hold while it resolves, unless no chord explains every note at the onset (the
+  // held note is a dissonance): then they may move on as it resolves (a 9–8 as the bass leaps on).
+  const dissonant = plain.reading.unexplained > 0;
   const suspended = position.notes.filter((note) => {
     const resolution = melody.get(note)?.next;
     if (!resolution || note.onset >= position.onset - 1e-6 || !resolvesHere(note) || resolution.midi >= note.midi) return false;
-    return position.notes.every((other) => other === note || other.end > resolution.onset + 1e-6);
+    return dissonant || position.notes.every((other) => other === note || other.end > resolution.onset + 1e-6);
   });
   if (suspended.length > 0 && !wholeDominantSeventh(plain.reading)) {
     const named = resolved(suspended);

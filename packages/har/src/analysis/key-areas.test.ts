@@ -323,6 +323,26 @@ describe('non-chord tones: a position is named by its chord tones', () => {
     expect(suggestion(nineEight, 'm1b2')).toMatchObject({ label: 'IV', embellishing: false });
   });
 
+  it('a prepared dissonance resolves as the other voices move on (9–8 as the bass leaps to vi): I, not vi6', () => {
+    // V | I with the tenor's D held over as a ninth, falling to C as the bass leaps C–A and the alto G–A | IV V | I.
+    const nineEightMovingOn = {
+      soprano: 'B4:1 E5:1 C5:1 B4:1 | C5:4',
+      alto: 'G4:1~ G4:0.5 A4:0.5 A4:1 G4:1 | G4:4',
+      tenor: 'D4:1~ D4:0.5 C4:0.5 C4:1 D4:1 | E4:4',
+      bass: 'G2:1 C3:0.5 A2:0.5 F2:1 G2:1 | C3:4',
+    };
+    expect(suggestion(nineEightMovingOn, 'm1b2')).toMatchObject({ label: 'I', embellishing: false });
+    // A held note that is a chord tone at the onset (the onset a whole chord) and falls as the bass
+    // moves on is no suspension: I stays I, not Imaj7.
+    const chordToneMovingOn = {
+      soprano: 'C5:1~ C5:0.5 B4:0.5 A4:1 B4:1 | C5:4',
+      alto: 'G4:1~ G4:1 F4:1 G4:1 | G4:4',
+      tenor: 'C4:1 E4:1 C4:1 D4:1 | E4:4',
+      bass: 'E3:1 C3:0.5 E3:0.5 F3:1 G2:1 | C3:4',
+    };
+    expect(suggestion(chordToneMovingOn, 'm1b2')).toMatchObject({ label: 'I', embellishing: false });
+  });
+
   it('a whole diminished triad on the beat stays a chord when a voice moves by step within the beat (vii°6)', () => {
     const leading = {
       soprano: 'C5:1 B4:0.5 A4:0.5 G4:1 G4:1',
