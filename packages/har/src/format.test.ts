@@ -90,6 +90,21 @@ describe('writeHar and readHar', () => {
     expect(contentHash(first)).not.toBe(contentHash(writeHar(submission)));
   });
 
+  it('writes only what it reads: a score under the size limit in characters but over it in UTF-8 bytes is refused as readHar refuses it', () => {
+    // 3 million 'é' are 3 million characters and 6 MB of UTF-8.
+    const wide = score.replace('<part-list>', `<!-- ${'é'.repeat(3_000_000)} --><part-list>`);
+    expect(wide.length).toBeLessThan(5 * MB);
+    let written: unknown;
+    try {
+      writeHar({ ...exercise, score: wide });
+    } catch (error) {
+      written = error;
+    }
+    expect(written).toBeInstanceOf(HarError);
+    expect((written as HarError).message).toBe(refusal(zipOf({ ...validEntries(), 'score.musicxml': wide })));
+    expect((written as HarError).message).toMatch(/score\.musicxml/);
+  });
+
   it('reads an exercise without a key', () => {
     const doc = readHar(zipOf({ 'manifest.json': manifestJson, 'score.musicxml': score }));
     expect(doc.key).toBeUndefined();

@@ -225,9 +225,12 @@ export function writeHar(doc: HarDocument): Uint8Array {
   const json = (value: unknown) => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
   // A fixed time keeps the bytes (and so the content hash) stable across runs.
   const options = { mtime: new Date(2020, 0, 1), level: 6 as const };
+  const score = encoder.encode(doc.score);
+  // The size limit on the entry's bytes as readHar applies it (assertMusicXml counted characters), so what is written reads back.
+  if (score.byteLength > SCORE_LIMITS.maxBytes) throw scoreTooLarge(SCORE_ENTRY);
   const entries: Record<string, [Uint8Array, typeof options]> = {
     [MANIFEST_ENTRY]: [json(manifest), options],
-    [SCORE_ENTRY]: [encoder.encode(doc.score), options],
+    [SCORE_ENTRY]: [score, options],
   };
   if (manifest.kind === 'exercise' && doc.key) entries[KEY_ENTRY] = [json(validate(KEY_ENTRY, AnswerKey, doc.key)), options];
   if (manifest.kind === 'exercise' && doc.items) entries[ITEMS_ENTRY] = [json(validate(ITEMS_ENTRY, ExerciseItems, doc.items)), options];

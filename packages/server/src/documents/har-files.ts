@@ -72,15 +72,23 @@ async function putStudentCopy(
  * Checks a .har file and stores it under `<folder>/<doc_key>.har`. A course document's
  * manifest is stamped with its doc_key, so the work handed in from it can be matched to
  * it. Previews are cached by the hash of the score alone. A file that is not a valid
- * .har is refused with the format's own message, naming the file.
+ * .har is refused with the format's own message, naming the file. `written` is the document
+ * the bytes were just written from by writeHar (Create Exercise's save), so checked already:
+ * it is not read back.
  */
-export async function storeHar(deps: Deps, folder: 'documents' | 'library', bytes: Uint8Array, fileName: string): Promise<StoredHar> {
+export async function storeHar(
+  deps: Deps,
+  folder: 'documents' | 'library',
+  bytes: Uint8Array,
+  fileName: string,
+  written?: HarDocument,
+): Promise<StoredHar> {
   // A part-writing document (issue 27) has its own entries and its own student copy.
-  if (isPartWritingHar(bytes)) return storePartWritingHar(deps, folder, bytes, fileName);
+  if (!written && isPartWritingHar(bytes)) return storePartWritingHar(deps, folder, bytes, fileName);
   let doc: HarDocument;
   try {
     // Read in the CPU pool (decision 032): the score is checked against the limits before it is parsed.
-    doc = await deps.cpu.run('readHar', [bytes]);
+    doc = written ?? (await deps.cpu.run('readHar', [bytes]));
   } catch (error) {
     if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;

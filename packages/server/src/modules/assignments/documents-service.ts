@@ -7,6 +7,7 @@ import {
   type UpdateDocumentRequest,
   type UploadedDocument,
 } from '@app/contract/assignments';
+import type { HarDocument } from '@app/har/format';
 import { meetsNeed } from '../../access/course-access.ts';
 import type { NewDocument } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -33,6 +34,9 @@ import * as repo from './repository.ts';
 
 const FILE_URL_SECONDS = 600;
 
+/** An uploaded file, or an exercise made in Create Exercise with the document it was written from (not read back). */
+type MadeFile = UploadedFile & { written?: HarDocument };
+
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The documents of assignment sets: upload, copy from the library, order, settings, files and previews (spec §4, §5). */
@@ -41,7 +45,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
   const { loadSet, loadDocument, presentOne } = collaborators.load;
   registerPreviewJob(deps);
 
-  async function storeUploads(files: AsyncIterable<UploadedFile>): Promise<StoredHar[]> {
+  async function storeUploads(files: AsyncIterable<MadeFile>): Promise<StoredHar[]> {
     const stored: StoredHar[] = [];
     try {
       let count = 0;
@@ -49,7 +53,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
         count += 1;
         if (count > HAR_MAX_FILES_PER_UPLOAD) throw AppError.badRequest('file', AssignmentMessages.tooManyFiles);
         const bytes = await file.read();
-        stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename));
+        stored.push(await storeHar(deps, 'documents', new Uint8Array(bytes), file.filename, file.written));
       }
       if (stored.length === 0) throw AppError.badRequest('file', AssignmentMessages.noFiles);
       return stored;
@@ -105,7 +109,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
     actor: Actor,
     setId: number,
     declaredLength: number | undefined,
-    files: AsyncIterable<UploadedFile>,
+    files: AsyncIterable<MadeFile>,
   ): Promise<UploadedDocument[]> {
     await loadSet(actor, setId, { change: true });
     if (declaredLength !== undefined && declaredLength > HAR_MAX_BYTES * HAR_MAX_FILES_PER_UPLOAD + 1024 * 1024) {
@@ -123,25 +127,27 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
    * An exercise made in Create Exercise (analysis or part writing, issue 14 and 27) as a `.har`:
    * stored into the set (as an upload; the set's own access rules answer a caller who may not use
    * it), then into the actor's own library section ("My exercises") when asked — refused whole,
-   * before anything is stored, when the actor may not have one.
+   * before anything is stored, when the actor may not have one. `written`: the document the bytes
+   * were just written from (an analysis exercise), which is then not read back from them.
    */
   async function saveMadeExercise(
     actor: Actor,
     bytes: Uint8Array,
     target: { title: string; assignment_set_id?: number | undefined; add_to_library?: boolean | undefined },
+    written?: HarDocument,
   ): Promise<{ document: UploadedDocument | null; library_document: { id: number; title: string } | null }> {
     // The library's permission first: a save it refuses writes nothing, not the set's copy and then a 403.
     if (target.add_to_library) collaborators.library.requireOwnSection(actor);
     const fileName = `${target.title}.har`;
     let document: UploadedDocument | null = null;
     if (target.assignment_set_id !== undefined) {
-      async function* one(): AsyncIterable<UploadedFile> {
-        yield { filename: fileName, read: async () => Buffer.from(bytes) };
+      async function* one(): AsyncIterable<MadeFile> {
+        yield { filename: fileName, read: async () => Buffer.from(bytes), ...(written ? { written } : {}) };
       }
       [document = null] = await upload(actor, target.assignment_set_id, undefined, one());
       if (!document) throw new Error('The set took no document.');
     }
-    const libraryDocument = target.add_to_library ? await collaborators.library.addOwnExercise(actor, bytes, fileName) : null;
+    const libraryDocument = target.add_to_library ? await collaborators.library.addOwnExercise(actor, bytes, fileName, written) : null;
     return { document, library_document: libraryDocument };
   }
 

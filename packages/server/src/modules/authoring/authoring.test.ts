@@ -257,6 +257,53 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     expect((await other.get(`/api/content-library/${saved.library_document.id}/preview-url`)).statusCode).toBe(404);
   });
 
+  it('saves without reading back what it wrote: the draft’s score read once for its positions, the .har written once, then stamped for the set', async () => {
+    const draft = (await uploadChorale()).json().data;
+    const runs: string[] = [];
+    const { cpu } = t.app.deps;
+    t.app.deps.cpu = {
+      ...cpu,
+      run: (task, args, options) => {
+        runs.push(task);
+        return cpu.run(task, args, options);
+      },
+    };
+    const items = handAnalysis(chorale).map((item) => ({ id: item.id, answers: item.answers, points: 1 }));
+    const res = await owner.post(`/api/exercise-drafts/${draft.id}/exercise`, {
+      title: 'Written once',
+      items,
+      assignment_set_id: setId,
+      add_to_library: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // No readHar: neither the save nor the set nor "My exercises" reads back the file just written.
+    expect(runs).toEqual(['analysisPositions', 'writeHar', 'writeHar', 'studentCopy']);
+    const read = async (key: string) =>
+      readHar(new Uint8Array(await new Response((await t.app.deps.storage.get(key)) as never).arrayBuffer()));
+    const libraryRow = await t.app.deps.db
+      .selectFrom('library_documents')
+      .selectAll()
+      .where('id', '=', res.json().data.library_document.id)
+      .executeTakeFirstOrThrow();
+    const setRow = await t.app.deps.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', res.json().data.document.id)
+      .executeTakeFirstOrThrow();
+    const [library, course] = [await read(libraryRow.storage_key), await read(setRow.storage_key)];
+    expect(library.manifest).toEqual({
+      format: 'har',
+      version: 1,
+      kind: 'exercise',
+      title: 'Written once',
+      exercise_type: 'roman-numeral-analysis',
+    });
+    expect(course.manifest).toEqual({ ...library.manifest, document_key: setRow.doc_key });
+    expect(course.key).toEqual(library.key);
+    expect(library.key?.items.map((i) => i.id)).toEqual(items.map((i) => i.id));
+    expect((await read(setRow.student_storage_key ?? '')).items?.items.map((i) => i.id)).toEqual(items.map((i) => i.id));
+  });
+
   it('refuses a save into the set and "My exercises" by an instructor without an instructor account as a whole: 403, nothing stored', async () => {
     // The course's TA made one of its instructors: they may make drafts and change its sets, but have no library of their own.
     await t.app.deps.db

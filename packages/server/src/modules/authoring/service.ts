@@ -9,7 +9,7 @@ import {
 } from '@app/contract/exercise-authoring';
 import type { ScoreAnalysis } from '@app/har/analysis/analyze-score';
 import { keyToken } from '@app/har/analysis/key-areas';
-import type { AnswerKey } from '@app/har/format';
+import type { AnswerKey, HarDocument } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { noteName } from '@app/har/library/theory';
 import type { Deps } from '../../deps.ts';
@@ -143,21 +143,20 @@ export function createAuthoringService(
         items.push({ id: item.id, measure: position.measure, beat: position.beat, answers: item.answers, points: item.points });
       });
       items.sort((a, b) => (positions.get(a.id)?.order ?? 0) - (positions.get(b.id)?.order ?? 0));
+      const exercise: HarDocument = {
+        manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
+        score: musicxml,
+        key: { ...(input.key === undefined ? {} : { key: input.key }), items },
+      };
       let bytes: Uint8Array;
       try {
-        bytes = await deps.cpu.run('writeHar', [
-          {
-            manifest: { format: 'har', version: 1, kind: 'exercise', title: input.title, exercise_type: 'roman-numeral-analysis' },
-            score: musicxml,
-            key: { ...(input.key === undefined ? {} : { key: input.key }), items },
-          },
-        ]);
-        await deps.cpu.run('readHar', [bytes]);
+        // Checked as it is written (writeHar writes only what readHar reads), so never read back.
+        bytes = await deps.cpu.run('writeHar', [exercise]);
       } catch (error) {
         refuse(error);
       }
       // Into the set, then "My exercises", as Create Exercise's part writing saves (assignments' saveMadeExercise).
-      return assignments.saveMadeExercise(actor, bytes, input);
+      return assignments.saveMadeExercise(actor, bytes, input, exercise);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { AssignmentMessages, type LibrarySet, type PreviewUrl } from '@app/contract/assignments';
+import type { HarDocument } from '@app/har/format';
 import { hasInstructorAccount } from '../../access/account.ts';
 import type { Deps } from '../../deps.ts';
 import { enqueuePreviews, jobStatus, previewLink, storeHar } from '../../documents/har-files.ts';
@@ -60,10 +61,11 @@ export function createLibraryService(deps: Deps) {
      * Adds an exercise the instructor made to their own library section (made on first use),
      * from where the "Add from Library" picker copies it into any of their courses.
      */
-    async addOwnExercise(actor: Actor, bytes: Uint8Array, fileName: string): Promise<{ id: number; title: string }> {
+    async addOwnExercise(actor: Actor, bytes: Uint8Array, fileName: string, written?: HarDocument): Promise<{ id: number; title: string }> {
       assertInstructor(actor);
       const now = clock.now();
-      const stored = await storeHar(deps, 'library', bytes, fileName);
+      // `written`: the document the bytes were just written from (storeHar does not read them back).
+      const stored = await storeHar(deps, 'library', bytes, fileName, written);
       try {
         const id = await db.transaction().execute(async (trx) => {
           const setId = await repo.ensureOwnSet(trx, actor.user.id, OWN_SECTION_TITLE, newSecret(12), now);
