@@ -4,7 +4,9 @@
 // process with Verovio already loaded (median of 5), then POST /api/exercise-drafts end to end
 // through a running server's CPU pool, warmed as main.ts warms it (the first upload, one after a
 // quiet 65 s — idle threads end after a minute —, and the median of 5), with the answer's size as JSON and on the wire (brotli, as the
-// browser asks). Needs the corpus at ../shared/corpora/bach-chorales (skipped without it).
+// browser asks); the pool task's whole work in this process (`draft_task`: every stage, as the pool runs them); and the save,
+// POST /api/exercise-drafts/{id}/exercise into a set and "My exercises" (median of 5).
+// Needs the corpus at ../shared/corpora/bach-chorales (skipped without it).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { studentScore } from '../packages/har/src/student-score.ts';
 import { renderWorkspaceScore } from '../packages/har/src/workspace-score.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { cpuTasks } from '../packages/server/src/lib/cpu-tasks.ts';
 import { seedDemoData } from '../packages/server/src/seed/demo.ts';
 import { median, record } from './budget.ts';
 
@@ -55,6 +58,8 @@ async function stages(bytes: Uint8Array) {
     const rendered = await timed(() => renderWorkspaceScore(imported.value.musicxml, items));
     add('layout', rendered);
     add('student_copy', await timed(() => studentScore(imported.value.musicxml)));
+    // The pool task as it runs: all of the above, the score read as the task reads it.
+    add('draft_task', await timed(() => cpuTasks.draftFromUpload(bytes, SETTINGS)));
     sizes = { positions: items.length, svg: rendered.value.svg.length };
   }
   return { times, sizes };
@@ -111,6 +116,43 @@ async function upload(address: string, session: { token: string; csrf: string },
   return { ms, wire };
 }
 
+type Session = { token: string; csrf: string };
+const headers = (session: Session) => ({
+  authorization: `Bearer ${session.token}`,
+  cookie: `csrftoken=${session.csrf}`,
+  'x-csrftoken': session.csrf,
+});
+
+/** A draft of the file, as the browser makes it: its id and positions with their suggestions. */
+async function draftOf(address: string, session: Session, courseId: number, file: string) {
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
+  const response = await fetch(`${address}/api/exercise-drafts?course_id=${courseId}`, {
+    method: 'POST',
+    headers: headers(session),
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`POST /api/exercise-drafts: ${response.status}`);
+  return ((await response.json()) as { data: { id: number; positions: { id: string; suggested_answers: string[] }[] } }).data;
+}
+
+/** Saves a draft with its suggestions as the key into the set and "My exercises"; answers the time. */
+async function save(address: string, session: Session, draft: Awaited<ReturnType<typeof draftOf>>, setId: number) {
+  const items = draft.positions
+    .filter((p) => p.suggested_answers.length > 0)
+    .map((p) => ({ id: p.id, answers: p.suggested_answers.slice(0, 8), points: 1 }));
+  const started = performance.now();
+  const response = await fetch(`${address}/api/exercise-drafts/${draft.id}/exercise`, {
+    method: 'POST',
+    headers: { ...headers(session), 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Bench chorale', items, assignment_set_id: setId, add_to_library: true }),
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== 201) throw new Error(`POST /api/exercise-drafts/${draft.id}/exercise: ${response.status}`);
+  return { ms, items: items.length };
+}
+
 export async function runAuthoringBenchmark() {
   const manifestFile = path.join(corpus, 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
@@ -156,6 +198,15 @@ export async function runAuthoringBenchmark() {
     // An instructor's next upload usually comes after a quiet minute, when idle threads have ended.
     await new Promise((resolve) => setTimeout(resolve, 65_000));
     const afterQuiet = await upload(address, teacher, course.id, file);
+    // The save: the confirmed key written as a .har into a set and "My exercises".
+    const setResponse = await fetch(`${address}/api/courses/${course.id}/assignments`, {
+      method: 'POST',
+      headers: { ...headers(teacher), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const setId = ((await setResponse.json()) as { data: { id: number } }).data.id;
+    const saves = [];
+    for (let run = 0; run < RUNS; run++) saves.push(await save(address, teacher, await draftOf(address, teacher, course.id, file), setId));
     const ms = median(runs.map((r) => r.ms));
     const wire = median(runs.map((r) => r.wire));
     console.log(`POST /api/exercise-drafts, chorale ${longest.number} (through the CPU pool)`);
@@ -164,6 +215,12 @@ export async function runAuthoringBenchmark() {
     console.log(`  after a quiet 65 s: ${afterQuiet.ms.toFixed(0)} ms`);
     console.log(`  then (median of ${RUNS}): ${ms.toFixed(0)} ms  [${runs.map((r) => r.ms.toFixed(0)).join(', ')}]`);
     console.log(`  answer: ${(plain.wire / 1024).toFixed(0)} KB of JSON, ${(wire / 1024).toFixed(0)} KB on the wire (brotli)`);
+    const saveMs = median(saves.map((s) => s.ms));
+    console.log(
+      `POST /api/exercise-drafts/{id}/exercise, chorale ${longest.number}, ${saves[0]?.items} items, into a set and "My exercises"`,
+    );
+    console.log(`  median of ${RUNS}: ${saveMs.toFixed(0)} ms  [${saves.map((s) => s.ms.toFixed(0)).join(', ')}]`);
+    record('authoring.save_ms', saveMs, 'ms');
     record('authoring.draft_json_kb', plain.wire / 1024, 'KB');
     record('authoring.draft_first_ms', first.ms, 'ms');
     record('authoring.draft_after_quiet_ms', afterQuiet.ms, 'ms', { max: 3000 });
