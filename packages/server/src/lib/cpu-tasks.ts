@@ -54,8 +54,8 @@ export const cpuTasks = {
   renderPreview: async (score: string): Promise<Uint8Array> => (await renderPreview(score)).png,
   /** The PNG of a part-writing score (preview or submission image), its figures and numerals drawn (issue 27). */
   renderPartWritingPreview: async (score: string): Promise<Uint8Array> => (await renderPartWritingPreview(score)).png,
-  /** The submission image PNG: the score with the student's labels. */
-  renderSubmissionImage: async (score: string, result: Pick<GradeResult, 'items'>, reveal: Reveal): Promise<Uint8Array> =>
+  /** The submission image PNG: the score with the student's labels, the first prefixed with the opening key (decision 031). */
+  renderSubmissionImage: async (score: string, result: Pick<GradeResult, 'items' | 'key'>, reveal: Reveal): Promise<Uint8Array> =>
     (await renderSubmissionImage(score, result, reveal)).png,
   /** The workspace layout of an exercise's score with its items placed. */
   renderWorkspaceScore,
