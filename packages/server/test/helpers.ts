@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { readHar } from '@app/har/format';
 import { buildSampleLibrary } from '@app/har/library/build-library';
@@ -18,7 +17,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { insertMembership } from '../src/modules/courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../src/modules/reference/repository.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
-import { databaseUrl, TEMPLATE_SCHEMA, withClient } from './global-setup.ts';
+import { databaseUrl, TEMPLATE_SCHEMA, TEST_DATA_BASE, withClient } from './global-setup.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -130,7 +129,7 @@ function migratedTemplate(dialect: DialectName): string | undefined {
 }
 
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-test-'));
+  const dataDir = fs.mkdtempSync(path.join(TEST_DATA_BASE, 'hd-test-'));
   // No web build unless a test gives one (WEB_DIST): CI runs these tests before `npm run build`, and
   // a developer's packages/web/dist would otherwise add a route per built file to every test app.
   const config = loadConfig({
