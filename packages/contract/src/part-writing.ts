@@ -212,7 +212,7 @@ export const SavePartWritingRequest = z.object({
   ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
   points: z.number().min(0).max(10_000),
   /** The score's opening pickup in quarter notes and its first measure's number (an upload's, kept as read). */
-  pickup: z.number().min(0.5).max(12).optional(),
+  pickup: z.number().positive().max(12).optional(),
   first_measure: z.number().int().min(0).max(9999).optional(),
   model: z.object({ chords: z.array(z.partialRecord(Voice, Note)).max(MAX_CHORDS) }).optional(),
 });

@@ -9,7 +9,7 @@ import {
   type SavedPartWriting,
   type SavePartWritingRequest,
 } from '@app/contract/part-writing';
-import { CheckProblemMessages } from '@app/contract/part-writing/check';
+import { CheckProblemMessages, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import { crossesBarline } from '@app/contract/part-writing/typed';
@@ -51,7 +51,14 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
   const problem = ({ path }: DocumentIssue): { field: string; message: string } | undefined => {
     const [top, index, sub] = path;
     if (top === 'key') return { field: 'key', message: CheckProblemMessages.badKey };
-    if (top === 'meter') return { field: 'meter', message: CheckProblemMessages.badMeter };
+    if (top === 'meter')
+      return {
+        field: 'meter',
+        message:
+          PART_WRITING_METER.test(input.meter) && !meterBeatsInRange(input.meter)
+            ? CheckProblemMessages.meterBeats
+            : CheckProblemMessages.badMeter,
+      };
     if (top === 'given' || top === 'write') return { field: 'write', message: PartWritingMessages.voicesToWrite };
     if (top === 'chords' && index === undefined)
       return { field: 'chords', message: input.chords.length === 0 ? CheckProblemMessages.noChords : CheckProblemMessages.tooManyChords };
@@ -152,7 +159,7 @@ export function createPartWritingAuthoring(
       await collaborators.courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors });
       if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
       const bytes = await upload.read();
-      const title = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').slice(0, 200) || 'Part writing';
+      const title = (upload.filename ?? '').replace(/\.(musicxml|xml|mxl)$/i, '').slice(0, 200) || 'Part writing';
       let read: Awaited<ReturnType<typeof readUpload>>;
       try {
         // Read (and a whole score's voices found or chosen) in the CPU pool, as every score is.
