@@ -137,6 +137,14 @@ test.describe('LTI grades', () => {
     await expect(teacher.getByRole('row', { name: new RegExp(`${SET} e2e-learner`) })).toBeVisible();
     await teacher.screenshot({ path: '/tmp/lti-grade-book.png', fullPage: true });
     console.log(`LTI AGS: release to score in the LMS grade book: ${arrivedMs} ms`);
+
+    // Delayed again, the grade leaves the LMS's grade book until its new date (a score without scoreGiven, Pending).
+    await instructor.put(`/api/documents/${doc.id}`, { delay_showing_grade: true });
+    await expect.poll(() => platform.gradeBook()[0]?.gradingProgress, { timeout: 20_000, intervals: [250] }).toBe('Pending');
+    expect(platform.gradeBook()).toMatchObject([{ label: SET, userId: 'e2e-learner', scoreGiven: undefined }]);
+    await teacher.reload();
+    await expect(teacher.getByRole('row', { name: new RegExp(`${SET} e2e-learner`) })).toContainText('Pending');
+    await teacher.screenshot({ path: '/tmp/lti-grade-book-recalled.png', fullPage: true });
     await instructor.dispose();
   });
 });
