@@ -130,6 +130,16 @@ describe('checkPartWriting: bad input is refused with a sentence', () => {
     const pitch = checkPartWriting({ key: 'C major', chords: [{ numeral: 'I', S: 'C#', A: 'E4', T: 'G3', B: 'C3' }] });
     expect(pitch).toEqual({ ok: false, problems: [{ path: 'chords.0.S', message: '"C#" is not a pitch such as C4, F#3 or Bb2.' }] });
   });
+  it('refuses a meter counting no sensible measure ("99/8"), keeping "12/8" (QA2-7)', () => {
+    const chord = { numeral: 'I', S: 'C5', A: 'E4', T: 'G3', B: 'C3' };
+    for (const meter of ['99/8', '0/4', '13/8']) {
+      expect(checkPartWriting({ key: 'C major', meter, chords: [chord] })).toEqual({
+        ok: false,
+        problems: [{ path: 'meter', message: 'A meter\'s upper number must be from 1 to 12, such as "4/4", "3/4" or "12/8".' }],
+      });
+    }
+    expect(checkPartWriting({ key: 'C major', meter: '12/8', chords: [chord] }).ok).toBe(true);
+  });
   it('accepts outer voices only (two-voice exercises)', () => {
     const result = checkPartWriting({
       key: 'C major',

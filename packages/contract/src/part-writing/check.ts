@@ -56,11 +56,20 @@ export type CheckProblem = { path: string; message: string };
 export type CheckResult = { ok: true; findings: Finding[] } | { ok: false; problems: CheckProblem[] };
 
 export const MAX_CHORDS = 200;
+/** The most beats a meter may count in a measure ("12/8"; "99/8" is no meter anyone writes part writing in). */
+export const MAX_METER_BEATS = 12;
+
+/** Whether a meter's upper number (written as "4/4", "6/8"…) counts 1 to MAX_METER_BEATS beats. */
+export function meterBeatsInRange(meter: string): boolean {
+  const beats = Number(meter.split('/')[0]);
+  return Number.isInteger(beats) && beats >= 1 && beats <= MAX_METER_BEATS;
+}
 
 /** The sentences of the input problems (the endpoint's 400 messages say the same). */
 export const CheckProblemMessages = {
   badKey: 'Key must be a tonic and a mode, such as "C major" or "a minor".',
   badMeter: 'Meter must be written as "4/4", "3/4", "6/8" and the like.',
+  meterBeats: `A meter's upper number must be from 1 to ${MAX_METER_BEATS}, such as "4/4", "3/4" or "12/8".`,
   noChords: 'Give at least one chord.',
   tooManyChords: `At most ${MAX_CHORDS} chords.`,
   voices: 'Each chord needs the same voices: S, A, T and B, or S and B only.',
@@ -86,6 +95,8 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
   if (!home) problems.push({ path: 'key', message: CheckProblemMessages.badKey });
   if (input.meter !== undefined && !/^\d{1,2}\/(1|2|4|8|16|32)$/.test(input.meter)) {
     problems.push({ path: 'meter', message: CheckProblemMessages.badMeter });
+  } else if (input.meter !== undefined && !meterBeatsInRange(input.meter)) {
+    problems.push({ path: 'meter', message: CheckProblemMessages.meterBeats });
   }
   const chords = Array.isArray(input.chords) ? input.chords : [];
   if (chords.length === 0) problems.push({ path: 'chords', message: CheckProblemMessages.noChords });

@@ -1,5 +1,6 @@
 import { har } from '@app/contract/har-messages';
 import { PART_WRITING_BEATS, PART_WRITING_METER } from '@app/contract/part-writing';
+import { MAX_METER_BEATS, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
@@ -85,7 +86,10 @@ export const PartWritingExercise = z
     key: z
       .string({ error: 'key must be text' })
       .refine((text) => parseKey(text) !== undefined, { error: 'key must be a key such as "C major" or "a minor"' }),
-    meter: z.string({ error: 'meter must be text' }).regex(PART_WRITING_METER, { error: 'meter must be such as "4/4" or "6/8"' }),
+    meter: z
+      .string({ error: 'meter must be text' })
+      .regex(PART_WRITING_METER, { error: 'meter must be such as "4/4" or "6/8"' })
+      .refine(meterBeatsInRange, { error: `meter must count 1 to ${MAX_METER_BEATS} beats in a measure` }),
     style: z.enum(['free', 'strict'], { error: 'style must be "free" or "strict"' }).default('free'),
     given: z.array(Voice_, { error: 'given must be a list of voices' }).min(1, { error: 'given names no voice' }),
     write: z.array(Voice_, { error: 'write must be a list of voices' }).min(1, { error: 'write names no voice' }),

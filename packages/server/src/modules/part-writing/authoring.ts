@@ -9,7 +9,7 @@ import {
   type SavedPartWriting,
   type SavePartWritingRequest,
 } from '@app/contract/part-writing';
-import { CheckProblemMessages } from '@app/contract/part-writing/check';
+import { CheckProblemMessages, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import { crossesBarline } from '@app/contract/part-writing/typed';
@@ -51,7 +51,14 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
   const problem = ({ path }: DocumentIssue): { field: string; message: string } | undefined => {
     const [top, index, sub] = path;
     if (top === 'key') return { field: 'key', message: CheckProblemMessages.badKey };
-    if (top === 'meter') return { field: 'meter', message: CheckProblemMessages.badMeter };
+    if (top === 'meter')
+      return {
+        field: 'meter',
+        message:
+          PART_WRITING_METER.test(input.meter) && !meterBeatsInRange(input.meter)
+            ? CheckProblemMessages.meterBeats
+            : CheckProblemMessages.badMeter,
+      };
     if (top === 'given' || top === 'write') return { field: 'write', message: PartWritingMessages.voicesToWrite };
     if (top === 'chords' && index === undefined)
       return { field: 'chords', message: input.chords.length === 0 ? CheckProblemMessages.noChords : CheckProblemMessages.tooManyChords };

@@ -479,6 +479,12 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         { field: 'key', messages: [CheckProblemMessages.badKey] },
         { field: 'meter', messages: [CheckProblemMessages.badMeter] },
       ]);
+      // A meter written rightly but counting no sensible measure (QA2-7): said as such, in the form's words.
+      for (const meter of ['99/8', '0/4', '13/8']) {
+        const beats = await post({ meter });
+        expect(beats.statusCode).toBe(400);
+        expect(errorsOf(beats)).toEqual([{ field: 'meter', messages: [CheckProblemMessages.meterBeats] }]);
+      }
       const numeral = await post({ given: ['S'], write: ['A', 'T', 'B'], chords: [{ S: 'E5', numeral: 'IX', beats: 1 }] });
       expect(errorsOf(numeral)).toEqual([{ field: 'chords.0.numeral', messages: [CheckProblemMessages.badNumeral('IX')] }]);
       const model = await post({ model: { chords: [...MODEL.chords.slice(0, 4), { S: 'A5', A: 'C5', T: 'A3', B: 'A2' }] } });
