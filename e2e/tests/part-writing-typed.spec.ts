@@ -449,4 +449,25 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
       await page.context().close();
     }
   });
+
+  test('in Korean, the chooser names the voices and says what to do in Korean, at 375 px', async ({ browser, server }) => {
+    test.setTimeout(120_000);
+    const teacher = await instructorInNewSet(browser, server, COURSE);
+    await teacher.setViewportSize({ width: 375, height: 800 });
+    await teacher.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
+    await teacher.getByRole('button', { name: '연습 문제 만들기' }).click();
+    const dialog = teacher.getByRole('dialog', { name: '연습 문제 만들기' });
+    await dialog.getByLabel('성부 쓰기(숫자 저음 또는 로마 숫자)').check();
+    await dialog.getByLabel('악보(MusicXML)').setInputFiles(CHORALE);
+    const chooser = dialog.getByRole('group', { name: '어느 성부를 주나요?' });
+    await expect(chooser).toBeVisible({ timeout: 30_000 });
+    await expect(chooser.getByLabel('베이스(Bass)')).toBeChecked();
+    await expect(chooser.getByText(/이 악보에는 성부가 4개 있습니다/)).toBeVisible();
+    await expect(dialog.getByText(/Tick the ones|Make the exercise|Which voices/)).toHaveCount(0);
+    await teacher.screenshot({ path: '/tmp/v-chorale-choose-ko-375.png' });
+    // Every voice ticked: said in Korean, and nothing can be made.
+    for (const name of ['소프라노(Soprano)', '알토(Alto)', '테너(Tenor)']) await chooser.getByLabel(name).check();
+    await expect(dialog.getByText('성부를 적어도 하나 고르고, 학생이 쓸 성부를 적어도 하나 남기세요.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '고른 성부로 만들기' })).toBeDisabled();
+  });
 });
