@@ -122,7 +122,10 @@ function keyedLabels(
       suggestion.label === local[i]?.label
         ? suggestion.answers
         : [suggestion.label, ...suggestion.answers.filter((a) => a !== local[i]?.label)];
-    if (globalReading?.label && !sameKey(areas[i] as Key, global)) answers.push(prefix(global, globalReading.label));
+    // The piece's key is already the key in force after a label that is not a pivot (a chord after
+    // a pivot into it, too): its reading there would say the same thing again with the key named.
+    const inForce = suggestion.label.includes(' = ') ? (areas[i] as Key) : (keys[i] as Key);
+    if (globalReading?.label && !sameKey(inForce, global)) answers.push(prefix(global, globalReading.label));
     suggestion.answers = [...new Set(answers)];
   });
   return { suggestions, keys };

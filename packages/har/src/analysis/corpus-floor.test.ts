@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importMusicXml } from '../musicxml-import.ts';
 import { analyseScore } from './analyze-score.ts';
 import { COURSE_DEFAULT_SETTINGS, type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
+import { keyToken } from './key-areas.ts';
 
 // Floors on the shared corpus (../shared/corpora/bach-chorales: 142 Bach chorales with expert
 // When-in-Rome analyses, read at run time, never copied here): the figures `npm run bench --
@@ -44,6 +45,22 @@ describe.skipIf(!present)('suggestions on the Bach chorales of the shared corpus
       const analysis = analyseScore(importMusicXml(piece.score).musicxml, { cadential64: 'V', neapolitan6: 'N' });
       for (const p of analysis.positions) {
         for (const answer of p.suggestion.answers) expect(parseKeyedLabel(answer), `${piece.name} ${p.id} ${answer}`).toBeDefined();
+      }
+    }
+  });
+
+  it("offer no reading twice: an alternative in the piece's key is left out where that key is already in force", () => {
+    // Chorales where a chord after a pivot into the piece's key was offered `VII6` and `a: VII6` (QA2-6).
+    const pieces = corpus().filter((p) => ['041.mxl', '057.mxl', '075.mxl', '081.mxl', '115.mxl'].includes(p.name));
+    expect(pieces).toHaveLength(5);
+    for (const piece of pieces) {
+      const analysis = analyseScore(importMusicXml(piece.score).musicxml, { cadential64: 'V', neapolitan6: 'N' });
+      for (const p of analysis.positions) {
+        const [main = '', ...others] = p.suggestion.answers;
+        if (main.includes(' = ')) continue;
+        const inForce = `${keyToken(p.key)}: `;
+        const plain = [main, ...others].map((a) => (a.startsWith(inForce) ? a.slice(inForce.length) : a));
+        expect(new Set(plain).size, `${piece.name} ${p.id}: ${p.suggestion.answers.join(', ')}`).toBe(plain.length);
       }
     }
   });
