@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/contract/date-format';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request, Response } from '@playwright/test';
 import { apiAs, DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -118,6 +118,27 @@ test.describe('a new user', () => {
     const page = await student(browser, server);
     const due = page.getByTestId('due-soon');
     await expect(due.getByRole('heading', { name: 'Due soon' })).toBeVisible();
+
+    // The next visit asks for the list beside /api/users, not after it answers, and once (decision 045).
+    // Counted from the new page's document on (the first visit's own request may leave just before).
+    let reloaded = false;
+    const asked: number[] = [];
+    let usersAnswered = Number.POSITIVE_INFINITY;
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'document') reloaded = true;
+      if (reloaded && new URL(request.url()).pathname === '/api/due-soon') asked.push(Date.now());
+    };
+    const onResponse = (response: Response) => {
+      if (reloaded && new URL(response.url()).pathname === '/api/users') usersAnswered = Math.min(usersAnswered, Date.now());
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    await page.reload();
+    await expect(dueRow(page, 'Cadence drill')).toBeVisible();
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeLessThan(usersAnswered);
 
     const quiz = dueRow(page, 'Timed quiz');
     await expect(quiz).toContainText(COURSE);
