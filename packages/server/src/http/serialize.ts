@@ -24,17 +24,24 @@ export const compiledJson: FastifySerializerCompiler<unknown> = ({ schema }) => 
   if (!(schema instanceof z.ZodType)) throw new Error('compiledJson needs a zod response schema.');
   // The writer depends on the schema alone and keeps no state, so every app of a process (each test
   // builds one) shares it: compiling the deadline routes' writers took ~40 ms of each app's start.
-  let write = writers.get(schema);
+  // A route's `envelope(X)` is a new `{ data: X }` object each time routes are registered: its
+  // writer is kept by X.
+  const plainObject = schema instanceof z.ZodObject && schema.def.catchall === undefined && Object.keys(schema.shape).length === 1;
+  const data = plainObject ? schema.shape.data : undefined;
+  const cache = data instanceof z.ZodType ? enveloped : writers;
+  const key = data instanceof z.ZodType ? data : schema;
+  let write = cache.get(key);
   if (!write) {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     write = fastJson(forWriting(json) as Parameters<typeof fastJson>[0]);
-    writers.set(schema, write);
+    cache.set(key, write);
   }
   return write;
 };
 
-/** compiledJson's writer of each zod schema. */
+/** compiledJson's writer of each zod schema, and of each `{ data: X }` by its X. */
 const writers = new WeakMap<z.ZodType, (data: unknown) => string>();
+const enveloped = new WeakMap<z.ZodType, (data: unknown) => string>();
 
 /**
  * The JSON Schema as fast-json-stringify should write by it: `additionalProperties: false` goes
