@@ -468,6 +468,6 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
     // Every voice ticked: said in Korean, and nothing can be made.
     for (const name of ['소프라노(Soprano)', '알토(Alto)', '테너(Tenor)']) await chooser.getByLabel(name).check();
     await expect(dialog.getByText('성부를 적어도 하나 고르고, 학생이 쓸 성부를 적어도 하나 남기세요.')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: '고른 성부로 만들기' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: '고른 성부로 연습 문제 만들기' })).toBeDisabled();
   });
 });

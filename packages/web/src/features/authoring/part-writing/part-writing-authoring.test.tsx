@@ -425,10 +425,21 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     expect(
       screen.getByText("The model solution below holds the score's own Soprano, Alto, Tenor; students never receive it."),
     ).toBeTruthy();
+    // Nothing under the bass as read: the instructor gives it figures, typed under the chords (lengths as read).
+    expect((screen.getByLabelText('Numeral of chord 2') as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.click(screen.getByLabelText('Figures, typed under each chord (a chord left empty is 5 3)'));
+    const second = screen.getByLabelText('Figures of chord 2') as HTMLInputElement;
+    expect(second.readOnly).toBe(false);
+    fireEvent.change(second, { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
     await waitFor(() => expect(calls.writes()).toHaveLength(1));
     const body = calls.writes()[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ given: ['B'], write: ['S', 'A', 'T'], pickup: 1, first_measure: 0 });
+    expect((body.chords as { figures?: string; beats: number }[]).slice(0, 3)).toEqual([
+      { B: 'G2', beats: 1, figures: '' },
+      { B: 'G3', beats: 1, figures: '6' },
+      { B: 'E3', beats: 1, figures: '' },
+    ]);
     expect((body.model as { chords: unknown[] }).chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
   });
 });

@@ -82,6 +82,20 @@ function hasTypedWork(draft: PartWritingDraft, title: string, model: readonly Wr
   );
 }
 
+/** What goes under an uploaded score's given voice that had nothing under it: nothing (harmonise it), figures or numerals typed here. */
+type LabelKind = 'none' | 'figures' | 'numeral';
+const LABEL_KINDS: LabelKind[] = ['none', 'figures', 'numeral'];
+
+/** A chord with an empty label of the kind (figures '' read as 5 3), or none. */
+function withLabelKind(
+  { figures: _figures, numeral: _numeral, ...chord }: PartWritingAuthoredChord,
+  kind: LabelKind,
+): PartWritingAuthoredChord {
+  if (kind === 'figures') return { ...chord, figures: '' };
+  if (kind === 'numeral') return { ...chord, numeral: '' };
+  return chord;
+}
+
 /** The voices a draft may leave to the student: all the others (four parts), or the other outer voice (two voices). */
 function writeChoices(given: readonly Voice[]): { id: 'four' | 'outer'; write: Voice[] }[] {
   const four = { id: 'four' as const, write: VOICES.filter((v) => !given.includes(v)) };
@@ -123,6 +137,9 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   const [choosing, setChoosing] = useState<PartWritingVoiceChoice | null>(null);
   const [chosen, setChosen] = useState<Voice[]>([]);
   const [upload, setUpload] = useState<File | null>(null);
+  // An uploaded score with nothing under its given voice (a chorale): what the instructor writes under it, if anything.
+  const [labelKind, setLabelKind] = useState<LabelKind>('none');
+  const [unlabelled, setUnlabelled] = useState(false);
   // A typed chord's field that cannot be read yet (a length that is not one) or a chord over a barline: nothing is saved until it is fixed.
   const [typingProblem, setTypingProblem] = useState(false);
   const countValue = Number(count);
@@ -168,6 +185,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           setTyping(false);
           // A whole score's own notes of the voices to write are the model solution to start from.
           setModel(made.chords.map((_, i) => ({ ...(made.model?.chords[i] ?? {}) })));
+          setUnlabelled(made.chords.every((chord) => chord.figures === undefined && chord.numeral === undefined));
+          setLabelKind('none');
           setDraft(made);
           setTitle(made.title);
           setRules(made.rules);
@@ -386,6 +405,25 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           </Button>
         </div>
       ) : null}
+      {unlabelled && !typing ? (
+        <fieldset className={styles.fieldset}>
+          <legend>{t('partWriting.authoring.labelKind')}</legend>
+          {LABEL_KINDS.filter((k) => k !== 'figures' || draft.given.includes('B')).map((k) => (
+            <label key={k} className={styles.radio}>
+              <input
+                type="radio"
+                name="pw-label-kind"
+                checked={labelKind === k}
+                onChange={() => {
+                  setLabelKind(k);
+                  setDraft({ ...draft, chords: draft.chords.map((chord) => withLabelKind(chord, k)) });
+                }}
+              />
+              {t(`partWriting.authoring.labelKinds.${k}`)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <fieldset className={styles.fieldset}>
         <legend>{t('partWriting.authoring.write')}</legend>
         {choices.map((c) => (
@@ -404,7 +442,9 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
         given={draft.given}
         write={write}
         chords={draft.chords}
+        key={labelKind}
         typing={typing}
+        labelsEditable={unlabelled && labelKind !== 'none'}
         label={draft.chords.some((chord) => chord.figures !== undefined) ? 'figures' : 'numeral'}
         onChords={(chords) => setDraft({ ...draft, chords })}
         model={model}

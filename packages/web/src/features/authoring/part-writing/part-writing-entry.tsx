@@ -37,6 +37,8 @@ export interface PartWritingEntryProps {
   typing: boolean;
   /** Each chord's label: figures (figured bass) or a numeral; typed here when `typing`. */
   label: 'figures' | 'numeral';
+  /** The labels are typed here though the given voice is as read (an uploaded chorale's bass given its figures); lengths stay as read. */
+  labelsEditable?: boolean;
   onChords: (chords: PartWritingAuthoredChord[]) => void;
   model: readonly WrittenChord[];
   onModel: (model: WrittenChord[]) => void;
@@ -65,6 +67,7 @@ export function PartWritingEntry({
   chords,
   typing,
   label,
+  labelsEditable = false,
   onChords,
   model,
   onModel,
@@ -150,6 +153,11 @@ export function PartWritingEntry({
   const setLabel = (index: number, text: string) => {
     setFindings(null);
     setLabelTexts((current) => ({ ...current, [index]: text }));
+    if (!typing) {
+      // An uploaded score's chords keep their lengths: the field is the label alone.
+      onChords(chords.map((chord, i) => (i === index ? { ...chord, [label]: text.trim() } : chord)));
+      return;
+    }
     const read = readTypedLabel(text, beat);
     if ('problem' in read) {
       setBadDurations((current) => ({ ...current, [index]: read.duration }));
@@ -313,9 +321,9 @@ export function PartWritingEntry({
                 value={
                   typing
                     ? (labelTexts[index] ?? typedLabelText((label === 'figures' ? chord.figures : chord.numeral) ?? '', chord.beats, beat))
-                    : ((label === 'figures' ? chord.figures : chord.numeral) ?? '')
+                    : (labelTexts[index] ?? (label === 'figures' ? chord.figures : chord.numeral) ?? '')
                 }
-                readOnly={!typing}
+                readOnly={!typing && !labelsEditable}
                 size={6}
                 maxLength={label === 'figures' ? 48 : 72}
                 aria-invalid={badDurations[index] !== undefined || crossing === index || undefined}
