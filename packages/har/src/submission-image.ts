@@ -1,6 +1,7 @@
 import { parseKeyedLabel } from '@app/contract/keyed-label';
 import type { GradeResult, Reveal } from './grade.ts';
-import { type RenderedScore, renderScore } from './render-score.ts';
+import { fitLabels } from './label-fit.ts';
+import { type RenderedScore, renderAllPagesSvg, svgToPng } from './render-score.ts';
 import { addScoreLabels } from './score-labels.ts';
 import { studentScore } from './student-score.ts';
 
@@ -17,7 +18,7 @@ export const PLAIN_COLOR = '#1f2933';
  * ('E: V' where their key changes); with an opening key (decision 031) the first label that names
  * none is prefixed with it ('A: I'), so the picture says which key the labels start in.
  */
-export function renderSubmissionImage(
+export async function renderSubmissionImage(
   musicxml: string,
   result: Pick<GradeResult, 'items' | 'key'>,
   reveal: Reveal = 'full',
@@ -30,7 +31,9 @@ export function renderSubmissionImage(
   }));
   // Without analysis text written into the score: the student's labels are the only ones (issue 26).
   // Every page, so every label is in the picture (a preview shows only the first).
-  return renderScore(addScoreLabels(studentScore(musicxml).score, labels).musicxml, 'all');
+  // Each label kept clear of the next, as the picture's fonts draw it (QA2-4).
+  const svg = fitLabels(await renderAllPagesSvg(addScoreLabels(studentScore(musicxml).score, labels).musicxml));
+  return { ...svgToPng(svg), svg };
 }
 
 /** The items in score order, the first answered one prefixed with the opening key unless it names a key itself. */

@@ -13,7 +13,7 @@ import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
  * Bump when a submission image is drawn differently (renderSubmissionImage, renderPreview of a
  * part-writing score, Verovio's options): images cached under the old version are drawn again.
  */
-export const DRAWING_VERSION = 2;
+export const DRAWING_VERSION = 3; // 3: labels kept apart (QA2-4)
 
 /** Which of a submission's two drawings: everything (teachers; students once answers are shown), or the student's variant before that. */
 export type DrawingVariant = 'full' | 'student';
