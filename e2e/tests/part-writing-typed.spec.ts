@@ -411,6 +411,9 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
     // Bach's upper voices fill the model solution: chord 1 is G4 D4 B3 over G2.
     await expect(dialog.locator('[data-cell="1S"]')).toHaveText('G4');
     await expect(dialog.locator('[data-cell="1T"]')).toHaveText('B3');
+    // Nothing under the bass as read: the instructor makes it a figured bass, chord 3 (E3 under C4 E4 G4) a 6.
+    await dialog.getByLabel('Figures, typed under each chord (a chord left empty is 5 3)').check();
+    await dialog.getByLabel('Figures of chord 3', { exact: true }).fill('6');
     await dialog.getByLabel('Title', { exact: true }).fill(title);
     await teacher.screenshot({ path: '/tmp/v-chorale-draft-1280.png' });
     await dialog.getByRole('button', { name: 'Save Exercise' }).click();
@@ -435,6 +438,8 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
       await expect(page.getByText('Write the Soprano, Alto, Tenor with the given Bass. Key G major, meter 3/4.')).toBeVisible();
       await expect(grid).toContainText('G2');
       await expect(grid).toContainText('F#3');
+      // A figured bass: every chord 5 3 but the one typed as 6.
+      await expect(grid.getByText('5 3', { exact: true })).toHaveCount(62);
       await expect(page.locator('[data-cell="1S"]')).toBeVisible();
       await expect(page.locator('[data-cell="1B"]')).toHaveCount(0);
       expect(await page.content()).not.toContain('G4 D4 B3');
