@@ -84,6 +84,9 @@ export const HarMessages = {
   entryIssue: '{{name}}: {{reason}}',
   onlyExerciseCopy: 'Only an exercise has a student copy.',
   noAnswerKey: 'This exercise has no answer key, so it cannot be graded.',
+  /** Upload .har Files (QA2-1): an exercise without key.json, e.g. a student copy, could be opened but never handed in. */
+  uploadNoAnswerKey:
+    'This exercise has no answer key (it may be a student copy), so students could never hand it in: upload the .har with its answers, or make the exercise with Create Exercise.',
   answerUnreadable: 'The answer of chord {{chord}} cannot be read.',
 
   // A part-writing upload: the given voices (part-writing/import.ts, part-writing/score.ts).

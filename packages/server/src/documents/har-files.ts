@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { PreviewUrl, RemovedAnalysis } from '@app/contract/assignments';
+import { har } from '@app/contract/har-messages';
 import { contentHash, type HarDocument, writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import type { Db } from '../db/database.ts';
@@ -92,6 +93,10 @@ export async function storeHar(
   } catch (error) {
     if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
+  }
+  // An exercise without its key (a student copy) could be opened but never handed in or graded (QA2-1).
+  if (doc.manifest.kind === 'exercise' && !doc.key) {
+    throw AppError.fromHar(new HarError(har('uploadNoAnswerKey')), 'file', { fileName });
   }
   const docKey = newDocKey();
   const stored =

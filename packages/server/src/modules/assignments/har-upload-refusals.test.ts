@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { choraleMusicXml, TEST_CHORALES } from '@app/har/analysis/test-chorales';
+import { readHar, studentCopy, writeHar } from '@app/har/format';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { courseWorld, createTestApp, dialects, errorsOf, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import {
+  courseWorld,
+  createTestApp,
+  dialects,
+  errorsOf,
+  multipart,
+  sampleExercise,
+  type TestClient,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const CORPUS = '/work/shared/corpora/bach-chorales';
@@ -39,6 +49,27 @@ describe.each(dialects)('Upload .har Files: a score, a zip bomb (%s)', (dialect)
       [{ code: 'har.inFile', params: { file: 'score.musicxml', reason: { code: 'har.scoreNotHar' } } }],
     ]);
     expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+  });
+
+  it('an exercise without its answer key (a student copy) is refused, saying what to upload instead (QA2-1)', async () => {
+    const copy = writeHar(studentCopy(readHar(sampleExercise().bytes)));
+    const res = await uploadHar('copy.student.har', copy);
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual([
+      {
+        field: 'file',
+        messages: [
+          'copy.student.har: This exercise has no answer key (it may be a student copy), so students could never hand it in: upload the .har with its answers, or make the exercise with Create Exercise.',
+        ],
+      },
+    ]);
+    expect(res.json().message_codes).toEqual([
+      [{ code: 'har.inFile', params: { file: 'copy.student.har', reason: { code: 'har.uploadNoAnswerKey' } } }],
+    ]);
+    expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+    // The same exercise with its key is taken.
+    const keyed = await uploadHar('ex.har', sampleExercise().bytes);
+    expect(keyed.statusCode, keyed.body).toBe(201);
   });
 
   it('a compressed score (.mxl, a ZIP without a manifest) says the same', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { readHar, studentCopy, writeHar } from '@app/har/format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -45,8 +46,12 @@ describe.each(dialects)('hand-ins at the edges of grading (%s)', (dialect) => {
   });
 
   it('refuses a hand-in to an exercise uploaded without an answer key with its sentence (409), answers or file, and stores nothing', async () => {
-    // An instructor uploads a student copy (no key.json) as a document of the set.
-    const doc = await upload(writeHar(studentCopy(sample())));
+    // A student copy (no key.json) stored as a document of the set: Upload .har Files refuses one now
+    // (har-upload-refusals.test.ts), but a document stored before that still answers with a sentence.
+    const doc = await upload(writeHar(sample()));
+    const stored = await t.app.deps.db.selectFrom('documents').select('storage_key').where('id', '=', doc.id).executeTakeFirstOrThrow();
+    const keyless = writeHar(studentCopy({ ...sample(), manifest: { ...sample().manifest, document_key: doc.doc_key } }));
+    await t.app.deps.storage.put(stored.storage_key, Readable.from(Buffer.from(keyless)), { contentType: 'application/zip' });
     const item = (sample().key?.items ?? [])[0];
     const answers = await student.post(`/api/documents/${doc.id}/submissions`, { answers: [{ id: item?.id, answer: 'I' }] });
     expect(answers.statusCode, answers.body).toBe(409);
