@@ -1,29 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 
 /**
- * Runs every migration once per test run, into a template for each engine, so that a test app
- * starts from a copy of a migrated database instead of migrating its own (helpers.ts,
- * `createTestApp`): on SQLite a file copied per test, on PostgreSQL a database that
- * `CREATE DATABASE … TEMPLATE` copies per test. The templates are made by the same migrations
- * `buildApp` runs, at every run, so they are never stale; the app still runs `migrateToLatest`
- * at start, which finds nothing to do. Should PostgreSQL refuse to create databases (a role
- * without CREATEDB), no template is provided and each test migrates a schema of its own as before.
+ * Runs every migration once per test run into a SQLite template, so that a test app starts from a
+ * copy of a migrated database instead of migrating its own (helpers.ts, `createTestApp`). The
+ * template is made by the same migrations `buildApp` runs, at every run, so it is never stale; the
+ * app still runs `migrateToLatest` at start, which finds nothing to do.
+ *
+ * PostgreSQL keeps a schema per test, migrated: a database copied per test by `CREATE DATABASE …
+ * TEMPLATE` took 50–110 ms alone but 1–2 s once two test processes created and dropped databases
+ * at once (the cluster counted hundreds of requested checkpoints), slower than migrating a schema
+ * (0.4–1.1 s) at the same time.
  */
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** A migrated SQLite file to copy (never to open). */
     sqliteTemplate: string;
-    /** The name of a migrated PostgreSQL database (schema `app`) on TEST_DATABASE_URL's server, or '' for none. */
-    postgresTemplate: string;
   }
 }
 
@@ -42,9 +40,6 @@ export const TEST_DATA_BASE = (() => {
   return os.tmpdir();
 })();
 
-/** The schema the PostgreSQL template's tables live in (each test's copy has the same). */
-export const TEMPLATE_SCHEMA = 'app';
-
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(TEST_DATA_BASE, 'hd-test-template-'));
   const sqliteFile = path.join(dir, 'app.db');
@@ -56,50 +51,7 @@ export default async function setup(project: TestProject) {
   check.pragma('wal_checkpoint(TRUNCATE)');
   check.close();
   project.provide('sqliteTemplate', sqliteFile);
-
-  const url = process.env.TEST_DATABASE_URL;
-  let template = '';
-  if (url) template = await postgresTemplate(url).catch(() => '');
-  project.provide('postgresTemplate', template);
-
-  return async () => {
+  return () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    if (url && template) await withClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
   };
-}
-
-async function postgresTemplate(url: string): Promise<string> {
-  const name = `hd_template_${randomUUID().replaceAll('-', '')}`;
-  await withClient(url, (c) => c.query(`CREATE DATABASE ${name}`));
-  try {
-    const templateUrl = databaseUrl(url, name);
-    await withClient(templateUrl, (c) => c.query(`CREATE SCHEMA ${TEMPLATE_SCHEMA}`));
-    const database = openDatabase({ databaseUrl: templateUrl, databaseSchema: TEMPLATE_SCHEMA, dataDir: os.tmpdir() });
-    try {
-      await migrateToLatest(database.db, 'postgres', TEMPLATE_SCHEMA);
-    } finally {
-      await database.destroy();
-    }
-  } catch (error) {
-    await withClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
-    throw error;
-  }
-  return name;
-}
-
-/** `url` with its database replaced by `name`. */
-export function databaseUrl(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

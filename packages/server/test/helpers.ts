@@ -17,7 +17,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { insertMembership } from '../src/modules/courses/repository.ts';
 import { ensureAcademicTerm, ensureSchool } from '../src/modules/reference/repository.ts';
 import { findTimezoneId, insertUser } from '../src/modules/users/repository.ts';
-import { databaseUrl, TEMPLATE_SCHEMA, TEST_DATA_BASE, withClient } from './global-setup.ts';
+import { TEST_DATA_BASE } from './global-setup.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -120,9 +120,9 @@ let sharedCpuPool: CpuPool | undefined;
 
 /** The migrated template of the run for this engine (global-setup.ts), if there is one. */
 function migratedTemplate(dialect: DialectName): string | undefined {
-  if (!process.env.VITEST) return undefined;
+  if (!process.env.VITEST || dialect !== 'sqlite') return undefined;
   try {
-    return (dialect === 'sqlite' ? inject('sqliteTemplate') : inject('postgresTemplate')) || undefined;
+    return inject('sqliteTemplate') || undefined;
   } catch {
     return undefined;
   }
@@ -140,21 +140,12 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     ...env,
   });
   let dropSchema: (() => Promise<void>) | undefined;
-  // A copy of the run's migrated template (global-setup.ts) where there is one; an app that does not
-  // migrate at start (MIGRATE_ON_START=0) gets an empty database, as it always did.
+  // On SQLite a copy of the run's migrated template (global-setup.ts); an app that does not migrate at
+  // start (MIGRATE_ON_START=0) gets an empty database, as it always did. PostgreSQL migrates a schema
+  // of its own: a database copied from a template per test was slower there (global-setup.ts).
   const template = config.migrateOnStart ? migratedTemplate(dialect) : undefined;
   if (dialect === 'sqlite' && template) fs.copyFileSync(template, path.join(dataDir, 'app.db'));
-  if (dialect === 'postgres' && template) {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `hd_t_${randomUUID().replaceAll('-', '')}`;
-    await withClient(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-    config.databaseUrl = databaseUrl(url, name);
-    config.databaseSchema = TEMPLATE_SCHEMA;
-    dropSchema = async () => {
-      await withClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    };
-  } else if (dialect === 'postgres') {
+  if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `t_${randomUUID().replaceAll('-', '')}`;
