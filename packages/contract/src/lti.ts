@@ -1,6 +1,52 @@
 import { z } from 'zod';
 import { CourseRole } from './courses.ts';
 
+/**
+ * The sentences the LTI routes answer with, each coded `lti.*` (message-codes.ts) so the web app
+ * translates them (a launch's failure is shown to the person in the LMS frame, as the error envelope).
+ */
+export const LtiMessages = {
+  unknownPlatform: 'This LMS is not registered with this tool.',
+  unknownDeployment: 'This LMS deployment is not registered with this tool.',
+  loginHint: 'The login request lacks iss, login_hint or target_link_uri.',
+  targetOffSite: 'The launch target is not on this site.',
+  stateInvalid: 'This launch has expired or was already used. Open the tool from your LMS again.',
+  stateOtherBrowser: 'This launch was started in another browser. Open the tool from your LMS again.',
+  tokenInvalid: 'The launch token could not be verified.',
+  nonceMismatch: 'The launch token does not belong to this login.',
+  messageType: 'The launch lacks a supported message type or LTI version 1.3.0.',
+  noSubject: 'The launch does not name the user (anonymous launches are not supported).',
+  noContext: 'The launch does not name an LMS course (context).',
+  noRole: 'Your role in this LMS course gives no access to this tool.',
+  notLinked: 'This LMS course is not linked to a course here yet. Ask your instructor to open the tool from the LMS first.',
+  noSuchContext: 'This LMS course does not exist.',
+  onlyInstructorsLink: 'Only an instructor of the LMS course may link it.',
+  alreadyLinked: 'This LMS course is linked already.',
+  deepLinkLearner: 'Only instructors can add content from this tool to the LMS.',
+  deepLinkSettings: 'The deep-linking request lacks a return URL or does not take LTI resource links.',
+  deepLinkGone: 'This content selection has expired or was already used. Open it from your LMS again.',
+  setNotInCourse: 'This assignment set is not in the linked course.',
+  documentNotInSet: 'This exercise is not in the chosen assignment set.',
+  registrationGone: 'This registration link has expired or was already used. Ask for a new one (admin command: lti registration-url).',
+  registrationConfigUnreachable: "The LMS's OpenID configuration could not be read.",
+  registrationConfigIncomplete: "The LMS's OpenID configuration lacks its issuer, authorisation, token, key set or registration endpoint.",
+  registrationIssuer: "The LMS's issuer does not match the address its OpenID configuration came from.",
+  registrationRefused: 'The LMS refused the registration.',
+  onlyInstructorsSync: "Only the course's instructors can sync its people from the LMS.",
+  noRoster: 'This course is not linked to an LMS course that shares its roster.',
+  rosterUnreachable: "The LMS's roster could not be read. Please try again later.",
+  platformUrl: (what: string) =>
+    `The ${what} must be an https:// address (http://127.0.0.1 or http://localhost only in development or test mode).`,
+  platformUrlLength: (what: string) => `The ${what} must be at most ${LTI_LIMITS.url} characters.`,
+} as const;
+
+/**
+ * The longest values the tables keep (PostgreSQL refuses longer ones): an LTI id (`sub`, context id,
+ * the roster's user_id), an e-mail address, a platform URL. A launch or roster with a longer one
+ * is refused or takes it as absent, never a 500.
+ */
+export const LTI_LIMITS = { id: 255, email: 254, url: 2000 } as const;
+
 /** An LMS course (LTI context) a launch brought, as its LMS instructors see it (issue 28). */
 export const LtiContext = z.object({
   id: z.number().int(),

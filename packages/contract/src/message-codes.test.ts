@@ -5,6 +5,7 @@ import { CourseMessages } from './courses.ts';
 import { Messages } from './errors.ts';
 import { AuthoringMessages } from './exercise-authoring.ts';
 import { HAR_FRAGMENTS } from './har-messages.ts';
+import { LtiMessages } from './lti.ts';
 import { MediaCollectionRequest } from './media.ts';
 import { allMessageCodes, messageCode } from './message-codes.ts';
 import { Password } from './rules.ts';
@@ -23,6 +24,13 @@ describe('messageCode', () => {
     expect(messageCode(AuthoringMessages.notALabel('IX'))).toEqual({ code: 'authoring.notALabel', params: { answer: 'IX' } });
     expect(messageCode('This field must be at most 200 characters.')).toEqual({ code: 'zod.stringAtMost', params: { max: '200' } });
     expect(messageCode('This number must be at least 1.')).toEqual({ code: 'zod.numberAtLeast', params: { min: '1' } });
+    // LTI's sentences (QA2-7), the URL's name as the value.
+    expect(messageCode(LtiMessages.noRoster)).toEqual({ code: 'lti.noRoster' });
+    expect(messageCode(LtiMessages.platformUrl('token URL'))).toEqual({ code: 'lti.platformUrl', params: { what: 'token URL' } });
+    expect(messageCode(LtiMessages.platformUrlLength('key set URL'))).toEqual({
+      code: 'lti.platformUrlLength',
+      params: { what: 'key set URL' },
+    });
   });
 
   it('knows nothing of other text', () => {

@@ -7,6 +7,7 @@ import { type MessageRef, Messages } from './errors.ts';
 import { AUTHORING_MAX_ANSWER_LENGTH, AUTHORING_MAX_ANSWERS, AUTHORING_MAX_ITEMS, AuthoringMessages } from './exercise-authoring.ts';
 import { HarMessages } from './har-messages.ts';
 import { IntegrationMessages } from './integrations.ts';
+import { LtiMessages } from './lti.ts';
 import { MediaMessages } from './media.ts';
 import { PartWritingMessages } from './part-writing.ts';
 import { PeopleMessages } from './people.ts';
@@ -35,6 +36,7 @@ const GROUPS = {
   dueSoon: DueSoonMessages,
   authoring: AuthoringMessages,
   integration: IntegrationMessages,
+  lti: LtiMessages,
   media: MediaMessages,
   partWriting: PartWritingMessages,
   people: PeopleMessages,

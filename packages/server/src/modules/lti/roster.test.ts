@@ -287,6 +287,7 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     for (const client of [world.ta.client, (world.students[0] as SignedInUser).client]) {
       const res = await client.post(url);
       expect([res.statusCode, message(res)]).toEqual([403, LtiMessages.onlyInstructorsSync]);
+      expect(res.json().message_codes).toEqual([[{ code: 'lti.onlyInstructorsSync' }]]);
       expect((await client.get(url)).statusCode).toBe(403);
     }
     const outsider = await world.other.client.post(url);
@@ -301,6 +302,8 @@ describe.each(dialects)('LTI roster sync (%s)', (dialect) => {
     const other = (await teacher.post('/api/courses', { title: 'Unlinked' })).json().data as { id: number };
     const none = await teacher.post(`/api/courses/${other.id}/lms-roster`);
     expect([none.statusCode, message(none)]).toEqual([409, LtiMessages.noRoster]);
+    // Coded, so the web app translates it (QA2-7).
+    expect(none.json().message_codes).toEqual([[{ code: 'lti.noRoster' }]]);
     expect((await teacher.get(`/api/courses/${other.id}/lms-roster`)).json().data).toEqual({
       available: false,
       lms_title: null,
