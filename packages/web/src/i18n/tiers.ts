@@ -36,8 +36,11 @@ export const FIRST_TIER_PATHS = [
   'lti.register',
 ] as const;
 
-/** The sentences a signed-out page can show by code: the API's (sign-in, sign-up, password, e-mail confirmation) and the contract's validation. */
-export const PUBLIC_MESSAGE_PATHS = ['messages.api', 'messages.schema', 'messages.zod'] as const;
+/**
+ * The sentences a signed-out page can show by code: the API's (sign-in, sign-up, password, e-mail
+ * confirmation), the contract's validation, and LTI's (the signed-out Dynamic Registration page).
+ */
+export const PUBLIC_MESSAGE_PATHS = ['messages.api', 'messages.schema', 'messages.zod', 'messages.lti'] as const;
 
 export type Tier = 'first' | 'messages' | 'rest';
 
