@@ -175,7 +175,7 @@ test.describe('grade books and the submission view', () => {
     const dialog = page.getByRole('dialog', { name: 'Grade Report' });
     const frame = dialog.frameLocator('iframe');
     await expect(frame.getByText(documentTitle).first()).toBeVisible();
-    await expect(frame.getByText('Fanny Mendelssohn')).toBeVisible();
+    await expect(frame.getByText('Fanny Mendelssohn').first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     // Removal, for instructors, after a confirmation; the other submission remains.
@@ -203,6 +203,24 @@ test.describe('grade books and the submission view', () => {
     await expect(page.getByRole('button', { name: 'View Grade Report' })).toBeEnabled({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Download HAR File' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Remove Submission' })).toHaveCount(0);
+
+    // QA2-5: the report follows the language chosen in the header (the profile's stays English),
+    // and its table fits the dialog on a phone.
+    await page.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      await page.getByRole('button', { name: '성적 보고서 보기' }).click();
+      const dialog = page.getByRole('dialog', { name: '성적 보고서' });
+      const frame = dialog.frameLocator('iframe');
+      await expect(frame.getByRole('heading', { name: '성적 보고서', level: 1 })).toBeVisible();
+      await expect(frame.getByRole('columnheader', { name: '마디, 박' })).toBeVisible();
+      await expect(frame.getByRole('heading', { name: 'Grade Report' })).toBeHidden();
+      const table = await frame.locator('section[data-report-language="ko"] table').boundingBox();
+      const box = await dialog.locator('iframe').boundingBox();
+      expect((table?.x ?? 0) + (table?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+      await page.screenshot({ path: `/tmp/qa2-5-report-ko-${width}.png` });
+      await dialog.getByRole('button', { name: '닫기' }).last().click();
+    }
     await page.context().close();
   });
 

@@ -1,3 +1,4 @@
+import { reportInLanguage } from '@app/contract/grade-report';
 import { describe, expect, it } from 'vitest';
 import type { GradeResult } from './grade.ts';
 import { gradeReportHtml } from './report.ts';
@@ -39,5 +40,30 @@ describe('the grade report', () => {
     // Everything shown, or practice marks: the column is filled and needs no note.
     expect(report()).not.toContain('class="note"');
     expect(report({ reveal: 'marks' })).not.toContain('class="note"');
+  });
+
+  it('holds every language, the profile one shown, so the page can show the one chosen in the header (QA2-5)', () => {
+    const html = report({ language: 'en' });
+    const sections = [...html.matchAll(/<section lang="([a-z-]+)" data-report-language="\1"( hidden)?>/g)].map((m) => [
+      m[1],
+      m[2] === undefined,
+    ]);
+    expect(sections).toEqual([
+      ['en', true],
+      ['zh-hans', false],
+      ['zh-hant', false],
+      ['ko', false],
+    ]);
+    expect(html).toContain('<h1>Grade Report</h1>');
+    expect(html).toContain('<h1>성적 보고서</h1>');
+    // The page asks for Korean: a style shows that section and hides the others, the report itself unchanged.
+    const korean = reportInLanguage(html, 'ko');
+    expect(korean).toContain(
+      '<style>section[data-report-language]{display:none}section[data-report-language="ko"]{display:block}</style></head>',
+    );
+    expect(korean.replace(/<style>section\[[^<]*<\/style>/, '')).toBe(html);
+    // Its table fits a phone: narrow padding, long labels wrap.
+    expect(html).toContain('@media (max-width: 480px)');
+    expect(html).toContain('overflow-wrap: anywhere');
   });
 });

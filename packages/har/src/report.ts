@@ -1,4 +1,5 @@
 import { formatDateTime } from '@app/contract/date-format';
+import { REPORT_SECTION_ATTRIBUTE } from '@app/contract/grade-report';
 import { parseKey, parseKeyedLabel } from '@app/contract/keyed-label';
 import { type GradeResult, type Reveal, revealedItems } from './grade.ts';
 import type { ShownPosition } from './shown-positions.ts';
@@ -138,10 +139,48 @@ tr.incorrect td.answer { color: #c62828; }
 tfoot td { font-weight: 600; border-bottom: none; }
 .summary { margin-top: 16px; font-size: 18px; }
 .note { color: #52606d; font-size: 14px; margin: 8px 0 0; }
+td { overflow-wrap: anywhere; }
+@media (max-width: 480px) {
+  body { margin: 8px; }
+  h1 { font-size: 18px; }
+  th, td { padding: 4px 4px; font-size: 13px; }
+  th { word-break: keep-all; }
+  td.num { white-space: nowrap; }
+  .mark { display: block; margin-left: 0; }
+  .summary { font-size: 16px; }
+}
 `;
 
+/**
+ * The grade report: one section per language, the given one (the student's profile language)
+ * shown unless the page asks for another (`reportInLanguage`): the submission view shows it in the
+ * language chosen in the header, as every other screen (QA2-5). Each section is whole, so a
+ * download or a link opened elsewhere reads as before.
+ */
 export function gradeReportHtml(input: GradeReportInput): string {
   const language = input.language && input.language in STRINGS ? input.language : 'en';
+  const t = STRINGS[language];
+  const s = (key: string) => escapeHtml(t[key] ?? key);
+  const others = (Object.keys(STRINGS) as ReportLanguage[]).filter((other) => other !== language);
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(language)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${s('heading')}: ${escapeHtml(input.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    reportSection(input, language, true),
+    ...others.map((other) => reportSection(input, other, false)),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function reportSection(input: GradeReportInput, language: ReportLanguage, shown: boolean): string {
   const t = STRINGS[language];
   const s = (key: string) => escapeHtml(t[key] ?? key);
   const { result } = input;
@@ -172,15 +211,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
     ].join('');
   });
   return [
-    '<!DOCTYPE html>',
-    `<html lang="${escapeHtml(language)}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${s('heading')}: ${escapeHtml(input.title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
+    `<section lang="${language}" ${REPORT_SECTION_ATTRIBUTE}="${language}"${shown ? '' : ' hidden'}>`,
     `<h1>${s('heading')}</h1>`,
     `<h2>${escapeHtml(input.title)}</h2>`,
     '<dl>',
@@ -195,9 +226,7 @@ export function gradeReportHtml(input: GradeReportInput): string {
     '</table>',
     pointsLater ? `<p class="note">${s('pointsLater')}</p>` : '',
     `<p class="summary">${s('percent')}: ${escapeHtml(percent.format(result.percent / 100))} · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
-    '</body>',
-    '</html>',
-    '',
+    '</section>',
   ].join('\n');
 }
 

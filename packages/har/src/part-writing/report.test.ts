@@ -25,4 +25,19 @@ describe('the part-writing grade report names each chord’s measure and beat', 
     expect(report('zh-hant')).toContain('<td>第 2 小節，第 3 拍</td>');
     expect(report('ko')).toContain('<td>2마디 3박</td>');
   });
+  it('holds every language, the profile one shown, so the submission view can show the header’s (QA2-5)', () => {
+    const html = report('en');
+    const sections = [...html.matchAll(/<section lang="([a-z-]+)" data-report-language="\1"( hidden)?>/g)].map((m) => [
+      m[1],
+      m[2] === undefined,
+    ]);
+    expect(sections).toEqual([
+      ['en', true],
+      ['zh-hans', false],
+      ['zh-hant', false],
+      ['ko', false],
+    ]);
+    expect(html).toContain('<td>2마디 3박</td>');
+    expect(html).toContain('@media (max-width: 480px)');
+  });
 });

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@app/contract/date-format';
+import { REPORT_SECTION_ATTRIBUTE } from '@app/contract/grade-report';
 import { findingMessage } from '@app/contract/part-writing/messages';
 import type { Reveal } from '../grade.ts';
 import { escapeHtml, type ReportLanguage } from '../report.ts';
@@ -88,9 +89,11 @@ td.num, th.num { text-align: right; }
 tr.marked td { background: #fdecea; }
 ul { padding-left: 20px; }
 .summary { margin-top: 16px; font-size: 18px; }
-.note { color: #52606d; font-size: 14px; }`;
+.note { color: #52606d; font-size: 14px; }
+td { overflow-wrap: anywhere; }
+@media (max-width: 480px) { body { margin: 8px; } th, td { padding: 4px 5px; font-size: 13px; } }`;
 
-export function partWritingReportHtml(input: {
+type PartWritingReportInput = {
   title: string;
   studentName: string;
   submittedAt: number;
@@ -98,8 +101,28 @@ export function partWritingReportHtml(input: {
   language?: ReportLanguage;
   timeZone?: string;
   reveal?: Reveal;
-}): string {
+};
+
+/** One section per language, the given one shown, as the analysis report (report.ts; QA2-5). */
+export function partWritingReportHtml(input: PartWritingReportInput): string {
   const language = input.language && input.language in STRINGS ? input.language : 'en';
+  const t = STRINGS[language];
+  const s = (key: string) => escapeHtml(t[key] ?? key);
+  const others = (Object.keys(STRINGS) as ReportLanguage[]).filter((other) => other !== language);
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(language)}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${s('heading')}: ${escapeHtml(input.title)}</title><style>${STYLE}</style></head>`,
+    '<body>',
+    reportSection(input, language, true),
+    ...others.map((other) => reportSection(input, other, false)),
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function reportSection(input: PartWritingReportInput, language: ReportLanguage, shown: boolean): string {
   const t = STRINGS[language];
   const s = (key: string) => escapeHtml(t[key] ?? key);
   const { result } = input;
@@ -127,11 +150,7 @@ export function partWritingReportHtml(input: {
           .join('')}</tbody></table>`
     : `<p class="note">${s('later')}</p>`;
   return [
-    '<!DOCTYPE html>',
-    `<html lang="${escapeHtml(language)}">`,
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${s('heading')}: ${escapeHtml(input.title)}</title><style>${STYLE}</style></head>`,
-    '<body>',
+    `<section lang="${language}" ${REPORT_SECTION_ATTRIBUTE}="${language}"${shown ? '' : ' hidden'}>`,
     `<h1>${s('heading')}</h1>`,
     `<h2>${escapeHtml(input.title)}</h2>`,
     `<p>${s('student')}: ${escapeHtml(input.studentName)}<br>${s('submitted')}: ${escapeHtml(formatDateTime(input.submittedAt, language, input.timeZone))}</p>`,
@@ -139,7 +158,6 @@ export function partWritingReportHtml(input: {
     `<h3>${s('findings')}</h3>`,
     findingsHtml,
     `<p class="summary">${s('total')}: ${result.points} / ${result.max_points} · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
-    '</body></html>',
-    '',
+    '</section>',
   ].join('\n');
 }

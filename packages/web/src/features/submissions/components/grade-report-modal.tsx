@@ -1,7 +1,9 @@
+import { reportInLanguage } from '@app/contract/grade-report';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { currentLanguage } from '../../../i18n/index.ts';
 import { useGradeReport } from '../api/get-grade-report.ts';
 import styles from './grade-report-modal.module.css';
 
@@ -17,7 +19,8 @@ export interface GradeReportModalProps {
 /**
  * 'View Grade Report' (spec §2): the report the server wrote — each item, the answer, the expected
  * label and the points — in an iframe with every sandbox restriction on (no scripts, no forms,
- * a unique origin), fed by srcdoc.
+ * a unique origin), fed by srcdoc. The report holds every language; the one chosen in the header
+ * shows, as on every other screen (QA2-5), not only the account's profile language.
  */
 export function GradeReportModal({ submissionId, url, title, open, onOpenChange }: GradeReportModalProps) {
   const { t } = useTranslation();
@@ -47,7 +50,12 @@ export function GradeReportModal({ submissionId, url, title, open, onOpenChange 
           <span>{t('app.loading')}</span>
         </div>
       ) : (
-        <iframe className={styles.frame} sandbox="" srcDoc={report.data} title={t('submissions.report.frameTitle', { title })} />
+        <iframe
+          className={styles.frame}
+          sandbox=""
+          srcDoc={reportInLanguage(report.data, currentLanguage())}
+          title={t('submissions.report.frameTitle', { title })}
+        />
       )}
     </Modal>
   );
