@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit, component and API tests; Playwright journeys live in e2e/.
 export default defineConfig({
   test: {
+    // At least two test files at a time: Vitest's default (one fewer than the cores) runs one on a
+    // two-core machine such as CI's, and the server's files spend much of their time waiting on
+    // PostgreSQL, SQLite and the CPU pool's thread, which another file's work fills.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
