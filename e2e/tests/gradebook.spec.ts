@@ -135,7 +135,7 @@ test.describe('grade books and the submission view', () => {
 
     // By assignment: the set's own grid.
     await page.getByRole('link', { name: 'By Assignment' }).click();
-    await page.getByLabel('Assignment set').selectOption({ label: setTitle });
+    await page.getByLabel('Assignment set', { exact: true }).selectOption({ label: setTitle });
     await expect(cell(page, documentTitle, 2, score(second))).toBeVisible();
     await expect(cell(page, documentTitle, 1, score(first))).toBeVisible();
     await expect(page.getByText(/^1 of \d+ students have handed in work for this set\.$/)).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('grade books and the submission view', () => {
   test('the submission view moves between submissions, opens the report, and removes one', async ({ page, login }) => {
     await login('instructor');
     await page.goto(`/course/${courseId}/grade-book/assignment`);
-    await page.getByLabel('Assignment set').selectOption({ label: setTitle });
+    await page.getByLabel('Assignment set', { exact: true }).selectOption({ label: setTitle });
     await cell(page, documentTitle, 2, `${second.points} / ${second.max_points}`).click();
     await expect(page.getByRole('heading', { name: `Submissions for ${documentTitle} by Fanny Mendelssohn`, level: 1 })).toBeVisible();
     const facts = (name: string) => page.locator(`[data-fact="${name}"] dd`);

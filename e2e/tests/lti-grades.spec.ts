@@ -94,7 +94,7 @@ test.describe('LTI grades', () => {
       },
     };
     await startLaunch(teacher);
-    await teacher.getByLabel('Assignment set').selectOption({ label: SET });
+    await teacher.getByLabel('Assignment set', { exact: true }).selectOption({ label: SET });
     await teacher.getByRole('button', { name: 'Add to the LMS' }).click();
     await expect(teacher.getByRole('heading', { name: `LMS stand-in: added ${SET}` })).toBeVisible();
     const item = platform.state.lineItems.at(-1);

@@ -112,7 +112,7 @@ test.describe('LTI 1.3 launch', () => {
     };
     await startLaunch(teacher);
     await expect(teacher.getByRole('heading', { name: 'Add to your LMS', level: 1 })).toBeVisible();
-    await expect(teacher.getByLabel('Assignment set')).toHaveValue(/\d+/);
+    await expect(teacher.getByLabel('Assignment set', { exact: true })).toHaveValue(/\d+/);
     await teacher.getByLabel('What to add').selectOption({ label: 'The whole set' });
     await teacher.screenshot({ path: '/tmp/lti-deep-link.png', fullPage: true });
     await teacher.getByRole('button', { name: 'Add to the LMS' }).click();
