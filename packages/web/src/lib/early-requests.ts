@@ -46,34 +46,16 @@ export function takeEarlyGet(path: string, signal: AbortSignal | undefined): Pro
   return early.response;
 }
 
-/** The GETs a first screen asked for on its last visit in this browser, for the entry to start early next time. */
-const WANTED_KEY = 'early-gets';
-
-const wantedList = (): string[] => {
-  try {
-    return (globalThis.localStorage?.getItem(WANTED_KEY) ?? '').split(' ').filter(Boolean);
-  } catch {
-    return [];
-  }
-};
-
 /**
  * Whether the first screen asked for GET `path` on its last visit in this browser (a student's
  * dashboard asks for /api/due-soon, which only /api/users says it needs): the entry then starts it
- * with /api/users instead of after it.
+ * with /api/users instead of after it. Written by `remember-early-get.ts` in the screen's own code,
+ * under the same key, so the entry carries only this read (sign-in's first load budget, issue 15).
  */
 export function wantedLastTime(path: string): boolean {
-  return wantedList().includes(path);
-}
-
-/** Records whether the screen asked for GET `path` this time (it said so once /api/users answered). */
-export function rememberWanted(path: string, wanted: boolean) {
-  const list = wantedList().filter((entry) => entry !== path);
-  if (wanted) list.push(path);
   try {
-    if (list.length > 0) globalThis.localStorage?.setItem(WANTED_KEY, list.join(' '));
-    else globalThis.localStorage?.removeItem(WANTED_KEY);
+    return localStorage.getItem(`early-get:${path}`) === '1';
   } catch {
-    // Private mode: the next visit asks after /api/users, as before.
+    return false;
   }
 }

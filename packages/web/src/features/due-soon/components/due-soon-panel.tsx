@@ -8,8 +8,8 @@ import { currentLanguage } from '../../../i18n/index.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { displayTimeZone } from '../../../lib/date-time-input.ts';
-import { rememberWanted } from '../../../lib/early-requests.ts';
 import { DateFormat, formatDate } from '../../../lib/format-date.ts';
+import { rememberWanted } from '../../../lib/remember-early-get.ts';
 import { useDueSoon } from '../api/get-due-soon.ts';
 import styles from './due-soon-panel.module.css';
 
