@@ -31,7 +31,8 @@ const earlyGets = new Map<string, { response: Promise<Response>; at: number }>()
  */
 export function startEarlyGet(path: string) {
   if (earlyGets.has(path)) return;
-  const response = fetch(path, { method: 'GET', headers: apiHeaders(), credentials: 'same-origin' });
+  // fetch's defaults are api-client's GET: method GET, credentials same-origin (kept out of the entry's bytes).
+  const response = fetch(path, { headers: apiHeaders() });
   // Read (or its failure seen) by the call that takes it; nobody else waits for it.
   response.catch(() => undefined);
   earlyGets.set(path, { response, at: Date.now() });
@@ -54,7 +55,7 @@ export function takeEarlyGet(path: string, signal: AbortSignal | undefined): Pro
  */
 export function wantedLastTime(path: string): boolean {
   try {
-    return localStorage.getItem(`early-get:${path}`) === '1';
+    return Boolean(localStorage.getItem(`early-get:${path}`));
   } catch {
     return false;
   }
