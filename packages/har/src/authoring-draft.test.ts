@@ -8,15 +8,18 @@ import { importMusicXml } from './musicxml-import.ts';
 import { studentScore } from './student-score.ts';
 import { renderWorkspaceScore } from './workspace-score.ts';
 
-const CORPUS = '/work/shared/corpora/bach-chorales';
+// The shared corpus beside the repository (../shared), read at run time, never copied here.
+const CORPUS = new URL('../../../../shared/corpora/bach-chorales', import.meta.url).pathname;
 const SETTINGS = { cadential64: 'V', neapolitan6: 'N' } as const;
 
 /** A drawing with the ids Verovio makes up afresh for every drawing blanked wherever they occur (ours, on the notes, stay: `n12`). */
 function sameDrawing<T extends { rendered: { svg: string } }>(draft: T): T {
   const { svg } = draft.rendered;
+  // Ours are the notes' ids; a made-up one may look like ours (`n1614835` on a staff), so they are told by the note they name.
+  const ours = new Set([...svg.matchAll(/\bid="(n\d+)" class="note"/g)].map(([, id = '']) => id));
   // A glyph's id is its code and the drawing's made-up suffix: `E0A4-daps991`.
   const made = new Set(
-    [...svg.matchAll(/\bid="([^"]+)"/g)].flatMap(([, id = '']) => (/^n\d+$/.test(id) ? [] : [id.split('-').at(-1) as string])),
+    [...svg.matchAll(/\bid="([^"]+)"/g)].flatMap(([, id = '']) => (ours.has(id) ? [] : [id.split('-').at(-1) as string])),
   );
   return { ...draft, rendered: { ...draft.rendered, svg: svg.replace(/[A-Za-z0-9]+/g, (word) => (made.has(word) ? '_' : word)) } };
 }
