@@ -198,14 +198,17 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     );
   };
 
-  const scoreVoiceName = (v: ScoreVoice) =>
-    v.part.trim() === ''
-      ? t(`partWriting.voice.${v.voice}`)
-      : t(v.staff_voice === undefined ? 'partWriting.authoring.scoreVoice' : 'partWriting.authoring.scoreVoiceShared', {
-          voice: t(`partWriting.voice.${v.voice}`),
-          part: v.part,
-          number: v.staff_voice,
-        });
+  // The voice in the reader's language and the part's own name, once where they are the same word ('Bass', not 'Bass (Bass)').
+  const scoreVoiceName = (v: ScoreVoice) => {
+    const voice = t(`partWriting.voice.${v.voice}`);
+    const part = v.part.trim();
+    if (part === '' || (v.staff_voice === undefined && part.toLocaleLowerCase() === voice.toLocaleLowerCase())) return voice;
+    return t(v.staff_voice === undefined ? 'partWriting.authoring.scoreVoice' : 'partWriting.authoring.scoreVoiceShared', {
+      voice,
+      part,
+      number: v.staff_voice,
+    });
+  };
 
   if (choosing && upload) {
     const chooseBad = chosen.length === 0 || chosen.length === choosing.choose.length;
