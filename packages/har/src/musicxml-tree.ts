@@ -50,6 +50,22 @@ export function textOf(nodes: XmlNode[], name: string): string | undefined {
 }
 
 /** The parts of a score-partwise document, in order. */
+/** Each part's name as the part list gives it (trimmed), by the part's id. */
+export function partNames(tree: XmlNode[]): Map<string, string> {
+  const score = children(
+    tree.find((node) => 'score-partwise' in node),
+    'score-partwise',
+  );
+  const names = new Map<string, string>();
+  for (const item of children(
+    score.find((node) => 'part-list' in node),
+    'part-list',
+  )) {
+    if ('score-part' in item) names.set(item[':@']?.['@_id'] ?? '', (textOf(children(item, 'score-part'), 'part-name') ?? '').trim());
+  }
+  return names;
+}
+
 export function partsOf(tree: XmlNode[]): XmlNode[] {
   const score = tree.find((node) => 'score-partwise' in node);
   return children(score, 'score-partwise').filter((node) => 'part' in node);

@@ -4,7 +4,7 @@ import { PART_WRITING_BEATS } from '@app/contract/part-writing';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parsePitch } from '@app/contract/part-writing/theory';
 import { HarError } from '../har-error.ts';
-import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
+import { children, parseXmlTree, partNames, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
 import { applyKeyChanges, figuresText, type ImportedChord, type ImportedPartWriting, type KeyChange, keyToken } from './import.ts';
 
 /**
@@ -48,18 +48,7 @@ const EPSILON = 1e-9;
 
 function readLines(musicxml: string): Read {
   const tree = parseXmlTree(musicxml);
-  const score = children(
-    tree.find((node) => 'score-partwise' in node),
-    'score-partwise',
-  );
-  const names = new Map<string, string>();
-  for (const item of children(
-    score.find((node) => 'part-list' in node),
-    'part-list',
-  )) {
-    if (!('score-part' in item)) continue;
-    names.set(item[':@']?.['@_id'] ?? '', (textOf(children(item, 'score-part'), 'part-name') ?? '').trim());
-  }
+  const names = partNames(tree);
   const read: Read = {
     lines: [],
     fifths: 0,

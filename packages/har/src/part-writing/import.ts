@@ -4,7 +4,7 @@ import { PART_WRITING_BEATS } from '@app/contract/part-writing';
 import { keyedFigures, parseFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { HarError } from '../har-error.ts';
-import { children, parseXmlTree, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
+import { children, parseXmlTree, partNames, partsOf, textOf, type XmlNode } from '../musicxml-tree.ts';
 
 /**
  * The given voices of a part-writing exercise from an instructor's MusicXML (issue 27, authoring):
@@ -57,18 +57,7 @@ type Line = {
 
 export function importPartWriting(musicxml: string): ImportedPartWriting {
   const tree = parseXmlTree(musicxml);
-  const score = children(
-    tree.find((node) => 'score-partwise' in node),
-    'score-partwise',
-  );
-  const names = new Map<string, string>();
-  for (const item of children(
-    score.find((node) => 'part-list' in node),
-    'part-list',
-  )) {
-    if (!('score-part' in item)) continue;
-    names.set(item[':@']?.['@_id'] ?? '', (textOf(children(item, 'score-part'), 'part-name') ?? '').toLowerCase());
-  }
+  const names = partNames(tree);
   let fifths: number | undefined;
   let mode: string | undefined;
   let meter: string | undefined;
@@ -77,7 +66,7 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   const keyChanges: KeyChange[] = [];
   for (const part of partsOf(tree)) {
     const line: Line = { hasFigures: false, notes: [] };
-    const named = NAMED[names.get(part[':@']?.['@_id'] ?? '')?.trim() ?? ''];
+    const named = NAMED[names.get(part[':@']?.['@_id'] ?? '')?.toLowerCase() ?? ''];
     if (named) line.voice = named;
     let divisions = 1;
     let time = 0;
