@@ -585,6 +585,8 @@ export interface LtiPlatformsTable {
   jwks_url: string;
   /** 1 when the admin said this platform's e-mail claims are verified. */
   emails_verified: number;
+  /** 1 while a Dynamically Registered platform has no deployment id: its first verified launch gives it one (migration 0036). */
+  deployment_pending: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -699,4 +701,7 @@ export interface LtiDeepLinkRequestsTable {
   data: string | null;
   expires_at: number;
   used_at: number | null;
+  /** The platform's deep_linking_settings: several content items in one response (1), a line item with each (1) (migration 0036). */
+  accept_multiple: Generated<number>;
+  accept_lineitem: Generated<number>;
 }
