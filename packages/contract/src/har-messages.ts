@@ -47,7 +47,7 @@ export const HarMessages = {
   notUnicode: '{{name}} is not UTF-8 or UTF-16 text.',
   scoreTooLarge: '{{name}} is larger than {{mb}} MB, the largest score an exercise may have.',
   tooManyNotes: '{{name}} has more than {{max}} notes, more than an exercise may have.',
-  tooManyMeasures: '{{name}} has more than {{max}} measures (counting every part), more than an exercise may have.',
+  tooManyMeasures: '{{name}} has more than {{max}} measures, more than an exercise may have.',
   tooDeep: '{{name}} nests elements more than {{max}} deep, which no MusicXML score does.',
   scoreUnreadable: 'The score could not be read: {{reason}}.',
   previewTooManyNotes: 'The score could not be read: its first {{measures}} measures have more than {{max}} notes.',

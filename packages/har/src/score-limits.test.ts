@@ -80,9 +80,26 @@ describe('score limits (issue 26)', () => {
       'score.musicxml has more than 8,000 notes, more than an exercise may have.',
     );
     expect(refusal(() => importMusicXml(strToU8(score(SCORE_LIMITS.maxMeasures + 1, 1)))).message).toBe(
-      'The score has more than 800 measures (counting every part), more than an exercise may have.',
+      'The score has more than 800 measures, more than an exercise may have.',
     );
     expect(() => readHar(harWith(score(SCORE_LIMITS.maxMeasures, 1)))).not.toThrow();
+  });
+
+  it('counts the measures of the longest part, not measures times parts (issue 36)', () => {
+    // Four instruments of 300 measures each: 1,200 <measure> elements, an ordinary quartet movement.
+    const part = (id: string, measures: number) =>
+      `<part id="${id}">${Array.from({ length: measures }, (_, i) => measure(i + 1, 1)).join('')}</part>`;
+    const list = ['P1', 'P2', 'P3', 'P4'].map((id) => `<score-part id="${id}"><part-name>${id}</part-name></score-part>`).join('');
+    const quartet = (measures: number) =>
+      `<?xml version="1.0"?><score-partwise version="4.0"><part-list>${list}</part-list>${['P1', 'P2', 'P3', 'P4'].map((id) => part(id, measures)).join('')}</score-partwise>`;
+    expect(scanScore(quartet(300))).toMatchObject({ notes: 1200, measures: 300 });
+    expect(() => importMusicXml(strToU8(quartet(300)))).not.toThrow();
+    expect(refusal(() => importMusicXml(strToU8(quartet(SCORE_LIMITS.maxMeasures + 1)))).message).toBe(
+      'The score has more than 800 measures, more than an exercise may have.',
+    );
+    // A timewise score's measures hold its parts: each measure counts once.
+    const timewise = `<?xml version="1.0"?><score-timewise><measure number="1"><part id="P1"/><part id="P2"/></measure><measure number="2"><part id="P1"/><part id="P2"/></measure></score-timewise>`;
+    expect(scanScore(timewise).measures).toBe(2);
   });
 
   it('refuses a score larger than 5 MB before decoding it', () => {

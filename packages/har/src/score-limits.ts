@@ -15,9 +15,9 @@ export const SCORE_LIMITS = {
   /** `<note>` elements in the whole score, all parts. */
   maxNotes: 8_000,
   /**
-   * `<measure>` elements in the whole score, all parts: a four-part score of 200 measures, a
-   * piano piece of 800. The workspace draws the whole score on one line; at this size that
-   * takes Verovio a few seconds and several hundred MB.
+   * Measures, counted in the part that has the most (`<measure>` elements of one part; a
+   * timewise score's own): a string quartet movement of 500 measures is an ordinary score
+   * (issue 36), not 2,000. The notes limit still bounds what the workspace draws on one line.
    */
   maxMeasures: 800,
   /** Elements inside elements: MusicXML needs about 10; the XML parser gives up at 100. */
@@ -45,6 +45,9 @@ export type ScoreCounts = { notes: number; measures: number; depth: number };
 export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCounts } {
   let notes = 0;
   let measures = 0;
+  // Measures of the part being read; a timewise score's measures hold its parts, so all count.
+  let inPart = 0;
+  let timewise: boolean | undefined;
   let depth = 0;
   let deepest = 0;
   const length = xml.length;
@@ -87,8 +90,12 @@ export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCoun
       else if (c === 0x3e /* > */) break;
     }
     if (i >= length) break;
+    timewise ??= name === 'score-timewise';
     if (name === 'note') notes++;
-    else if (name === 'measure') measures++;
+    else if (name === 'measure') {
+      inPart++;
+      if (inPart > measures) measures = inPart;
+    } else if (name === 'part' && !timewise) inPart = 0;
     if (xml.charCodeAt(i - 1) !== 0x2f /* self-closing */) {
       depth++;
       if (depth > deepest) deepest = depth;
