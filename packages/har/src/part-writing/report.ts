@@ -3,12 +3,18 @@ import { REPORT_SECTION_ATTRIBUTE } from '@app/contract/grade-report';
 import { findingMessage } from '@app/contract/part-writing/messages';
 import type { Reveal } from '../grade.ts';
 import { escapeHtml, type ReportLanguage } from '../report.ts';
+import { type PointsOff, pointsOff } from './grade.ts';
 import type { PartWritingResult } from './hand-in.ts';
 
 /**
  * The grade report of a part-writing submission (issue 27): one self-contained HTML page with the
  * chords as written, each finding with its sentence and what it cost (when the reader may see the
  * marks), then the total. Never a model solution: the result does not hold one.
+ *
+ * A formal grade never stands alone (issue 35): before the findings may be shown, the report says
+ * how many findings (and unfinished chords) cost how many points and when the details will be
+ * shown — counts and points only, never which finding, chord or rule. Where the findings are
+ * listed, the points off in total close the list, so the list, its costs and the total add up.
  */
 
 const STRINGS: Record<ReportLanguage, Record<string, string>> = {
@@ -24,10 +30,21 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     cost: 'Points off',
     none: 'No errors found.',
     unwritten: 'Chord {chord} is not finished.',
-    later: 'The findings are shown once the answers are shown; the total already counts them.',
     total: 'Total',
     grade: 'Grade',
     blank: '(not written)',
+    later: 'The details are shown once the answers are shown.',
+    laterAt: 'The details are shown on {date}, when the answers are shown.',
+    never: 'Your instructor has chosen not to show the details of this exercise.',
+    summaryOne: '1 finding costs {points}.',
+    summaryMany: '{count} findings cost {points}.',
+    unfinishedOne: '1 unfinished chord costs {points}.',
+    unfinishedMany: '{count} unfinished chords cost {points}.',
+    pointsOne: '1 point',
+    pointsMany: '{points} points',
+    nothingOff: 'Nothing was found that costs points.',
+    totalOff: 'Points off in total',
+    floor: 'The grade does not go below 0.',
   },
   'zh-hans': {
     heading: '成绩报告',
@@ -41,10 +58,21 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     cost: '扣分',
     none: '没有发现错误。',
     unwritten: '第 {chord} 个和弦没有写完。',
-    later: '显示答案后才会显示问题；总分已计入。',
     total: '总分',
     grade: '等级',
     blank: '（未写）',
+    later: '显示答案后才会显示详细内容。',
+    laterAt: '详细内容将于 {date} 与答案一同显示。',
+    never: '老师选择不显示本练习的详细内容。',
+    summaryOne: '1 个问题扣 {points}。',
+    summaryMany: '{count} 个问题共扣 {points}。',
+    unfinishedOne: '1 个和弦没有写完，扣 {points}。',
+    unfinishedMany: '{count} 个和弦没有写完，共扣 {points}。',
+    pointsOne: '1 分',
+    pointsMany: '{points} 分',
+    nothingOff: '没有发现扣分的问题。',
+    totalOff: '共扣分',
+    floor: '成绩不会低于 0 分。',
   },
   'zh-hant': {
     heading: '成績報告',
@@ -58,10 +86,21 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     cost: '扣分',
     none: '沒有發現錯誤。',
     unwritten: '第 {chord} 個和弦沒有寫完。',
-    later: '顯示答案後才會顯示問題；總分已計入。',
     total: '總分',
     grade: '等級',
     blank: '（未寫）',
+    later: '顯示答案後才會顯示詳細內容。',
+    laterAt: '詳細內容將於 {date} 與答案一同顯示。',
+    never: '老師選擇不顯示本練習的詳細內容。',
+    summaryOne: '1 個問題扣 {points}。',
+    summaryMany: '{count} 個問題共扣 {points}。',
+    unfinishedOne: '1 個和弦沒有寫完，扣 {points}。',
+    unfinishedMany: '{count} 個和弦沒有寫完，共扣 {points}。',
+    pointsOne: '1 分',
+    pointsMany: '{points} 分',
+    nothingOff: '沒有發現扣分的問題。',
+    totalOff: '共扣分',
+    floor: '成績不會低於 0 分。',
   },
   ko: {
     heading: '성적 보고서',
@@ -75,10 +114,21 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     cost: '감점',
     none: '오류가 없습니다.',
     unwritten: '{chord}번째 화음을 다 쓰지 않았습니다.',
-    later: '문제는 정답이 공개된 뒤에 보입니다. 총점에는 이미 반영되어 있습니다.',
     total: '총점',
     grade: '등급',
     blank: '(쓰지 않음)',
+    later: '자세한 내용은 정답이 공개된 뒤에 보입니다.',
+    laterAt: '자세한 내용은 {date}에 정답과 함께 공개됩니다.',
+    never: '이 연습의 자세한 내용은 교수자가 공개하지 않기로 했습니다.',
+    summaryOne: '발견된 문제 1개로 {points}이 감점되었습니다.',
+    summaryMany: '발견된 문제 {count}개로 모두 {points}이 감점되었습니다.',
+    unfinishedOne: '다 쓰지 않은 화음 1개로 {points}이 감점되었습니다.',
+    unfinishedMany: '다 쓰지 않은 화음 {count}개로 모두 {points}이 감점되었습니다.',
+    pointsOne: '1점',
+    pointsMany: '{points}점',
+    nothingOff: '감점된 문제가 없습니다.',
+    totalOff: '총 감점',
+    floor: '점수는 0점 아래로 내려가지 않습니다.',
   },
 };
 
@@ -101,6 +151,11 @@ type PartWritingReportInput = {
   language?: ReportLanguage;
   timeZone?: string;
   reveal?: Reveal;
+  /**
+   * When a reader who may not see the findings yet will see them: the time the answers are shown,
+   * null when they never are, left out when not known (then the report says 'once the answers are shown').
+   */
+  detailsShownAt?: number | null;
 };
 
 /** One section per language, the given one shown, as the analysis report (report.ts; QA2-5). */
@@ -135,6 +190,8 @@ function reportSection(input: PartWritingReportInput, language: ReportLanguage, 
     return `<tr${marked}><td>${index + 1}</td><td>${escapeHtml(position)}</td><td>${answer}</td></tr>`;
   });
   const { findings, unwritten, unwritten_cost } = result.part_writing;
+  const off = pointsOff(result.part_writing);
+  const points = (value: number) => (value === 1 ? (t.pointsOne ?? '') : (t.pointsMany ?? '').replace('{points}', String(value)));
   const lines = [
     ...unwritten.map((chord) => ({
       text: (t.unwritten ?? '').replace('{chord}', String(chord + 1)),
@@ -142,13 +199,16 @@ function reportSection(input: PartWritingReportInput, language: ReportLanguage, 
     })),
     ...findings.map((finding) => ({ text: findingMessage(finding.rule, finding.params, language), cost: finding.cost })),
   ];
+  const floored = off.total > result.max_points;
   const findingsHtml = marks
     ? lines.length === 0
       ? `<p>${s('none')}</p>`
       : `<table><thead><tr><th>${s('findings')}</th><th class="num">${s('cost')}</th></tr></thead><tbody>${lines
           .map((line) => `<tr><td>${escapeHtml(line.text)}</td><td class="num">−${line.cost}</td></tr>`)
-          .join('')}</tbody></table>`
-    : `<p class="note">${s('later')}</p>`;
+          .join('')}</tbody><tfoot><tr><th>${s('totalOff')}</th><th class="num">−${off.total}</th></tr></tfoot></table>${
+          floored ? `<p class="note">${s('floor')}</p>` : ''
+        }`
+    : summaryHtml(t, off, points, input.detailsShownAt, language, input.timeZone);
   return [
     `<section lang="${language}" ${REPORT_SECTION_ATTRIBUTE}="${language}"${shown ? '' : ' hidden'}>`,
     `<h1>${s('heading')}</h1>`,
@@ -160,4 +220,33 @@ function reportSection(input: PartWritingReportInput, language: ReportLanguage, 
     `<p class="summary">${s('total')}: ${result.points} / ${result.max_points} · ${s('grade')}: ${escapeHtml(result.grade)}</p>`,
     '</section>',
   ].join('\n');
+}
+
+/**
+ * What a reader who may not see the findings yet is told (issue 35): how many findings and
+ * unfinished chords cost how many points, and when the details are shown. Counts only.
+ */
+function summaryHtml(
+  t: Record<string, string>,
+  off: PointsOff,
+  points: (value: number) => string,
+  shownAt: number | null | undefined,
+  language: ReportLanguage,
+  timeZone: string | undefined,
+): string {
+  const sentence = (one: string, many: string, count: number, cost: number) =>
+    (count === 1 ? (t[one] ?? '') : (t[many] ?? '').replace('{count}', String(count))).replace('{points}', points(cost));
+  const said: string[] = [];
+  if (off.findings > 0) said.push(sentence('summaryOne', 'summaryMany', off.findings, off.findingPoints));
+  if (off.unfinished > 0) said.push(sentence('unfinishedOne', 'unfinishedMany', off.unfinished, off.unfinishedPoints));
+  if (said.length === 0) said.push(t.nothingOff ?? '');
+  const when =
+    shownAt === undefined
+      ? (t.later ?? '')
+      : shownAt === null
+        ? (t.never ?? '')
+        : (t.laterAt ?? '').replace('{date}', formatDateTime(shownAt, language, timeZone));
+  // Nothing found means nothing to show later.
+  const details = off.findings + off.unfinished > 0 ? `<p class="note" data-details-shown>${escapeHtml(when)}</p>` : '';
+  return `<p data-points-off>${said.map(escapeHtml).join(' ')}</p>${details}`;
 }
