@@ -4,6 +4,7 @@ import type { GradingSettings } from '../grade.ts';
 import { chordOf, type Key, type Mode, type PitchClass, pitchClass, semitone } from '../library/theory.ts';
 import { importMusicXml } from '../musicxml-import.ts';
 import { unzipWithLimits } from '../safe-unzip.ts';
+import type { ScoreAnalysis } from './analyze-score.ts';
 import { analyseScore } from './analyze-score.ts';
 import { type NumberedMeasure, type RomanTextReading, readRomanText, romanTextOnsets } from './roman-text.ts';
 import { readScore } from './score-reading.ts';
@@ -23,6 +24,17 @@ export type CorpusFigures = {
   labels: number;
   /** Expert labels at an onset where the analysis has a position. */
   recall: number;
+  /**
+   * Expert labels compared: placed in the score, where a suggestion is in force (the last labelled
+   * position at or before the label's onset). Labels before the first position or outside the score are not.
+   */
+  compared: number;
+  /** Expert labels that could not be placed in the score (a measure it does not have, or past its end). */
+  unplaced: number;
+  /** Pieces left out: the product refused the score (its sentence), or the analysis does not fit it. */
+  leftOut: { piece: string; why: string }[];
+  /** CPU time (user + system) of importing and analysing each piece measured, in milliseconds. */
+  cpuMs: { piece: string; ms: number }[];
   /** Pieces whose global key (tonic and mode) is the expert's first key. */
   globalKey: number;
   /** Suggestion equals the expert's label, each in its own key in force. */
@@ -73,6 +85,10 @@ export function mergeFigures(a: CorpusFigures, b: CorpusFigures): CorpusFigures 
     pieces: a.pieces + b.pieces,
     labels: a.labels + b.labels,
     recall: a.recall + b.recall,
+    compared: a.compared + b.compared,
+    unplaced: a.unplaced + b.unplaced,
+    leftOut: [...a.leftOut, ...b.leftOut],
+    cpuMs: [...a.cpuMs, ...b.cpuMs],
     globalKey: a.globalKey + b.globalKey,
     exact: a.exact + b.exact,
     exactWhereKeysAgree: a.exactWhereKeysAgree + b.exactWhereKeysAgree,
@@ -97,6 +113,10 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     pieces: 0,
     labels: 0,
     recall: 0,
+    compared: 0,
+    unplaced: 0,
+    leftOut: [],
+    cpuMs: [],
     globalKey: 0,
     exact: 0,
     exactWhereKeysAgree: 0,
@@ -113,10 +133,36 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
     rootMisses: [],
   };
   for (const piece of pieces) {
-    const imported = importMusicXml(piece.score);
-    const analysis = analyseScore(imported.musicxml, settings);
+    const cpu = process.cpuUsage();
+    let imported: ReturnType<typeof importMusicXml>;
+    let analysis: ScoreAnalysis;
+    try {
+      imported = importMusicXml(piece.score);
+      analysis = analyseScore(imported.musicxml, settings);
+    } catch (error) {
+      figures.leftOut.push({ piece: piece.name, why: `refused: ${error instanceof Error ? error.message : String(error)}` });
+      continue;
+    }
+    const used = process.cpuUsage(cpu);
     const expert = readRomanText(piece.analysis);
-    const onsets = romanTextOnsets(expert, numberedMeasures(piece.score, imported.musicxml));
+    const reading = readScore(imported.musicxml);
+    const end = reading.measures.reduce((last, m) => Math.max(last, m.start + m.length), 0);
+    const onsets = romanTextOnsets(expert, numberedMeasures(piece.score, imported.musicxml)).map((onset) =>
+      onset !== undefined && onset >= -EPSILON && onset < end - EPSILON ? onset : undefined,
+    );
+    // An analysis that does not fit its score (made on another edition, its measures numbered
+    // otherwise) is left out, not bent to: most of its labels must fall where a note starts.
+    const noteOnsets = new Set(reading.notes.map((note) => Math.round(note.onset / EPSILON)));
+    const placed = onsets.filter((onset) => onset !== undefined) as number[];
+    const atNotes = placed.filter((onset) => noteOnsets.has(Math.round(onset / EPSILON))).length;
+    if (placed.length < 0.8 * onsets.length || atNotes < 0.8 * placed.length) {
+      figures.leftOut.push({
+        piece: piece.name,
+        why: `the analysis does not fit the score: ${placed.length} of ${onsets.length} labels placed, ${atNotes} where a note starts`,
+      });
+      continue;
+    }
+    figures.cpuMs.push({ piece: piece.name, ms: (used.user + used.system) / 1000 });
     figures.pieces += 1;
 
     const firstKey = expert.labels[0]?.readings[0]?.key;
@@ -127,7 +173,8 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
 
     // The product's readings at each position, each in its key in force (decision 031).
     const productReadings = new Map<number, Reading[]>();
-    const embellishing = new Set<number>();
+    // The labelled positions in onset order, to find the suggestion in force at an expert label's onset.
+    const inForce: { onset: number; readings: Reading[]; embellishing: boolean; cadential: Reading[] }[] = [];
     // The other root convention of a cadential six-four (its answers: `V64` and `I64`), in the key of its first reading.
     const cadentialReadings = new Map<number, Reading[]>();
     let running: Key = analysis.openingKey ?? global;
@@ -141,28 +188,57 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
         const both = answers.filter((a) => a === 'V64' || a === 'I64' || a === 'i64').map((numeral) => ({ key: first.key, numeral }));
         cadentialReadings.set(Math.round(position.onset / EPSILON), both);
       }
-      if (position.suggestion.embellishing) embellishing.add(Math.round(position.onset / EPSILON));
+      if (readings.length > 0) {
+        inForce.push({
+          onset: position.onset,
+          readings,
+          embellishing: position.suggestion.embellishing,
+          cadential: cadentialReadings.get(Math.round(position.onset / EPSILON)) ?? [],
+        });
+      }
     }
+    const labelInForce = (onset: number) => {
+      let low = 0;
+      let high = inForce.length - 1;
+      let found: (typeof inForce)[number] | undefined;
+      while (low <= high) {
+        const mid = (low + high) >> 1;
+        const entry = inForce[mid] as (typeof inForce)[number];
+        if (entry.onset <= onset + EPSILON) {
+          found = entry;
+          low = mid + 1;
+        } else high = mid - 1;
+      }
+      return found;
+    };
 
     expert.labels.forEach((label, index) => {
       figures.labels += 1;
       const readings: Reading[] = [];
       for (const reading of label.readings) {
-        const refused = parseRomanNumeral(reading.numeral) === undefined;
+        const numeral = withoutAddedNotes(reading.numeral);
+        const refused = parseRomanNumeral(numeral) === undefined;
         if (refused) {
           figures.refused += 1;
           figures.refusedSpellings.set(reading.numeral, (figures.refusedSpellings.get(reading.numeral) ?? 0) + 1);
         }
         const key = keyOf(reading.key);
-        if (key) readings.push({ key, numeral: corpusConvention(reading.numeral, key) });
+        if (key) readings.push({ key, numeral: corpusConvention(numeral, key) });
       }
       const onset = onsets[index];
-      const product = onset === undefined ? undefined : productReadings.get(Math.round(onset / EPSILON));
-      if (product === undefined) {
-        tally(figures.disagreements, `${expertText(label.readings)} → (no position)`);
+      if (onset === undefined) {
+        figures.unplaced += 1;
         return;
       }
-      figures.recall += 1;
+      if (productReadings.has(Math.round(onset / EPSILON))) figures.recall += 1;
+      // Every expert label is compared with the suggestion in force at its onset.
+      const found = labelInForce(onset);
+      if (found === undefined) {
+        tally(figures.disagreements, `${expertText(label.readings)} → (no suggestion yet)`);
+        return;
+      }
+      figures.compared += 1;
+      const product = found.readings;
       const pairs = readings.flatMap((e) => product.map((p) => [e, p] as const));
       const exact = pairs.some(([e, p]) => sameKey(e.key, p.key) && sameNumeral(e, p));
       const expertKey = readings[readings.length - 1]?.key;
@@ -175,10 +251,10 @@ export function measureCorpus(pieces: CorpusPiece[], settings: GradingSettings):
       if (pairs.some(([e, p]) => sameChord(e, p))) figures.chord += 1;
       const rootOfLabel = pairs.some(([e, p]) => sameRoot(e, p));
       if (rootOfLabel) figures.rootOfLabel += 1;
-      const cadential = cadentialReadings.get(Math.round((onset as number) / EPSILON)) ?? [];
+      const cadential = found.cadential;
       if (rootOfLabel || readings.some((e) => cadential.some((p) => sameRoot(e, p)))) figures.root += 1;
       else {
-        const decoration = embellishing.has(Math.round((onset as number) / EPSILON));
+        const decoration = found.embellishing;
         if (decoration) figures.rootMissesAtDecorations += 1;
         const text = `${expertText(label.readings)} → ${productText(product, expertKey)}${decoration ? ' (decoration)' : ''}`;
         tally(figures.rootDisagreements, text);
@@ -251,6 +327,14 @@ function readLabel(label: string, running: Key): Reading[] {
  */
 function corpusConvention(numeral: string, key: Key): string {
   return key.mode === 'minor' && /^vi(?!i)/.test(numeral) ? `#${numeral}` : numeral;
+}
+
+/**
+ * RomanText's added and omitted notes (`I[add#9]`, `V7[no3]`, `IV[add9][add4]`) left out: the
+ * chord is named by its numeral, the added notes decorate it.
+ */
+function withoutAddedNotes(numeral: string): string {
+  return numeral.replace(/\[[^\]]*\]/g, '');
 }
 
 type Realised = { tones: number[]; bass: number; applied: number };
@@ -328,15 +412,27 @@ function productText(readings: Reading[], expertKey: Key | undefined): string {
 /** Percentages and lists of the figures, for the bench and the floor test. */
 export function summarise(figures: CorpusFigures) {
   const pct = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);
+  // Every label placed in the score counts; one before the first suggestion counts as a disagreement.
+  const placed = figures.labels - figures.unplaced;
   return {
-    recall: pct(figures.recall, figures.labels),
+    recall: pct(figures.recall, placed),
     globalKey: pct(figures.globalKey, figures.pieces),
-    exact: pct(figures.exact, figures.labels),
+    exact: pct(figures.exact, placed),
     exactWhereKeysAgree: pct(figures.exactWhereKeysAgree, figures.keysAgree),
-    keysAgree: pct(figures.keysAgree, figures.labels),
-    chord: pct(figures.chord, figures.labels),
-    root: pct(figures.root, figures.labels),
-    rootOfLabel: pct(figures.rootOfLabel, figures.labels),
+    keysAgree: pct(figures.keysAgree, placed),
+    chord: pct(figures.chord, placed),
+    root: pct(figures.root, placed),
+    rootOfLabel: pct(figures.rootOfLabel, placed),
+    /** Median and longest CPU time per piece, in milliseconds. */
+    medianMs: median(figures.cpuMs.map((t) => t.ms)),
+    maxMs: Math.max(0, ...figures.cpuMs.map((t) => t.ms)),
     refused: figures.refused,
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
