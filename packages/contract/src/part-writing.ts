@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UploadedDocument } from './assignments.ts';
-import { CheckProblemMessages, MAX_CHORDS } from './part-writing/check.ts';
+import { CheckProblemMessages, isChordBeats, MAX_CHORDS } from './part-writing/check.ts';
 import { RULE_IDS, VOICES } from './part-writing/rules.ts';
 
 /**
@@ -36,8 +36,12 @@ export const PartWritingMessages = {
   givenQuery: 'Choose the given voices as S, A, T or B, separated by commas, each once.',
 } as const;
 
-/** The lengths a chord may have, in quarter notes (the part-writing document's). */
+/** The lengths typed part writing offers for a chord, in quarter notes (`typed.ts`); a chord of a score may last any `isChordBeats` length (issue 35). */
 export const PART_WRITING_BEATS = [0.5, 1, 1.5, 2, 3, 4] as const;
+export { isChordBeats, MAX_CHORD_BEATS } from './part-writing/check.ts';
+
+/** The most characters of one voice's line in one chord (`D5:16+C#5:16+…`; part-writing/line.ts). */
+export const MAX_LINE_LENGTH = 400;
 /** Meters a part-writing exercise may have (the document's rule: "4/4", "3/4", "6/8" and the like). */
 export const PART_WRITING_METER = /^\d{1,2}\/(2|4|8)$/;
 
@@ -47,11 +51,22 @@ export const DEFAULT_EXERCISE_POINTS = 20;
 /** Checks one account may ask for in a minute (per server instance). */
 export const PART_WRITING_CHECKS_PER_MINUTE = 120;
 
-const Note = z.string().max(12);
+/** One pitch (a range's end). */
+const PitchName = z.string().max(12);
+/** A voice's line in a chord (part-writing/line.ts): `D5`, `D5:8+C5:8`, `C5:4~`, `r`. */
+const Note = z.string().max(MAX_LINE_LENGTH);
+/** A chord's length in quarter notes: a positive multiple of 1/16 up to 16 (issue 35). */
+const ChordBeats = z.number().refine(isChordBeats, { message: CheckProblemMessages.badChordBeats });
 
 export const PartWritingChord = z.object({
   numeral: z.string().max(64).optional(),
   figures: z.string().max(40).optional(),
+  /** Quarter notes (1 when not said): what each voice's line fills. */
+  beats: ChordBeats.optional(),
+  /** A phrase ends on this chord (a fermata): no motion rule runs from it to the next (issue 35). */
+  phrase_end: z.boolean().optional(),
+  /** A change of time signature starting at this chord ("3/4"); the exercise's meter is the opening one. */
+  meter: z.string().max(8).optional(),
   S: Note.optional(),
   A: Note.optional(),
   T: Note.optional(),
@@ -69,7 +84,7 @@ export const PartWritingCheckRequest = z.object({
   style: z.enum(['free', 'strict']).optional(),
   chords: z.array(PartWritingChord).max(MAX_CHORDS),
   /** Ranges an instructor widened, as two pitch names per voice. */
-  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  ranges: z.partialRecord(Voice, z.tuple([PitchName, PitchName])).optional(),
   /** Rules turned off. */
   off: z.array(RuleId).max(RULE_IDS.length).optional(),
 });
@@ -103,6 +118,10 @@ export const PartWritingWorkspaceChord = z.object({
   figures: z.string().optional(),
   /** Quarter notes. */
   beats: z.number(),
+  /** A phrase ends on this chord (a fermata; issue 35). */
+  phrase_end: z.boolean().optional(),
+  /** A change of time signature starting at this chord. */
+  meter: z.string().optional(),
   S: Note.optional(),
   A: Note.optional(),
   T: Note.optional(),
@@ -119,7 +138,7 @@ export const PartWritingWorkspace = z.object({
   /** Empty while a timed document waits for its Start. */
   chords: z.array(PartWritingWorkspaceChord),
   rules: z.record(RuleId, z.object({ on: z.boolean(), points: z.number() })),
-  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  ranges: z.partialRecord(Voice, z.tuple([PitchName, PitchName])).optional(),
   points: z.number(),
   /** Quarter notes of an opening pickup measure, and the first measure's number when not 1 (a chorale's). */
   pickup: z.number().optional(),
@@ -131,7 +150,7 @@ export type PartWritingWorkspace = z.infer<typeof PartWritingWorkspace>;
 export const PartWritingGradedFinding = PartWritingFinding.extend({ cost: z.number() });
 export type PartWritingGradedFinding = z.infer<typeof PartWritingGradedFinding>;
 
-/** A chord as authoring sends it: the given voices' notes, the numeral or figures, its length in quarter notes. */
+/** A chord as authoring sends it: the given voices' lines, the numeral or figures, its length in quarter notes (required), a phrase end, a meter change. */
 export const PartWritingAuthoredChord = PartWritingChord.extend({ beats: z.number() });
 export type PartWritingAuthoredChord = z.infer<typeof PartWritingAuthoredChord>;
 
@@ -209,7 +228,7 @@ export const SavePartWritingRequest = z.object({
   write: z.array(Voice).max(4),
   chords: z.array(PartWritingAuthoredChord).max(MAX_CHORDS),
   rules: z.partialRecord(RuleId, z.object({ on: z.boolean(), points: z.number().min(0).max(1000) })).optional(),
-  ranges: z.partialRecord(Voice, z.tuple([Note, Note])).optional(),
+  ranges: z.partialRecord(Voice, z.tuple([PitchName, PitchName])).optional(),
   points: z.number().min(0).max(10_000),
   /** The score's opening pickup in quarter notes and its first measure's number (an upload's, kept as read). */
   pickup: z.number().positive().max(12).optional(),

@@ -1,4 +1,5 @@
 import { type ChordSpec, chordOfFigures, chordOfLabel, keyAfter, parseFigures, toneFor } from './chords.ts';
+import { type LineProblem, readLine, type VoiceEvent } from './line.ts';
 import { type FindingParams, findingMessage, type Language } from './messages.ts';
 import { DEFAULT_RANGES, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import {
@@ -29,8 +30,14 @@ import {
  */
 
 export type PartWritingChordInput = {
-  numeral?: string;
-  figures?: string;
+  numeral?: string | undefined;
+  figures?: string | undefined;
+  /** The chord's length in quarter notes (1 when not said): what each voice's line must fill. */
+  beats?: number | undefined;
+  /** A phrase ends on this chord (a fermata): no motion rule runs from it to the next chord. */
+  phrase_end?: boolean | undefined;
+  /** A change of time signature starting at this chord ("3/4"). */
+  meter?: string | undefined;
 } & Partial<Record<Voice, string>>;
 
 export type CheckInput = {
@@ -78,13 +85,55 @@ export const CheckProblemMessages = {
   badNumeral: (numeral: string) => `"${numeral}" is not a numeral such as V65/V, N6, Cad64 or Ger+6.`,
   badFigures: (figures: string) => `"${figures}" are not figured-bass figures.`,
   badRange: 'A range is two pitches, the lower first.',
+  badLine: (note: string) => `"${note}" is not a voice's notes such as D5, D5:8+C5:8, C5:4~ or r.`,
+  lineLength: (note: string) => `The notes "${note}" do not fill their chord: their lengths must add up to the chord's.`,
+  badChordBeats: 'A chord lasts a positive number of quarter notes, in sixteenths of a quarter, at most 16.',
 } as const;
 
+/** The longest chord, in quarter notes (a whole measure of 4/2 is 8; 12/4 is 12). */
+export const MAX_CHORD_BEATS = 16;
+
+/** Whether a chord length is one: a positive multiple of a sixteenth (1/4 quarter note… and finer for tuplets: 1/16) up to MAX_CHORD_BEATS. */
+export function isChordBeats(beats: unknown): beats is number {
+  return (
+    typeof beats === 'number' &&
+    Number.isFinite(beats) &&
+    beats > 0 &&
+    beats <= MAX_CHORD_BEATS &&
+    Math.abs(Math.round(beats * 16) - beats * 16) < 1e-9
+  );
+}
+
+/** The sentence of a line that cannot be read in a chord of `beats` quarter notes. */
+export function lineProblemMessage(text: string, problem: LineProblem): string {
+  if (problem.kind === 'pitch') {
+    const pitch = parsePitch(problem.text);
+    return pitch ? CheckProblemMessages.outsideMidi(problem.text) : CheckProblemMessages.badPitch(problem.text);
+  }
+  if (problem.kind === 'length') return CheckProblemMessages.lineLength(text);
+  return CheckProblemMessages.badLine(text);
+}
+
 const VOICE_INDEX: Record<Voice, number> = { S: 0, A: 1, T: 2, B: 3 };
+const EPSILON = 1e-9;
+
+/** A note a voice sings, a tied note once: its pitch, where it is struck and where it ends (quarter notes from the first chord), the chord it is struck in. */
+export type Attack = { pitch: Pitch; start: number; end: number; chord: number };
+
+/** What sounds in a voice during a chord: its notes and rests in order, each note by its attack. */
+type Span = { attack: number | undefined; start: number; end: number };
 
 type Parsed = {
   voices: Voice[];
-  pitches: Pitch[][];
+  /** Per voice (by index in `voices`): its notes in order. */
+  attacks: Attack[][];
+  /** Per chord, per voice: what sounds while the chord lasts. */
+  spans: Span[][][];
+  starts: number[];
+  ends: number[];
+  /** Whether a phrase ends on the chord: no motion rule from it to the next. */
+  phraseEnd: boolean[];
+  /** Per chord, the label's chord (a numeral's, or figures' over the bass). */
   specs: (ChordSpec | undefined)[];
   ranges: Record<Voice, readonly [number, number]>;
 };
@@ -93,11 +142,16 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
   const problems: CheckProblem[] = [];
   const home = parseKey(input.key);
   if (!home) problems.push({ path: 'key', message: CheckProblemMessages.badKey });
-  if (input.meter !== undefined && !/^\d{1,2}\/(1|2|4|8|16|32)$/.test(input.meter)) {
-    problems.push({ path: 'meter', message: CheckProblemMessages.badMeter });
-  } else if (input.meter !== undefined && !meterBeatsInRange(input.meter)) {
-    problems.push({ path: 'meter', message: CheckProblemMessages.meterBeats });
-  }
+  const meterProblem = (meter: string | undefined) =>
+    meter === undefined
+      ? undefined
+      : !/^\d{1,2}\/(1|2|4|8|16|32)$/.test(meter)
+        ? CheckProblemMessages.badMeter
+        : !meterBeatsInRange(meter)
+          ? CheckProblemMessages.meterBeats
+          : undefined;
+  const meter = meterProblem(input.meter);
+  if (meter) problems.push({ path: 'meter', message: meter });
   const chords = Array.isArray(input.chords) ? input.chords : [];
   if (chords.length === 0) problems.push({ path: 'chords', message: CheckProblemMessages.noChords });
   if (chords.length > MAX_CHORDS) problems.push({ path: 'chords', message: CheckProblemMessages.tooManyChords });
@@ -117,21 +171,68 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
     if (!low || !high || midi(low) > midi(high)) problems.push({ path: `ranges.${v}`, message: CheckProblemMessages.badRange });
     else ranges[v] = [midi(low), midi(high)];
   }
-  const pitches: Pitch[][] = [];
+  const lines: (VoiceEvent[] | undefined)[][] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let time = 0;
+  chords.forEach((chord, i) => {
+    let beats = 1;
+    if (chord.beats !== undefined) {
+      if (isChordBeats(chord.beats)) beats = chord.beats;
+      else problems.push({ path: `chords.${i}.beats`, message: CheckProblemMessages.badChordBeats });
+    }
+    const chordMeter = meterProblem(chord.meter);
+    if (chordMeter) problems.push({ path: `chords.${i}.meter`, message: chordMeter });
+    starts.push(time);
+    time += beats;
+    ends.push(time);
+    const row: (VoiceEvent[] | undefined)[] = [];
+    for (const v of voices) {
+      if (!written[i]?.includes(v)) {
+        row.push(undefined); // reported above: the chord lacks a voice
+        continue;
+      }
+      const text = chord[v] ?? '';
+      const read = readLine(text, beats);
+      if ('problem' in read) {
+        problems.push({ path: `chords.${i}.${v}`, message: lineProblemMessage(text, read.problem) });
+        row.push(undefined);
+      } else row.push(read.events);
+    }
+    lines.push(row);
+  });
+  const phraseEnd = chords.map((chord) => chord.phrase_end === true);
+
+  // Each voice's notes, a tied note once; and what sounds in each chord.
+  const attacks: Attack[][] = voices.map(() => []);
+  const spans: Span[][][] = chords.map(() => voices.map(() => []));
+  voices.forEach((_, vi) => {
+    let tied = false;
+    for (let i = 0; i < chords.length; i++) {
+      let at = starts[i] as number;
+      for (const event of lines[i]?.[vi] ?? []) {
+        const list = attacks[vi] as Attack[];
+        let attack: number | undefined;
+        if (event.pitch) {
+          const last = list[list.length - 1];
+          if (tied && last && midi(last.pitch) === midi(event.pitch)) {
+            last.end = at + event.beats;
+            attack = list.length - 1;
+          } else {
+            list.push({ pitch: event.pitch, start: at, end: at + event.beats, chord: i });
+            attack = list.length - 1;
+          }
+        }
+        tied = event.tie === true && event.pitch !== undefined;
+        spans[i]?.[vi]?.push({ attack, start: at, end: at + event.beats });
+        at += event.beats;
+      }
+    }
+  });
+
   const specs: (ChordSpec | undefined)[] = [];
   let running = home;
   chords.forEach((chord, i) => {
-    const row: Pitch[] = [];
-    for (const v of voices) {
-      if (!written[i]?.includes(v)) continue; // reported above: the chord lacks a voice
-      const text = chord[v] ?? '';
-      const pitch = parsePitch(text);
-      if (!pitch) problems.push({ path: `chords.${i}.${v}`, message: CheckProblemMessages.badPitch(text) });
-      else if (midi(pitch) < 0 || midi(pitch) > 127)
-        problems.push({ path: `chords.${i}.${v}`, message: CheckProblemMessages.outsideMidi(text) });
-      else row.push(pitch);
-    }
-    pitches.push(row);
     if (!running) return;
     let spec: ChordSpec | undefined;
     if (chord.numeral !== undefined && chord.numeral.trim() !== '') {
@@ -142,26 +243,147 @@ function parseInput(input: CheckInput): { ok: true; parsed: Parsed } | { ok: fal
         spec = read.spec;
       }
     } else if (chord.figures !== undefined) {
-      const bass = row.length === voices.length ? row[row.length - 1] : undefined;
       if (!parseFigures(chord.figures))
         problems.push({ path: `chords.${i}.figures`, message: CheckProblemMessages.badFigures(chord.figures) });
       else {
         // A key before the figures ('G: 6 5', decision 031) is in force from this chord on.
         running = keyAfter(chord, running);
-        if (bass && voices.includes('B')) spec = chordOfFigures(chord.figures, bass, running);
+        // Figures stand over the bass as the chord begins (or as it enters after a rest).
+        const b = voices.indexOf('B');
+        const first = b < 0 ? undefined : spans[i]?.[b]?.find((s) => s.attack !== undefined)?.attack;
+        const bass = first === undefined ? undefined : attacks[b]?.[first]?.pitch;
+        if (bass) spec = chordOfFigures(chord.figures, bass, running);
       }
     }
     specs.push(spec);
   });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, parsed: { voices, pitches, specs, ranges } };
+  return { ok: true, parsed: { voices, attacks, spans, starts, ends, phraseEnd, specs, ranges } };
+}
+
+/** Whether two pitches are a step apart: a second by letter (one or two semitones), or a chromatic semitone on one letter. */
+function isStep(a: Pitch, b: Pitch): boolean {
+  const semitones = Math.abs(midi(a) - midi(b));
+  const letters = intervalBetween(a, b).letters;
+  return (letters === 1 && (semitones === 1 || semitones === 2)) || (letters === 0 && semitones === 1);
+}
+
+/**
+ * How tertian a set of tones is: 2 a triad (or part of one), 1 a seventh chord (or part of one),
+ * 0 neither — stacked in thirds by letter over one of its tones.
+ */
+function tertian(tones: readonly PitchClass[]): number {
+  let best = 0;
+  for (const root of tones) {
+    const letters = new Set(tones.map((t) => (t.step - root.step + 7) % 7));
+    if ([...letters].every((l) => l === 0 || l === 2 || l === 4)) return 2;
+    if ([...letters].every((l) => l === 0 || l === 2 || l === 4 || l === 6)) best = 1;
+  }
+  return best;
+}
+
+/** A dissonance between two pitches: a second, a seventh, an augmented or diminished interval, or (above the bass) a fourth. */
+function dissonant(a: Pitch, b: Pitch, withBass: boolean): boolean {
+  const { letters, semitones } = intervalBetween(a, b);
+  const l = letters % 7;
+  const s = semitones - 12 * Math.floor(letters / 7);
+  const perfectOrMajor = [0, 2, 4, 5, 7, 9, 11][l] as number;
+  if (l === 1 || l === 6) return true;
+  if (l === 3) return withBass || s !== 5;
+  if (l === 0 || l === 4) return s !== perfectOrMajor;
+  return s !== perfectOrMajor && s !== perfectOrMajor - 1;
+}
+
+/**
+ * The harmonic note of each voice in each chord (decision 034): the note sounding as the chord
+ * begins (or the first to enter after a rest); but a note held or struck on the chord's beat that
+ * is not in the chord and moves by step to the next note within the chord (a suspension,
+ * retardation, appoggiatura or accented passing note) gives way to that note. The chord is the
+ * label's when there is one; without a label, the tones the voices sound, a note giving way when
+ * it is dissonant with another voice and the tones become more plainly a triad or seventh chord.
+ * Per chord, per voice: the attack's index in the voice's notes, undefined while the voice rests.
+ */
+export function harmonicAttacks(
+  parsed: Pick<Parsed, 'voices' | 'attacks' | 'spans' | 'starts' | 'ends' | 'specs'>,
+): (number | undefined)[][] {
+  const { voices, attacks, spans, starts, ends, specs } = parsed;
+  return spans.map((row, i) => {
+    const onset: (number | undefined)[] = row.map((list) => list.find((s) => s.attack !== undefined)?.attack);
+    // What a note at the chord's beat may give way to: the next note, struck within the chord, a step away.
+    const resolution = row.map((list, vi) => {
+      const first = list[0];
+      if (first?.attack === undefined) return undefined;
+      const next = first.attack + 1;
+      const note = attacks[vi]?.[next];
+      const held = attacks[vi]?.[first.attack] as Attack;
+      if (!note || note.start >= (ends[i] as number) - EPSILON || note.start < (starts[i] as number) + EPSILON) return undefined;
+      if (Math.abs(held.end - note.start) > EPSILON) return undefined; // a rest between
+      return isStep(held.pitch, note.pitch) ? next : undefined;
+    });
+    const spec = specs[i];
+    const pitchOf = (vi: number, attack: number | undefined) => (attack === undefined ? undefined : attacks[vi]?.[attack]?.pitch);
+    const chosen = [...onset];
+    if (spec && spec.kind !== 'figures') {
+      chosen.forEach((attack, vi) => {
+        const r = resolution[vi];
+        const p = pitchOf(vi, attack);
+        const q = pitchOf(vi, r);
+        if (r === undefined || !p || !q) return;
+        if (!inChord(spec, p) && inChord(spec, q)) chosen[vi] = r;
+      });
+      return chosen;
+    }
+    if (spec) {
+      // Figures: the bass is the figures' own; an upper voice gives way as with a numeral.
+      chosen.forEach((attack, vi) => {
+        const r = resolution[vi];
+        const p = pitchOf(vi, attack);
+        const q = pitchOf(vi, r);
+        if (voices[vi] === 'B' || r === undefined || !p || !q) return;
+        if (!inChord(spec, p) && inChord(spec, q)) chosen[vi] = r;
+      });
+      return chosen;
+    }
+    // No label: the tones the voices sound; a dissonant note gives way when the chord becomes plainer.
+    const bassIndex = voices.indexOf('B');
+    for (let round = 0; round < voices.length; round++) {
+      const tones = () => chosen.map((a, vi) => pitchOf(vi, a)).filter((p): p is Pitch => p !== undefined);
+      const before = tertian(tones());
+      let changed = false;
+      for (const [vi, r] of resolution.entries()) {
+        if (r === undefined || chosen[vi] === r) continue;
+        const p = pitchOf(vi, chosen[vi]);
+        if (!p) continue;
+        const clash = chosen.some((a, other) => {
+          const o = pitchOf(other, a);
+          return other !== vi && o !== undefined && dissonant(p, o, other === bassIndex || vi === bassIndex);
+        });
+        if (!clash) continue;
+        const trial = [...chosen];
+        trial[vi] = r;
+        const after = tertian(trial.map((a, k) => pitchOf(k, a)).filter((x): x is Pitch => x !== undefined));
+        if (after > before) {
+          chosen[vi] = r;
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) break;
+    }
+    return chosen;
+  });
+}
+
+function inChord(spec: ChordSpec, p: PitchClass): boolean {
+  return spec.tones.some((t) => sameSound(t, p)) || spec.alternates.some((a) => sameSound(a.spelling, p));
 }
 
 /** Check a progression. Bad input (a chord with three voices, an unknown numeral) comes back as problems, never thrown. */
 export function checkPartWriting(input: CheckInput, language: Language = 'en'): CheckResult {
   const read = parseInput(input);
   if (!read.ok) return read;
-  const { voices, pitches, specs, ranges } = read.parsed;
+  const parsed = read.parsed;
+  const { voices, attacks, spans, phraseEnd, specs, ranges } = parsed;
   const strict = input.style === 'strict';
   const off = new Set<RuleId>(input.off ?? []);
   const findings: Finding[] = [];
@@ -170,20 +392,29 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     const sorted = [...new Set(involved)].sort((a, b) => VOICE_INDEX[a] - VOICE_INDEX[b]);
     findings.push({ rule, chords, voices: sorted, message: findingMessage(rule, params, language), params });
   };
-  const n = pitches.length;
-  const note = (i: number, v: Voice) => pitches[i]?.[voices.indexOf(v)] as Pitch;
+  const n = spans.length;
+  const harmonic = harmonicAttacks(parsed);
+  const vIndex = (v: Voice) => voices.indexOf(v);
+  /** The harmonic note of a voice in a chord; undefined while it rests. */
+  const note = (i: number, v: Voice): Pitch | undefined => {
+    const a = harmonic[i]?.[vIndex(v)];
+    return a === undefined ? undefined : attacks[vIndex(v)]?.[a]?.pitch;
+  };
   const has = (v: Voice) => voices.includes(v);
+  /** Whether every voice sounds in the chord (rules about the whole chord need all of them). */
+  const full = (i: number) => voices.every((v) => note(i, v) !== undefined);
+  /** The chord's tones: its label's, or (no label) the voices' harmonic notes. */
+  const chordTones = (i: number): PitchClass[] =>
+    specs[i]?.tones ?? voices.map((v) => note(i, v)).filter((p): p is Pitch => p !== undefined);
 
   for (let i = 0; i < n; i++) {
     const spec = specs[i];
     const chord = i + 1;
-    // range
+    // range: every note the voice strikes in the chord, the first outside said
     for (const v of voices) {
       const [low, high] = ranges[v];
-      const m = midi(note(i, v));
-      if (m < low || m > high) {
-        add('range', [i], [v], { chord, voice: v, note: pitchName(note(i, v)), low: midiName(low), high: midiName(high) });
-      }
+      const outside = (attacks[vIndex(v)] ?? []).find((a) => a.chord === i && (midi(a.pitch) < low || midi(a.pitch) > high));
+      if (outside) add('range', [i], [v], { chord, voice: v, note: pitchName(outside.pitch), low: midiName(low), high: midiName(high) });
     }
     if (has('A') && has('T')) {
       // spacing: S–A and A–T within an octave
@@ -191,28 +422,36 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
         ['S', 'A'],
         ['A', 'T'],
       ] as [Voice, Voice][]) {
-        if (midi(note(i, upper)) - midi(note(i, lower)) > 12) add('spacing', [i], [upper, lower], { chord, upper, lower });
+        const u = note(i, upper);
+        const l = note(i, lower);
+        if (u && l && midi(u) - midi(l) > 12) add('spacing', [i], [upper, lower], { chord, upper, lower });
       }
     }
     // crossing: a voice below the one under it
     for (let k = 0; k + 1 < voices.length; k++) {
       const upper = voices[k] as Voice;
       const lower = voices[k + 1] as Voice;
-      if (midi(note(i, upper)) < midi(note(i, lower))) add('crossing', [i], [upper, lower], { chord, upper, lower });
+      const u = note(i, upper);
+      const l = note(i, lower);
+      if (u && l && midi(u) < midi(l)) add('crossing', [i], [upper, lower], { chord, upper, lower });
     }
     if (spec) checkChord(i, spec);
   }
 
   function checkChord(i: number, spec: ChordSpec) {
     const chord = i + 1;
-    const row = voices.map((v) => ({ v, p: note(i, v) }));
-    const four = voices.length === 4;
+    const row = voices.flatMap((v) => {
+      const p = note(i, v);
+      return p ? [{ v, p }] : [];
+    });
+    const four = voices.length === 4 && full(i);
     const label = spec.label;
     const expected = spec.tones.map(pitchClassName).join(' ');
+    const bassNote = note(i, 'B');
     // wrong-bass (the bass a numeral's inversion asks for)
     let bassReported = false;
-    if (spec.bass && has('B') && !sameSound(note(i, 'B'), spec.bass)) {
-      add('wrong-bass', [i], ['B'], { chord, label, note: pitchClassName(note(i, 'B')), expected: pitchClassName(spec.bass) });
+    if (spec.bass && bassNote && !sameSound(bassNote, spec.bass)) {
+      add('wrong-bass', [i], ['B'], { chord, label, note: pitchClassName(bassNote), expected: pitchClassName(spec.bass) });
       bassReported = true;
     }
     // wrong-chord: notes outside the chord, misspellings, tones the chord needs
@@ -259,17 +498,18 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     }
     // cadential six-four: doubles its bass, resolves to V over the same bass with 6–5 and 4–3
     const next = specs[i + 1];
-    const nextBassSame = i + 1 < n && has('B') && sameSound(note(i + 1, 'B'), note(i, 'B'));
+    const goesOn = i + 1 < n && !phraseEnd[i];
+    const nextBass = goesOn ? note(i + 1, 'B') : undefined;
+    const nextBassSame = bassNote !== undefined && nextBass !== undefined && sameSound(nextBass, bassNote);
     const cadential = spec.cadential || (spec.tonicSixFour && nextBassSame && next?.homeDominant === true);
-    if (cadential && four && has('B')) {
-      const bass = note(i, 'B');
-      if (holds(bass).length < 2) {
+    if (cadential && four && bassNote) {
+      if (holds(bassNote).length < 2) {
         const doubledTone = spec.tones.find((t) => holds(t).length > 1);
-        add('cadential-64-doubling', [i], doubledTone ? holds(doubledTone) : ['B'], { chord, note: pitchClassName(bass) });
+        add('cadential-64-doubling', [i], doubledTone ? holds(doubledTone) : ['B'], { chord, note: pitchClassName(bassNote) });
       }
     }
-    if (cadential && has('B')) {
-      const resolved = i + 1 < n && nextBassSame && (next === undefined || next.homeDominant);
+    if (cadential && bassNote && (goesOn || i + 1 >= n)) {
+      const resolved = goesOn && nextBassSame && (next === undefined || next.homeDominant);
       if (!resolved) add('unresolved-64', i + 1 < n ? [i, i + 1] : [i], [], { chord, from: chord, to: chord + 1, variant: 'no-dominant' });
       else {
         for (const { v, p } of row) {
@@ -279,7 +519,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
           const isFourth = spec.root && sameSound(p, spec.root);
           if (!isSixth && !isFourth) continue;
           const to = note(i + 1, v);
-          if (!isStepDown(p, to))
+          if (to && !isStepDown(p, to))
             add('unresolved-64', [i, i + 1], [v], { from: chord, to: chord + 1, voice: v, variant: isSixth ? 'sixth' : 'fourth' });
         }
       }
@@ -291,29 +531,68 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     const seventh = spec.seventh as PitchClass;
     for (const v of voices) {
       const p = note(i, v);
-      if (!samePitchClass(p, seventh)) continue;
-      const before = i > 0 ? note(i - 1, v) : undefined;
-      if (!before || midi(before) !== midi(p)) {
+      if (!p || !samePitchClass(p, seventh)) continue;
+      // Prepared: the same pitch sounding in the voice just before the seventh is struck (the chord before, or a suspension's own tie).
+      const list = attacks[vIndex(v)] ?? [];
+      const at = harmonic[i]?.[vIndex(v)] as number;
+      const self = list[at] as Attack;
+      const before = self.start < (parsed.starts[i] as number) - EPSILON ? self : list[at - 1];
+      const adjacent = before && Math.abs(before.end - self.start) < EPSILON;
+      const prepared =
+        i > 0 && !phraseEnd[i - 1] && before && (before === self || (adjacent && midi(before.pitch) === midi(p) && before.chord < i));
+      if (!prepared) {
         add('seventh-preparation', i > 0 ? [i - 1, i] : [i], [v], { chord: i + 1, voice: v, note: pitchClassName(seventh) });
       }
     }
   }
 
+  /** Melodic rules, voice by voice, between the notes as sung (within a phrase): those whose second note is struck in chord `to`, the first before it or (`within`) in it. */
+  function melodic(to: number, within: boolean) {
+    voices.forEach((v, vi) => {
+      const list = attacks[vi] ?? [];
+      for (let k = 1; k < list.length; k++) {
+        const a = list[k - 1] as Attack;
+        const b = list[k] as Attack;
+        if (b.chord !== to || (a.chord === b.chord) !== within || phraseBreak(a.chord, b.chord)) continue;
+        const interval = intervalBetween(a.pitch, b.pitch);
+        const chords = a.chord === b.chord ? [a.chord] : [a.chord, b.chord];
+        const params = { from: a.chord + 1, to: b.chord + 1, voice: v, notes: `${pitchName(a.pitch)}–${pitchName(b.pitch)}` };
+        if (interval.semitones > 12) add('leap-too-large', chords, [v], params);
+        else if (isAugmented(interval)) add('augmented-melodic-interval', chords, [v], { ...params, interval: intervalName(interval) });
+      }
+    });
+  }
+
+  /** Whether a phrase ends between two chords (from ≤ to). */
+  function phraseBreak(from: number, to: number): boolean {
+    for (let i = from; i < to; i++) if (phraseEnd[i]) return true;
+    return false;
+  }
+
+  function checkNonChordTones() {
+    voices.forEach((v, vi) => {
+      const list = attacks[vi] ?? [];
+      list.forEach((x, k) => {
+        const i = x.chord;
+        if (harmonic[i]?.[vi] === k) return;
+        if (chordTones(i).some((t) => sameSound(t, x.pitch))) return;
+        const before = list[k - 1];
+        const after = list[k + 1];
+        const p = before && Math.abs(before.end - x.start) < EPSILON && !phraseBreak(before.chord, i) ? before.pitch : undefined;
+        const q = after && Math.abs(x.end - after.start) < EPSILON && !phraseBreak(i, after.chord) ? after.pitch : undefined;
+        if (nonChordToneKind(p, x.pitch, q)) return;
+        add('non-chord-tone', [i], [v], { chord: i + 1, voice: v, note: pitchName(x.pitch) });
+      });
+    });
+  }
+
   for (let i = 0; i + 1 < n; i++) {
+    if (phraseEnd[i]) continue; // a new phrase may begin anywhere
+    melodic(i + 1, false);
     const from = i + 1;
     const to = i + 2;
     const spec = specs[i];
     const next = specs[i + 1];
-    // Melodic rules, voice by voice
-    for (const v of voices) {
-      const a = note(i, v);
-      const b = note(i + 1, v);
-      const interval = intervalBetween(a, b);
-      const notes = `${pitchName(a)}–${pitchName(b)}`;
-      if (interval.semitones > 12) add('leap-too-large', [i, i + 1], [v], { from, to, voice: v, notes });
-      else if (isAugmented(interval))
-        add('augmented-melodic-interval', [i, i + 1], [v], { from, to, voice: v, notes, interval: intervalName(interval) });
-    }
     // Pairs of voices
     for (let u = 0; u < voices.length; u++) {
       for (let l = u + 1; l < voices.length; l++) {
@@ -323,6 +602,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
         const b1 = note(i, lower);
         const a2 = note(i + 1, upper);
         const b2 = note(i + 1, lower);
+        if (!a1 || !b1 || !a2 || !b2) continue;
         const du = midi(a2) - midi(a1);
         const dl = midi(b2) - midi(b1);
         const moved = !(samePitchClass(a1, a2) && samePitchClass(b1, b2));
@@ -365,7 +645,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
   function checkResolutions(i: number, spec: ChordSpec, next: ChordSpec | undefined) {
     const from = i + 1;
     const to = i + 2;
-    const nextTones = next ? next.tones : voices.map((v) => note(i + 1, v));
+    const nextTones = next ? next.tones : voices.flatMap((v) => note(i + 1, v) ?? []);
     const nextHas = (pc: PitchClass) => nextTones.some((t) => sameSound(t, pc));
     // leading tones (and the augmented sixth's ♭6)
     for (const tendency of spec.tendencies) {
@@ -373,8 +653,8 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
       if (!nextHas(tendency.target)) continue; // no resolution chord: nothing to judge
       for (const v of voices) {
         const a = note(i, v);
-        if (!samePitchClass(a, tendency.pc)) continue;
         const b = note(i + 1, v);
+        if (!a || !b || !samePitchClass(a, tendency.pc)) continue;
         const step = midi(b) - midi(a);
         const resolves = sameSound(b, tendency.target) && (tendency.kind === 'leading-tone' ? step === 1 : step === -1);
         if (resolves) continue;
@@ -407,20 +687,23 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
       if (sameChord) return;
       for (const v of voices) {
         const a = note(i, v);
-        if (!samePitchClass(a, seventh)) continue;
         const b = note(i + 1, v);
+        if (!a || !b || !samePitchClass(a, seventh)) continue;
         if (isStepDown(a, b)) continue;
         // Held into a cadential six-four, whose own rule makes it fall next.
         if (midi(a) === midi(b) && (next?.cadential || next?.tonicSixFour)) continue;
         // V43 → I6: the seventh may rise by step in parallel tenths with the bass (2–3 under 4–5).
+        const b1 = note(i, 'B');
+        const b2 = note(i + 1, 'B');
         const rising =
           v === 'S' &&
           spec.dominant &&
-          has('B') &&
+          b1 !== undefined &&
+          b2 !== undefined &&
           midi(b) - midi(a) > 0 &&
           midi(b) - midi(a) <= 2 &&
-          midi(note(i + 1, 'B')) - midi(note(i, 'B')) > 0 &&
-          midi(note(i + 1, 'B')) - midi(note(i, 'B')) <= 2 &&
+          midi(b2) - midi(b1) > 0 &&
+          midi(b2) - midi(b1) <= 2 &&
           spec.bass !== undefined &&
           spec.fifth !== undefined &&
           samePitchClass(spec.bass, spec.fifth);
@@ -430,7 +713,39 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     }
   }
 
+  for (let i = 0; i < n; i++) melodic(i, true);
+  checkNonChordTones();
   return { ok: true, findings };
+}
+
+/**
+ * What kind of non-chord tone a note is, between the note before it and the note after it in its
+ * voice (undefined where a rest or a phrase's end stands): a passing note (a step in and on in the
+ * same direction), a neighbour (a step away and back), a suspension or retardation (held or struck
+ * again, then a step), an anticipation (the next note is the same), an appoggiatura (a leap in, a
+ * step out), an escape note (a step in, a leap out the other way); a note after a rest or before one
+ * with a step on its other side (an incomplete neighbour). Undefined for none of these.
+ */
+export function nonChordToneKind(
+  before: Pitch | undefined,
+  x: Pitch,
+  after: Pitch | undefined,
+): 'passing' | 'neighbour' | 'suspension' | 'anticipation' | 'appoggiatura' | 'escape' | 'incomplete-neighbour' | undefined {
+  const same = (a: Pitch, b: Pitch) => midi(a) === midi(b);
+  const dir = (a: Pitch, b: Pitch) => Math.sign(midi(b) - midi(a));
+  if (after && same(x, after)) return 'anticipation';
+  if (before && same(before, x)) return after && isStep(x, after) ? 'suspension' : undefined;
+  if (before && after) {
+    const stepIn = isStep(before, x);
+    const stepOut = isStep(x, after);
+    if (stepIn && stepOut) return dir(before, x) === dir(x, after) ? 'passing' : 'neighbour';
+    if (!stepIn && stepOut) return 'appoggiatura';
+    if (stepIn && !stepOut && dir(before, x) !== dir(x, after)) return 'escape';
+    return undefined;
+  }
+  if (!before && after) return isStep(x, after) ? 'incomplete-neighbour' : undefined;
+  if (before && !after) return isStep(before, x) ? 'incomplete-neighbour' : undefined;
+  return undefined;
 }
 
 function isStepDown(a: Pitch, b: Pitch): boolean {

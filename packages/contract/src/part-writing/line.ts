@@ -141,3 +141,21 @@ export function eventStarts(events: readonly VoiceEvent[]): number[] {
     return start;
   });
 }
+
+/**
+ * Whether a voice's text is a line whatever the chord's length (an answer read before its chord is
+ * known): each event well formed, ties to the same pitch. The problem, or undefined for a line.
+ */
+export function lineSyntax(text: string): LineProblem | undefined {
+  const parts = text.trim().split('+');
+  let written = 0;
+  for (const [i, raw] of parts.entries()) {
+    const value = /^[^:~]+:([^~]+)~?$/u.exec(raw.trim())?.[1];
+    const beats = value === undefined ? undefined : readValue(value);
+    if (beats !== undefined) written += beats;
+    else if (value !== undefined || i !== parts.length - 1) return { kind: 'event', text: raw };
+  }
+  const last = parts[parts.length - 1] ?? '';
+  const read = readLine(text, /^[^:~]+~?$/u.test(last.trim()) ? written + 1 : written);
+  return 'problem' in read ? read.problem : undefined;
+}

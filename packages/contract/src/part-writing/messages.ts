@@ -48,6 +48,10 @@ const INTERVALS: Record<Language, Record<string, string>> = {
 type Template = (p: FindingParams, v: (key: string) => string, i: (name: string | number | undefined) => string) => string;
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** 'Chords 3–4', or 'Chord 3' when a melodic finding lies within one chord (two notes of a voice in it, issue 35). */
+const enSpan = (p: FindingParams) => (p.from === p.to ? `Chord ${p.from}` : `Chords ${p.from}–${p.to}`);
+const zhSpan = (p: FindingParams, unit: string) => (p.from === p.to ? `第 ${p.from} ${unit}和弦` : `第 ${p.from}–${p.to} ${unit}和弦`);
+const koSpan = (p: FindingParams) => (p.from === p.to ? `${p.from}번 화음` : `${p.from}–${p.to}번 화음`);
 
 const EN: Record<RuleId, Template> = {
   range: (p, v) => `${cap(v('voice'))} ${p.note} in chord ${p.chord} is outside its range (${p.low}–${p.high}).`,
@@ -72,8 +76,8 @@ const EN: Record<RuleId, Template> = {
       : `Chords ${p.from}–${p.to}: the leading tone ${p.note} in the ${v('voice')} should rise to ${p.target}.`,
   'seventh-resolution': (p, v) => `Chords ${p.from}–${p.to}: the seventh ${p.note} in the ${v('voice')} should resolve down by step.`,
   'seventh-preparation': (p, v) => `Chord ${p.chord}: the seventh ${p.note} in the ${v('voice')} is not prepared in the chord before.`,
-  'augmented-melodic-interval': (p, v, i) => `Chords ${p.from}–${p.to}: ${i(p.interval)} in the ${v('voice')} (${p.notes}).`,
-  'leap-too-large': (p, v) => `Chords ${p.from}–${p.to}: the ${v('voice')} leaps more than an octave (${p.notes}).`,
+  'augmented-melodic-interval': (p, v, i) => `${enSpan(p)}: ${i(p.interval)} in the ${v('voice')} (${p.notes}).`,
+  'leap-too-large': (p, v) => `${enSpan(p)}: the ${v('voice')} leaps more than an octave (${p.notes}).`,
   'missing-third': (p) => `Chord ${p.chord} has no third (${p.note}).`,
   'wrong-chord': (p, v) =>
     p.variant === 'missing'
@@ -88,6 +92,8 @@ const EN: Record<RuleId, Template> = {
       ? `Chord ${p.chord}: the cadential six-four is not followed by V over the same bass.`
       : `Chords ${p.from}–${p.to}: the ${p.variant === 'sixth' ? 'sixth' : 'fourth'} of the six-four (${v('voice')}) should fall by step.`,
   'doubled-seventh': (p) => `Chord ${p.chord}: the seventh ${p.note} is doubled.`,
+  'non-chord-tone': (p, v) =>
+    `Chord ${p.chord}: ${p.note} in the ${v('voice')} is not in the chord and is not a passing note, neighbour, suspension, anticipation, appoggiatura or escape note.`,
 };
 
 const ZH_HANS: Record<RuleId, Template> = {
@@ -110,8 +116,8 @@ const ZH_HANS: Record<RuleId, Template> = {
       : `第 ${p.from}–${p.to} 个和弦：${v('voice')}的导音 ${p.note} 应上行到 ${p.target}。`,
   'seventh-resolution': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}的七音 ${p.note} 应级进下行解决。`,
   'seventh-preparation': (p, v) => `第 ${p.chord} 个和弦：${v('voice')}的七音 ${p.note} 在前一个和弦中没有预备。`,
-  'augmented-melodic-interval': (p, v, i) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}出现${i(p.interval)}（${p.notes}）。`,
-  'leap-too-large': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('voice')}跳进超过八度（${p.notes}）。`,
+  'augmented-melodic-interval': (p, v, i) => `${zhSpan(p, '个')}：${v('voice')}出现${i(p.interval)}（${p.notes}）。`,
+  'leap-too-large': (p, v) => `${zhSpan(p, '个')}：${v('voice')}跳进超过八度（${p.notes}）。`,
   'missing-third': (p) => `第 ${p.chord} 个和弦缺少三音（${p.note}）。`,
   'wrong-chord': (p, v) =>
     p.variant === 'missing'
@@ -126,6 +132,8 @@ const ZH_HANS: Record<RuleId, Template> = {
       ? `第 ${p.chord} 个和弦：终止四六和弦之后没有同一低音上的 V。`
       : `第 ${p.from}–${p.to} 个和弦：四六和弦的${p.variant === 'sixth' ? '六音' : '四音'}（${v('voice')}）应级进下行。`,
   'doubled-seventh': (p) => `第 ${p.chord} 个和弦：七音 ${p.note} 重复了。`,
+  'non-chord-tone': (p, v) =>
+    `第 ${p.chord} 个和弦：${v('voice')}的 ${p.note} 不是和弦音，也不是经过音、辅助音、延留音、先现音、倚音或逸音。`,
 };
 
 const ZH_HANT: Record<RuleId, Template> = {
@@ -148,8 +156,8 @@ const ZH_HANT: Record<RuleId, Template> = {
       : `第 ${p.from}–${p.to} 個和弦：${v('voice')}的導音 ${p.note} 應上行到 ${p.target}。`,
   'seventh-resolution': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}的七音 ${p.note} 應級進下行解決。`,
   'seventh-preparation': (p, v) => `第 ${p.chord} 個和弦：${v('voice')}的七音 ${p.note} 在前一個和弦中沒有預備。`,
-  'augmented-melodic-interval': (p, v, i) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}出現${i(p.interval)}（${p.notes}）。`,
-  'leap-too-large': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('voice')}跳進超過八度（${p.notes}）。`,
+  'augmented-melodic-interval': (p, v, i) => `${zhSpan(p, '個')}：${v('voice')}出現${i(p.interval)}（${p.notes}）。`,
+  'leap-too-large': (p, v) => `${zhSpan(p, '個')}：${v('voice')}跳進超過八度（${p.notes}）。`,
   'missing-third': (p) => `第 ${p.chord} 個和弦缺少三音（${p.note}）。`,
   'wrong-chord': (p, v) =>
     p.variant === 'missing'
@@ -164,6 +172,8 @@ const ZH_HANT: Record<RuleId, Template> = {
       ? `第 ${p.chord} 個和弦：終止四六和弦之後沒有同一低音上的 V。`
       : `第 ${p.from}–${p.to} 個和弦：四六和弦的${p.variant === 'sixth' ? '六音' : '四音'}（${v('voice')}）應級進下行。`,
   'doubled-seventh': (p) => `第 ${p.chord} 個和弦：七音 ${p.note} 重複了。`,
+  'non-chord-tone': (p, v) =>
+    `第 ${p.chord} 個和弦：${v('voice')}的 ${p.note} 不是和弦音，也不是經過音、輔助音、延留音、先現音、倚音或逸音。`,
 };
 
 const KO: Record<RuleId, Template> = {
@@ -188,8 +198,8 @@ const KO: Record<RuleId, Template> = {
       : `${p.from}–${p.to}번 화음: ${v('voice')}의 이끎음 ${p.note}은(는) ${p.target}(으)로 상행해야 합니다.`,
   'seventh-resolution': (p, v) => `${p.from}–${p.to}번 화음: ${v('voice')}의 7음 ${p.note}은(는) 순차 하행으로 해결해야 합니다.`,
   'seventh-preparation': (p, v) => `${p.chord}번 화음: ${v('voice')}의 7음 ${p.note}이(가) 앞 화음에서 예비되지 않았습니다.`,
-  'augmented-melodic-interval': (p, v, i) => `${p.from}–${p.to}번 화음: ${v('voice')}에 ${i(p.interval)} 진행이 있습니다(${p.notes}).`,
-  'leap-too-large': (p, v) => `${p.from}–${p.to}번 화음: ${v('voice')}가 옥타브보다 크게 도약합니다(${p.notes}).`,
+  'augmented-melodic-interval': (p, v, i) => `${koSpan(p)}: ${v('voice')}에 ${i(p.interval)} 진행이 있습니다(${p.notes}).`,
+  'leap-too-large': (p, v) => `${koSpan(p)}: ${v('voice')}가 옥타브보다 크게 도약합니다(${p.notes}).`,
   'missing-third': (p) => `${p.chord}번 화음에 3음(${p.note})이 없습니다.`,
   'wrong-chord': (p, v) =>
     p.variant === 'missing'
@@ -204,6 +214,8 @@ const KO: Record<RuleId, Template> = {
       ? `${p.chord}번 화음: 종지 6-4 화음 다음에 같은 베이스 위의 V가 오지 않습니다.`
       : `${p.from}–${p.to}번 화음: 6-4 화음의 ${p.variant === 'sixth' ? '6음' : '4음'}(${v('voice')})은 순차 하행해야 합니다.`,
   'doubled-seventh': (p) => `${p.chord}번 화음: 7음 ${p.note}이(가) 중복되었습니다.`,
+  'non-chord-tone': (p, v) =>
+    `${p.chord}번 화음: ${v('voice')}의 ${p.note}은(는) 화음 구성음이 아니며 경과음, 보조음, 계류음, 선행음, 전타음, 도피음도 아닙니다.`,
 };
 
 const TEMPLATES: Record<Language, Record<RuleId, Template>> = { en: EN, 'zh-hans': ZH_HANS, 'zh-hant': ZH_HANT, ko: KO };

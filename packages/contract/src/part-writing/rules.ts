@@ -27,6 +27,7 @@ export const RULE_IDS = [
   'cadential-64-doubling',
   'unresolved-64',
   'doubled-seventh',
+  'non-chord-tone',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -54,6 +55,7 @@ export const DEFAULT_RULE_POINTS: Readonly<Record<RuleId, number>> = {
   'cadential-64-doubling': 1,
   'unresolved-64': 2,
   'doubled-seventh': 2,
+  'non-chord-tone': 1,
 };
 
 /** Ranges in MIDI numbers, inclusive: S C4–G5, A G3–D5, T C3–G4, B E2–C4. */

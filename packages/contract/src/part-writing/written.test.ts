@@ -98,3 +98,59 @@ describe('written part writing', () => {
     ]);
   });
 });
+
+describe('written part writing with rhythm (issue 35)', () => {
+  const chorale: WritingExercise = {
+    key: 'C major',
+    meter: '4/4',
+    style: 'free',
+    given: ['S', 'B'],
+    write: ['A', 'T'],
+    rules: {},
+    chords: [
+      { S: 'E5', B: 'C3', beats: 1 },
+      { S: 'D5', B: 'G2', beats: 1 },
+      { S: 'C5', B: 'A2', beats: 1, phrase_end: true },
+      { S: 'G5', B: 'C3', beats: 1 },
+    ],
+  };
+  const write = (texts: string[]) =>
+    texts.map((text, i) => (readAnswer(text, chorale.write, chorale.chords[i]?.beats) as { chord: object }).chord);
+
+  it('reads answers whose voices are lines, and says what does not fill the chord', () => {
+    expect(readAnswer('G4:8+F4:8 B3', ['A', 'T'], 1)).toEqual({ chord: { A: 'G4:8+F4:8', T: 'B3' } });
+    expect(readAnswer('G4:8+F4:8 B3', ['A', 'T'])).toEqual({ chord: { A: 'G4:8+F4:8', T: 'B3' } });
+    expect(readAnswer('G4:8+F4 B3', ['A', 'T'])).toEqual({ chord: { A: 'G4:8+F4', T: 'B3' } });
+    expect(readAnswer('G4:4+F4:8 B3', ['A', 'T'], 1)).toEqual({
+      problem: { kind: 'line', note: 'G4:4+F4:8', problem: { kind: 'length', written: 1.5, chord: 1 } },
+    });
+    expect(readAnswer('G4:3 B3', ['A', 'T'])).toMatchObject({ problem: { kind: 'line', note: 'G4:3' } });
+    expect(readAnswer('H4:8+G4:8 B3', ['A', 'T'])).toEqual({ problem: { kind: 'pitch', note: 'H4' } });
+  });
+
+  it('leaves out findings on given voices only, and runs no motion rule across a phrase end', () => {
+    // The given soprano leaps C5 → A5 over the phrase end (and sings A5, above its range): nothing of that is
+    // the student's, and across the phrase end no motion rule runs (the alto's E4 → D5 would overlap the soprano's C5).
+    const high = { ...chorale, chords: chorale.chords.map((c, i) => (i === 3 ? { ...c, S: 'A5' } : c)) };
+    const result = checkWritten(high, write(['G4 C4', 'G4 B3', 'E4 C4', 'D5 G4']));
+    expect(result.findings).toEqual([]);
+    const joined = { ...high, chords: high.chords.map((c) => ({ ...c, phrase_end: false })) };
+    expect(checkWritten(joined, write(['G4 C4', 'G4 B3', 'E4 C4', 'D5 G4'])).findings.map((f) => [f.rule, f.voices])).toEqual([
+      ['overlap', ['S', 'A']],
+      ['overlap', ['A', 'T']],
+    ]);
+    // A student's own fault still counts: parallel octaves between the given bass and the written tenor.
+    const octaves = checkWritten(chorale, write(['G4 C4', 'G4 G3', 'E4 A3', 'D5 G4']));
+    expect(octaves.findings.map((f) => [f.rule, f.chords, f.voices])).toEqual([
+      ['parallel-octaves', [0, 1], ['T', 'B']],
+      ['parallel-octaves', [1, 2], ['T', 'B']],
+    ]);
+  });
+
+  it('checks a chord without a voice that rests (a breath in the given voice)', () => {
+    const breath = { ...chorale, chords: chorale.chords.map((c, i) => (i === 3 ? { ...c, S: 'r:8+G5:8' } : c)) };
+    const result = checkWritten(breath, write(['G4 C4', 'G4 B3', 'E4 C4', 'D5 G4']));
+    expect(result.unwritten).toEqual([]);
+    expect(result.findings).toEqual([]);
+  });
+});

@@ -1,19 +1,30 @@
 import { type CheckInput, checkPartWriting, type Finding, type PartWritingChordInput } from './check.ts';
 import { keyAfter } from './chords.ts';
+import { type LineProblem, lineSyntax, readLine } from './line.ts';
 import { findingMessage, type Language } from './messages.ts';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
-import { type Key, keyName, midi, parseKey, parsePitch } from './theory.ts';
+import { type Key, keyName, parseKey, parsePitch } from './theory.ts';
 
 /**
  * A part-writing exercise as written chord by chord (issue 27): what the grader (`@app/har`'s
  * part-writing/grade.ts) and the browser's practice feedback both check, so a student sees while
  * writing exactly what the grade will say. Also the answer text of the workspace: one answer per
- * chord, id `chord-<n>` (n from 1), the voices to write in S A T B order as pitch names separated by
- * spaces, `-` for a voice not written yet (`D5 G4 B3`).
+ * chord, id `chord-<n>` (n from 1), the voices to write in S A T B order separated by spaces, each a
+ * line (line.ts: `D5`, `G4:8+F#4:8`, `C5:4~`), `-` for a voice not written yet (`D5 G4:8+F#4:8 B3`).
  */
 
+/** Each voice's line in a chord (line.ts): `D5`, `D5:8+C5:8`, `r`. */
 export type WrittenChord = Partial<Record<Voice, string>>;
-export type GivenChord = { numeral?: string | undefined; figures?: string | undefined } & WrittenChord;
+export type GivenChord = {
+  numeral?: string | undefined;
+  figures?: string | undefined;
+  /** Quarter notes (1 when not said): what each voice's line fills. */
+  beats?: number | undefined;
+  /** A phrase ends on this chord (a fermata): no motion rule runs from it to the next. */
+  phrase_end?: boolean | undefined;
+  /** A change of time signature starting at this chord. */
+  meter?: string | undefined;
+} & WrittenChord;
 export type RuleSettings = Record<RuleId, { on: boolean; points: number }>;
 
 /** What the check needs of an exercise: the key, meter, style, voices, chords and rule settings. */
@@ -47,10 +58,8 @@ export function chordIndexOf(id: string): number | undefined {
   return match ? Number(match[1]) - 1 : undefined;
 }
 
-const playable = (text: string | undefined) => {
-  const pitch = text === undefined ? undefined : parsePitch(text);
-  return pitch !== undefined && midi(pitch) >= 0 && midi(pitch) <= 127;
-};
+/** Whether a voice's text is a line that fills a chord of `beats` quarter notes (its pitches playable: readLine refuses MIDI outside 0–127). */
+const playable = (text: string | undefined, beats: number) => text !== undefined && 'events' in readLine(text, beats);
 
 /** A chord's answer text: the voices to write in S A T B order, '-' for one not written. */
 export function answerText(chord: WrittenChord, write: readonly Voice[]): string {
@@ -59,13 +68,19 @@ export function answerText(chord: WrittenChord, write: readonly Voice[]): string
   return order.map((v) => chord[v] ?? '-').join(' ');
 }
 
-export type AnswerProblem = { kind: 'count' } | { kind: 'pitch'; note: string } | { kind: 'midi'; note: string };
+export type AnswerProblem =
+  | { kind: 'count' }
+  | { kind: 'pitch'; note: string }
+  | { kind: 'midi'; note: string }
+  /** A voice's notes that are not a line (line.ts), or (with the chord's length) do not fill the chord. */
+  | { kind: 'line'; note: string; problem: LineProblem };
 
 /**
- * Reads a chord's answer text. Tokens are separated by spaces (or commas); '-' or '_' is a voice
- * not written; an empty answer is a chord not written at all.
+ * Reads a chord's answer text. Tokens are separated by spaces (or commas), each a voice's line
+ * (`D5`, `D5:8+C5:8`); '-' or '_' is a voice not written; an empty answer is a chord not written at
+ * all. With the chord's length in quarter notes, each line must fill it.
  */
-export function readAnswer(text: string, write: readonly Voice[]): { chord: WrittenChord } | { problem: AnswerProblem } {
+export function readAnswer(text: string, write: readonly Voice[], beats?: number): { chord: WrittenChord } | { problem: AnswerProblem } {
   const order = VOICES.filter((v) => write.includes(v));
   const tokens = text
     .trim()
@@ -76,9 +91,13 @@ export function readAnswer(text: string, write: readonly Voice[]): { chord: Writ
   const chord: WrittenChord = {};
   for (const [i, token] of tokens.entries()) {
     if (token === '-' || token === '_') continue;
-    const pitch = parsePitch(token);
-    if (!pitch) return { problem: { kind: 'pitch', note: token } };
-    if (midi(pitch) < 0 || midi(pitch) > 127) return { problem: { kind: 'midi', note: token } };
+    const problem = beats === undefined ? lineSyntax(token) : (readLine(token, beats) as { problem?: LineProblem }).problem;
+    if (problem?.kind === 'pitch') {
+      const pitch = parsePitch(problem.text);
+      if (!pitch) return { problem: { kind: 'pitch', note: problem.text } };
+      return { problem: { kind: 'midi', note: problem.text } };
+    }
+    if (problem) return { problem: { kind: 'line', note: token, problem } };
     chord[order[i] as Voice] = token;
   }
   return { chord };
@@ -118,24 +137,39 @@ export type WrittenCheck = {
 /**
  * Checks what is written: the checker runs over each stretch of finished chords in the key in
  * force where the stretch begins (labels may change the key, decision 031), rules turned off
- * left out; a chord with a voice missing is not checked and is listed in `unwritten`.
+ * left out; a chord with a voice missing (or a line that does not fill the chord) is not checked
+ * and is listed in `unwritten`. Only what the student wrote counts (issue 35): a finding whose
+ * voices are all given voices is left out (so a given voice's range is never checked), and a
+ * finding about a whole chord (a missing third) only where the student writes a voice that sounds.
  */
 export function checkWritten(exercise: WritingExercise, written: readonly WrittenChord[], language: Language = 'en'): WrittenCheck {
   const settings = ruleSettings(exercise);
   const off = RULE_IDS.filter((rule) => !settings[rule].on);
   const voices = VOICES.filter((v) => exercise.given.includes(v) || exercise.write.includes(v));
+  const beatsOf = (given: GivenChord) => given.beats ?? 1;
   const chords: (PartWritingChordInput | undefined)[] = exercise.chords.map((given, index) => {
     const mine = written[index] ?? {};
     const chord: PartWritingChordInput = {};
     if (given.numeral !== undefined) chord.numeral = given.numeral;
     if (given.figures !== undefined) chord.figures = given.figures;
+    if (given.beats !== undefined) chord.beats = given.beats;
+    if (given.phrase_end) chord.phrase_end = true;
+    if (given.meter !== undefined) chord.meter = given.meter;
     for (const v of voices) {
       const text = exercise.given.includes(v) ? given[v] : mine[v];
-      if (!playable(text)) return undefined;
+      if (!playable(text, beatsOf(given))) return undefined;
       chord[v] = text;
     }
     return chord;
   });
+  // Whether the student sounds in a chord: a written voice that is not a rest throughout.
+  const sounds = (index: number) =>
+    exercise.write.some((v) => {
+      const read = readLine(written[index]?.[v] ?? 'r', beatsOf(exercise.chords[index] ?? {}));
+      return 'events' in read && read.events.some((e) => e.pitch);
+    });
+  const counts = (finding: Finding) =>
+    finding.voices.length > 0 ? finding.voices.some((v) => exercise.write.includes(v)) : finding.chords.some(sounds);
 
   const keys = keysBefore(exercise);
 
@@ -164,12 +198,13 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
         // Chord numbers of the stretch become the exercise's.
         const params = { ...finding.params };
         for (const name of ['chord', 'from', 'to']) if (typeof params[name] === 'number') params[name] = (params[name] as number) + start;
-        findings.push({
+        const shifted = {
           ...finding,
           chords: finding.chords.map((c) => c + start),
           params,
           message: findingMessage(finding.rule, params, language),
-        });
+        };
+        if (counts(shifted)) findings.push(shifted);
       }
     }
     start = end;
