@@ -25,7 +25,7 @@ describe('partWritingExerciseIssues', () => {
           { B: '' },
           { B: 'H2' },
           { B: 'C3', figures: '7bb' },
-          { B: 'C10', beats: 5 },
+          { B: 'C10', beats: 0.3 },
           { B: 'C3', S: 'C5' },
           { B: 'C3', numeral: 'IX' },
         ],
@@ -61,5 +61,65 @@ describe('partWritingExerciseIssues', () => {
     expect(() => partWritingExercise('x', { ...exercise, chords: [{ B: 'C10' }] })).toThrow(
       new HarError('part-writing.json: chord 1 has a note outside the MIDI range (C-1 to G9).'),
     );
+  });
+});
+
+/** Issue 35: a voice's text is a line (notes and rests with their values) that fills its chord. */
+describe('part-writing.json with rhythm', () => {
+  const rhythmic = {
+    ...exercise,
+    given: ['S' as const, 'B' as const],
+    write: ['A' as const, 'T' as const],
+    chords: [
+      { S: 'E5:8.+D5:16', B: 'C3', beats: 1 },
+      { S: 'C5:4~', B: 'r:8+G2:8', beats: 1, phrase_end: true },
+      { S: 'C5:8+B4:8', B: 'G2', beats: 1, meter: '3/4' },
+      { S: 'r', B: 'C3:16~+C3:16+r:16', beats: 0.75 },
+    ],
+  };
+
+  it('reads line texts, any length in sixteenths, phrase ends and metre changes, and model lines', () => {
+    const model = { chords: rhythmic.chords.map((c) => ({ A: 'G4', T: c.beats === 1 ? 'E4:8+D4:8' : 'E4' })) };
+    expect(partWritingExerciseIssues(rhythmic, model)).toEqual([]);
+    const doc = partWritingExercise('Rhythm', rhythmic, model);
+    expect(doc.exercise.chords[1]).toMatchObject({ phrase_end: true });
+    expect(doc.exercise.chords[2]).toMatchObject({ meter: '3/4' });
+    expect(doc.model?.chords[0]).toEqual({ A: 'G4', T: 'E4:8+D4:8' });
+  });
+
+  it('names a line that does not fill its chord, a tie between pitches, a bad event and a length that is no sixteenth', () => {
+    const issues = partWritingExerciseIssues(
+      {
+        ...rhythmic,
+        chords: [
+          { S: 'E5:8', B: 'C3', beats: 1 },
+          { S: 'C5:8~+D5:8', B: 'G2', beats: 1 },
+          { S: 'C5:3', B: 'G2', beats: 1 },
+          { S: 'C5', B: 'G2', beats: 0.3 },
+        ],
+      },
+      {
+        chords: [
+          { A: 'G4:2', T: 'E4' },
+          { A: 'G4', T: 'E4' },
+          { A: 'G4', T: 'E4' },
+          { A: 'G4', T: 'E4' },
+        ],
+      },
+    );
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: ['chords', 0, 'S'], message: 'has notes lasting 0.5 beats in a chord of 1' },
+        { path: ['chords', 1, 'S'], message: 'has a tie between different pitches (C5:8~)' },
+        { path: ['chords', 2, 'S'], message: 'has "C5:3", which is not a note or rest with its value such as D5:8 or r:4' },
+        { path: ['chords', 3, 'beats'], message: 'has beats that are not a positive number of sixteenths of a quarter note' },
+        { path: ['model', 'chords', 0, 'A'], message: 'has notes lasting 2 beats in a chord of 1' },
+      ]),
+    );
+  });
+
+  it('still reads a document written before issue 35 (one pitch per voice per chord)', () => {
+    const doc = partWritingExercise('Old', exercise, { chords: exercise.chords.map(() => ({ S: 'C5', A: 'E4', T: 'G3' })) });
+    expect(doc.exercise.chords[0]).toEqual({ B: 'C3', beats: 1 });
   });
 });

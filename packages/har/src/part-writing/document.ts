@@ -1,7 +1,8 @@
 import { har } from '@app/contract/har-messages';
-import { PART_WRITING_BEATS, PART_WRITING_METER } from '@app/contract/part-writing';
+import { PART_WRITING_METER } from '@app/contract/part-writing';
 import { MAX_METER_BEATS, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
+import { isSinglePitch, readLine } from '@app/contract/part-writing/line';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
 import { zipSync } from 'fflate';
@@ -30,7 +31,7 @@ import { partWritingScore } from './score.ts';
 export const PART_WRITING_ENTRY = 'part-writing.json';
 export const MODEL_ENTRY = 'model.json';
 export const VOICES_ENTRY = 'voices.json';
-export const PART_WRITING_MAX_CHORDS = 200;
+export const PART_WRITING_MAX_CHORDS = 400;
 
 export const PartWritingManifest = Manifest.extend({
   exercise_type: z.literal('part-writing', { error: 'exercise_type must be "part-writing"' }),
@@ -42,32 +43,71 @@ const note = z.string({ error: 'has a note that is not text' }).refine((text) =>
 });
 const Voice_ = z.enum(VOICES, { error: 'names a voice other than S, A, T or B' });
 
-const Notes = z.object({ S: note.optional(), A: note.optional(), T: note.optional(), B: note.optional() }, { error: 'is not an object' });
+/**
+ * A voice's text in a chord (issue 35): a pitch lasting the chord (`D5`, as every document before
+ * it), or a line of notes and rests with their values (`D5:8+C5:8`, `r`, `C5:4~`, contract
+ * part-writing/line.ts). Whether its values fill its chord is checked where the chord is known.
+ */
+const lineShape = /^(?:[^\s:+~]+(?::[^\s:+~]+)?~?)(?:\+[^\s:+~]+(?::[^\s:+~]+)?~?)*$/u;
+const line = z
+  .string({ error: 'has a note that is not text' })
+  .max(400, { error: 'has a voice longer than 400 characters' })
+  .refine((text) => lineShape.test(text.trim()) && (parsePitch(text) !== undefined || !isSinglePitch(text)), {
+    error: 'has a note that is not a pitch such as C4, F#3 or Bb2',
+  })
+  .refine(
+    (text) =>
+      text.split('+').every((event) => {
+        const pitch = parsePitch(event.split(/[:~]/)[0] ?? '');
+        return pitch === undefined || (midi(pitch) >= 0 && midi(pitch) <= 127);
+      }),
+    { error: 'has a note outside the MIDI range (C-1 to G9)' },
+  );
+
+const Notes = z.object({ S: line.optional(), A: line.optional(), T: line.optional(), B: line.optional() }, { error: 'is not an object' });
 type Notes = z.infer<typeof Notes>;
 
-/** A given voice's note: a pitch the checker can play (MIDI 0–127). */
-const givenNote = note.refine(
-  (text) => {
-    const pitch = parsePitch(text);
-    return pitch === undefined || (midi(pitch) >= 0 && midi(pitch) <= 127);
-  },
-  { error: 'has a note outside the MIDI range (C-1 to G9)' },
-);
+/** A sixteenth of a quarter note: a chord lasts a whole number of them (issue 35: any rhythm a chorale has). */
+const BEAT_GRAIN = 1 / 16;
+
+/** What is wrong with a voice's text in a chord of `beats`, as a document sentence; undefined when it is a line that fills the chord. */
+function lineIssue(text: string, beats: number): string | undefined {
+  const read = readLine(text, beats);
+  if ('events' in read) return undefined;
+  const problem = read.problem;
+  if (problem.kind === 'pitch') {
+    const pitch = parsePitch(problem.text);
+    return pitch && (midi(pitch) < 0 || midi(pitch) > 127)
+      ? 'has a note outside the MIDI range (C-1 to G9)'
+      : 'has a note that is not a pitch such as C4, F#3 or Bb2';
+  }
+  if (problem.kind === 'length') return `has notes lasting ${Number(problem.written.toFixed(4))} beats in a chord of ${beats}`;
+  if (problem.kind === 'tie') return `has a tie between different pitches (${problem.text})`;
+  return `has "${problem.text}", which is not a note or rest with its value such as D5:8 or r:4`;
+}
 
 const GivenChord = z
-  .object(
-    { S: givenNote.optional(), A: givenNote.optional(), T: givenNote.optional(), B: givenNote.optional() },
-    { error: 'is not an object' },
-  )
+  .object({ S: line.optional(), A: line.optional(), T: line.optional(), B: line.optional() }, { error: 'is not an object' })
   .extend({
     numeral: z.string({ error: 'has a numeral that is not text' }).max(64, { error: 'has a numeral longer than 64 characters' }).optional(),
     figures: z.string({ error: 'has figures that are not text' }).max(40, { error: 'has figures longer than 40 characters' }).optional(),
     beats: z
       .number({ error: 'has beats that are not a number' })
-      .refine((beats) => (PART_WRITING_BEATS as readonly number[]).includes(beats), {
-        error: 'has beats other than 0.5, 1, 1.5, 2, 3 or 4',
-      })
+      .refine(
+        (beats) => beats > 0 && beats <= MAX_METER_BEATS * 4 && Math.abs(Math.round(beats / BEAT_GRAIN) * BEAT_GRAIN - beats) < 1e-9,
+        {
+          error: 'has beats that are not a positive number of sixteenths of a quarter note',
+        },
+      )
       .default(1),
+    /** A fermata: the phrase ends at this chord, and no motion rule runs from it to the next. */
+    phrase_end: z.boolean({ error: 'has phrase_end that is not true or false' }).optional(),
+    /** A change of time signature starting at this chord. */
+    meter: z
+      .string({ error: 'has a meter that is not text' })
+      .regex(PART_WRITING_METER, { error: 'has a meter that is not such as "4/4" or "6/8"' })
+      .refine(meterBeatsInRange, { error: `has a meter that does not count 1 to ${MAX_METER_BEATS} beats in a measure` })
+      .optional(),
   });
 
 const RuleSetting = z.object(
@@ -135,8 +175,11 @@ export const PartWritingExercise = z
     // Each issue names its field (the voice, numeral or figures of a chord), so a form can show it there.
     exercise.chords.forEach((chord, index) => {
       for (const v of VOICES) {
-        if ((chord[v] !== undefined) !== exercise.given.includes(v))
+        const text = chord[v];
+        if ((text !== undefined) !== exercise.given.includes(v))
           ctx.addIssue({ code: 'custom', path: ['chords', index, v], message: 'has notes for other voices than the given ones' });
+        const issue = text === undefined ? undefined : lineIssue(text, chord.beats);
+        if (issue !== undefined) ctx.addIssue({ code: 'custom', path: ['chords', index, v], message: issue });
       }
       if (chord.numeral !== undefined && running) {
         const read = chordOfLabel(chord.numeral, running);
@@ -223,7 +266,7 @@ export type DocumentIssue = { path: (string | number)[]; message: string };
 
 /** Where written voices do not fit the exercise: one entry per chord, only the voices to write, every one of them when `complete`. */
 function writtenIssues(
-  exercise: { chords: readonly unknown[]; write: readonly Voice[] },
+  exercise: { chords: readonly { beats?: unknown }[]; write: readonly Voice[] },
   voices: WrittenVoices,
   complete: boolean,
 ): DocumentIssue[] {
@@ -235,7 +278,10 @@ function writtenIssues(
         return [{ path: ['chords', index, v], message: `has a note for ${v}, which is given` }];
       if (complete && chord[v] === undefined && exercise.write.includes(v))
         return [{ path: ['chords', index, v], message: `has no note for ${v}` }];
-      return [];
+      const text = chord[v];
+      const beats = exercise.chords[index]?.beats ?? 1;
+      const issue = text === undefined || typeof beats !== 'number' ? undefined : lineIssue(text, beats);
+      return issue === undefined ? [] : [{ path: ['chords', index, v], message: issue }];
     }),
   );
 }
