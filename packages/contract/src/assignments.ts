@@ -33,6 +33,7 @@ export const AssignmentMessages = {
   dueRange: 'The due date must be within one year before the course start and one year after the course end.',
   extensionRange: 'The extension must be between the due date and six months after the course end.',
   delayRange: 'The date to show grades must be between the due date and the course end date.',
+  showFindings: 'Show findings must be AT_RELEASE or AT_HAND_IN.',
   timedDuration: 'The time limit must be between 1 minute and 8 hours, in the allowed steps.',
   notGradable: 'Only gradable documents have these settings.',
   practiceOnly: 'Only practice documents use incremental grading.',
@@ -118,6 +119,14 @@ const IdList = z.array(z.number().int().positive()).max(10_000);
 export const ShowAnswers = z.enum(['AFTER_DUE', 'IMMEDIATELY', 'NEVER']);
 export type ShowAnswers = z.infer<typeof ShowAnswers>;
 
+/**
+ * When a student sees what was marked in formal work (issue 35): a part-writing exercise's
+ * findings, an analysis exercise's right and wrong: when the answers are shown (AT_RELEASE, as
+ * ShowAnswers says), or at hand-in. Never the grade before its own release, never the answers.
+ */
+export const ShowFindings = z.enum(['AT_RELEASE', 'AT_HAND_IN'], { message: AssignmentMessages.showFindings });
+export type ShowFindings = z.infer<typeof ShowFindings>;
+
 export const DocumentSettings = z.object({
   gradable: z.boolean(),
   practice: z.boolean(),
@@ -128,6 +137,7 @@ export const DocumentSettings = z.object({
   timed: z.boolean(),
   timed_time_seconds: z.number().int().nullable(),
   show_answers: ShowAnswers,
+  show_findings: ShowFindings,
 });
 
 export const PreviewStatus = z.enum(['PENDING', 'READY', 'FAILED']);
@@ -201,6 +211,7 @@ export const UpdateDocumentRequest = z
     timed: z.boolean(),
     timed_time_seconds: z.number().int().positive().nullable(),
     show_answers: ShowAnswers,
+    show_findings: ShowFindings,
   })
   .partial();
 export type UpdateDocumentRequest = z.infer<typeof UpdateDocumentRequest>;

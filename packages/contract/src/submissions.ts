@@ -47,6 +47,18 @@ export const SubmissionFileUrls = z.object({
   marks_shown: z.boolean(),
   /** When they are not: when the answers will be shown (the due date or the student's extension), null if never. */
   answers_shown_at: z.number().int().nullable(),
+  /**
+   * A part-writing grade whose findings this reader may not see yet (issue 35): how many findings
+   * and unfinished chords cost how many points — counts only, never which. Absent otherwise.
+   */
+  points_off: z
+    .object({
+      findings: z.number().int(),
+      finding_points: z.number(),
+      unfinished: z.number().int(),
+      unfinished_points: z.number(),
+    })
+    .optional(),
 });
 export type SubmissionFileUrls = z.infer<typeof SubmissionFileUrls>;
 

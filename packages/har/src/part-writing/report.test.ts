@@ -89,8 +89,8 @@ describe('the part-writing report before the findings are shown', () => {
 
   it('says when the details are shown: on the date answers are shown, never, or once they are', () => {
     const at = Date.UTC(2026, 11, 10, 23, 59) / 1000;
-    expect(shownSection(before('en', at))).toMatch(/The details are shown on [^<]*2026[^<]*, when the answers are shown\./);
-    expect(shownSection(before('ko', at))).toContain('에 정답과 함께 공개됩니다.');
+    expect(shownSection(before('en', at))).toMatch(/The details are shown after [^<]*2026[^<]*, with the correct answers\./);
+    expect(shownSection(before('ko', at))).toContain(' 이후 정답과 함께 공개됩니다.');
     expect(shownSection(before('en', null))).toContain('Your instructor has chosen not to show the details of this exercise.');
     expect(shownSection(before('en'))).toContain('The details are shown once the answers are shown.');
   });

@@ -1,5 +1,5 @@
 import type { RegradeStatus } from '@app/contract/answer-keys';
-import type { PreviewStatus, ShowAnswers } from '@app/contract/assignments';
+import type { PreviewStatus, ShowAnswers, ShowFindings } from '@app/contract/assignments';
 import type { Cadential64, CourseRole, CourseStatus, LmsType, Neapolitan6, PaymentType } from '@app/contract/courses';
 import type { LmsRosterSyncFailure, LmsRosterSyncStatus } from '@app/contract/lti';
 import type { EnrollmentStatus, InvitationState } from '@app/contract/people';
@@ -322,6 +322,8 @@ export interface DocumentsTable {
   timed_time_seconds: number | null;
   /** AFTER_DUE, IMMEDIATELY or NEVER (contract ShowAnswers). */
   show_answers: Generated<ShowAnswers>;
+  /** AT_RELEASE or AT_HAND_IN (contract ShowFindings, migration 0037): when formal work's marks are shown. */
+  show_findings: Generated<ShowFindings>;
   /** The exercise without its key, the only file a student receives; null until made. */
   student_storage_key: string | null;
   /** Which version of the key the files hold: 1, then one more per "Edit Key" (migration 0016). */

@@ -70,6 +70,7 @@ export function testDocument(overrides: Partial<CourseDocument> = {}): CourseDoc
     timed: false,
     timed_time_seconds: null,
     show_answers: 'AFTER_DUE',
+    show_findings: 'AT_RELEASE',
     ...overrides,
   };
 }

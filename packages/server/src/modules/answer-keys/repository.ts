@@ -162,11 +162,15 @@ export async function submissionIdsOf(db: Db, documentId: number): Promise<numbe
 
 /** What a regrade reads of one submission. */
 export function submissionForRegrade(db: Db, id: number) {
-  return db
-    .selectFrom('submissions')
-    .select(['id', 'student_id', 'document_id', 'har_key', 'file_key', 'points', 'max_points', 'percent', 'grade', 'key_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('submissions')
+      .select(['id', 'student_id', 'document_id', 'har_key', 'file_key', 'points', 'max_points', 'percent', 'grade', 'key_version'])
+      // The student's report as named before the regrade (it may carry what it showed in its name, issue 35).
+      .select('student_report_key')
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
 }
 
 /**

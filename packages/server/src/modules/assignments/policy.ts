@@ -121,5 +121,6 @@ export function documentChanges(
     timed: next.timed ? 1 : 0,
     timed_time_seconds: timedSeconds,
     ...(input.show_answers !== undefined ? { show_answers: input.show_answers } : {}),
+    ...(input.show_findings !== undefined ? { show_findings: input.show_findings } : {}),
   };
 }

@@ -20,6 +20,7 @@ export function presentDocument(row: DocumentRow): CourseDocument {
     timed: row.timed === 1,
     timed_time_seconds: row.timed_time_seconds,
     show_answers: row.show_answers,
+    show_findings: row.show_findings,
   };
 }
 

@@ -26,9 +26,21 @@ export const RENDERS_FOLDER = 'renders';
 /** A storage key of a cached image shared between submissions: never deleted with one of them (the orphan sweep removes it once no row names it). */
 export const isSharedDrawing = (key: string) => key.startsWith(`${RENDERS_FOLDER}/`);
 
-/** A submission's grade report of one variant, named by the grade's key version: a view of the grade before a regrade never overwrites the report after it. */
-export const gradeReportKey = (fileKey: string, variant: DrawingVariant, keyVersion: number) =>
-  `submissions/${fileKey}/${variant === 'full' ? '' : 'student-'}report-v${keyVersion}.html`;
+/**
+ * A submission's grade report of one variant, named by the grade's key version: a view of the grade
+ * before a regrade never overwrites the report after it. A student's variant that shows other than
+ * its default (findings at hand-in, issue 35) or says when the findings are shown carries that in
+ * its name (`tag`), so a changed setting or due date draws it again instead of showing the old one.
+ */
+export const gradeReportKey = (fileKey: string, variant: DrawingVariant, keyVersion: number, tag = '') =>
+  `submissions/${fileKey}/${variant === 'full' ? '' : 'student-'}report-v${keyVersion}${tag}.html`;
+
+/** The name tag of a student's report (gradeReportKey): empty for what it always showed, else what it shows and when the rest is shown. */
+export function studentReportTag(practice: boolean, reveal: Reveal, detailsShownAt: number | null | undefined): string {
+  const usual = reveal === studentReveal(practice, false);
+  if (usual && detailsShownAt === undefined) return '';
+  return `-${reveal}${detailsShownAt === undefined ? '' : `-${detailsShownAt ?? 'never'}`}`;
+}
 
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
 
@@ -158,6 +170,7 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
     withImage: boolean,
     warn: (e: unknown) => void,
     signal?: AbortSignal,
+    detailsShownAt?: number | null,
   ) {
     // The exercise as the document's file gives it (read once per process, documents/exercise-cache.ts) and the
     // voices the grade's answers hold: nothing of the submission is read from storage, and the score is
@@ -184,6 +197,7 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
       language: row.language as ReportLanguage,
       timeZone: row.time_zone,
       reveal,
+      ...(detailsShownAt === undefined ? {} : { detailsShownAt }),
     });
     return { pngKey, html };
   }
@@ -194,12 +208,14 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
    * image is checked to be still stored). An image that failed once (too slow, unreadable) is not
    * tried again for the other variant or the next view — a score too slow to draw once is not drawn
    * a second time; the report is always made. Undefined when the submission is gone. Given the row
-   * (findForDrawing's) instead of the id, it reads nothing more of the submission.
+   * (findForDrawing's) instead of the id, it reads nothing more of the submission. The student's
+   * variant shows what `reveal` says (its default: marks on practice work only) and says when the
+   * findings are shown (`detailsShownAt`, issue 35); a stored report that says otherwise is drawn again.
    */
   async function draw(
     submission: number | DrawingRow,
     variant: DrawingVariant,
-    options: { warn?: (error: unknown) => void; signal?: AbortSignal } = {},
+    options: { warn?: (error: unknown) => void; signal?: AbortSignal; reveal?: Reveal; detailsShownAt?: number | null } = {},
     tries = 3,
   ): Promise<Drawn | undefined> {
     // A caller that has read the row already (the file-urls request) passes it: one read of the submission.
@@ -209,20 +225,25 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
     const stored =
       variant === 'full' ? { png: row.png_key, report: row.report_key } : { png: row.student_png_key, report: row.student_report_key };
     const failedBefore = row.render_status === 'FAILED';
-    if (stored.report !== null && (stored.png !== null || failedBefore)) {
+    // The full variant shows everything; the student's, before the answers are shown (DESIGN §8), marks on practice work
+    // (and on formal work whose findings are shown at hand-in, which the caller says) and when the rest is shown.
+    const reveal = variant === 'full' ? 'full' : (options.reveal ?? studentReveal(row.practice === 1, false));
+    const detailsShownAt = variant === 'full' ? undefined : options.detailsShownAt;
+    const tag = variant === 'full' ? '' : studentReportTag(row.practice === 1, reveal, detailsShownAt);
+    const reportName = gradeReportKey(row.file_key, variant, row.key_version, tag);
+    const current = variant === 'full' || stored.report === reportName;
+    if (stored.report !== null && current && (stored.png !== null || failedBefore)) {
       if (stored.png === null || !isSharedDrawing(stored.png) || (await deps.storage.stat(stored.png)))
         return { pngKey: stored.png, reportKey: stored.report, status: stored.png === null ? 'FAILED' : 'READY' };
     }
-    const drawnNow = await once(`${submissionId}:${variant}:${row.key_version}`, async () => {
+    const drawnNow = await once(`${submissionId}:${variant}:${row.key_version}${tag}`, async () => {
       const warn = options.warn ?? (() => {});
       const result = JSON.parse(row.result_json) as GradeResult;
-      // The full variant shows everything; the student's, before the answers are shown (DESIGN §8), marks on practice work only.
-      const reveal = studentReveal(row.practice === 1, variant === 'full');
       const withImage = !failedBefore || stored.png !== null;
       const drawn = isPartWritingResult(result)
-        ? await drawPartWriting(row, result, reveal, withImage, warn, options.signal)
+        ? await drawPartWriting(row, result, reveal, withImage, warn, options.signal, detailsShownAt)
         : await drawAnalysis(row, result, reveal, withImage, warn, options.signal);
-      const reportKey = await putReport(gradeReportKey(row.file_key, variant, row.key_version), drawn.html);
+      const reportKey = await putReport(reportName, drawn.html);
       const status = drawn.pngKey === null ? 'FAILED' : failedBefore ? 'FAILED' : 'READY';
       // Written only while the grade is the one drawn: a regrade meanwhile forgets the drawings, and the next view draws its own.
       const written = await setDrawn(
@@ -239,6 +260,8 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
         await deps.storage.delete(reportKey);
         return 'superseded' as const;
       }
+      // The report this one replaced (another reveal, or another date said) is no one's now.
+      if (stored.report !== null && stored.report !== reportKey) await deps.storage.delete(stored.report).catch(warn);
       return { pngKey: drawn.pngKey, reportKey, status: drawn.pngKey === null ? 'FAILED' : 'READY' } satisfies Drawn;
     });
     if (drawnNow !== 'superseded') return drawnNow;
@@ -252,8 +275,11 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
    * regrade forgot them in its transaction, a late drawing of that grade removes its own (draw), and
    * reports are per submission, never shared; images are in `renders/`, which the orphan sweep takes.
    */
-  async function forgetReports(fileKey: string, keyVersion: number) {
-    await Promise.all((['full', 'student'] as const).map((variant) => deps.storage.delete(gradeReportKey(fileKey, variant, keyVersion))));
+  async function forgetReports(fileKey: string, keyVersion: number, studentReport?: string | null) {
+    const keys = (['full', 'student'] as const).map((variant) => gradeReportKey(fileKey, variant, keyVersion));
+    // A student's report named by what it showed (studentReportTag), as the row named it before the regrade.
+    if (studentReport && !keys.includes(studentReport)) keys.push(studentReport);
+    await Promise.all(keys.map((key) => deps.storage.delete(key)));
   }
 
   return { draw, forgetReports };

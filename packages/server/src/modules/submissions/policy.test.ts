@@ -1,7 +1,7 @@
 import { SubmissionMessages } from '@app/contract/submissions';
 import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import { describe, expect, it } from 'vitest';
-import { answersShown, type DocumentRules, gradeWithheld, studentReveal, submissionRefusal } from './policy.ts';
+import { answersShown, type DocumentRules, findingsShownAt, gradeWithheld, studentReveal, submissionRefusal } from './policy.ts';
 
 type State = Parameters<typeof submissionRefusal>[1];
 const NOW = 1_000_000;
@@ -56,6 +56,26 @@ describe('what a student sees of grading', () => {
     expect(studentReveal(true, false)).toBe('marks');
     expect(studentReveal(false, false)).toBe('none');
     expect(studentReveal(false, true)).toBe('full');
+  });
+
+  it('reveals marks (findings) of formal work at hand-in when the document says so, never the answers (issue 35)', () => {
+    expect(studentReveal(false, false, true)).toBe('marks');
+    expect(studentReveal(true, false, true)).toBe('marks');
+    expect(studentReveal(false, true, true)).toBe('full');
+  });
+
+  it('says when findings not shown yet will be: the (extended) due date, never, or now', () => {
+    const at = (
+      show_answers: 'AFTER_DUE' | 'IMMEDIATELY' | 'NEVER',
+      show_findings: 'AT_RELEASE' | 'AT_HAND_IN',
+      ext: number | null = null,
+    ) => findingsShownAt({ show_answers, show_findings, due_at: NOW + 10 }, ext, NOW);
+    expect(at('AFTER_DUE', 'AT_RELEASE')).toBe(NOW + 10);
+    expect(at('AFTER_DUE', 'AT_RELEASE', NOW + 50)).toBe(NOW + 50);
+    expect(at('NEVER', 'AT_RELEASE')).toBeNull();
+    expect(at('IMMEDIATELY', 'AT_RELEASE')).toBeUndefined();
+    expect(at('NEVER', 'AT_HAND_IN')).toBeUndefined();
+    expect(findingsShownAt({ show_answers: 'AFTER_DUE', show_findings: 'AT_RELEASE', due_at: NOW - 1 }, null, NOW)).toBeUndefined();
   });
 
   it('withholds a delayed grade until its date', () => {

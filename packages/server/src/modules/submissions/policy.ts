@@ -1,4 +1,4 @@
-import type { ShowAnswers } from '@app/contract/assignments';
+import type { ShowAnswers, ShowFindings } from '@app/contract/assignments';
 import { SubmissionMessages } from '@app/contract/submissions';
 import { TIMED_GRACE_SECONDS } from '@app/contract/workspace';
 import type { Reveal } from '@app/har/grade';
@@ -44,12 +44,32 @@ export function answersShown(doc: { show_answers: ShowAnswers; due_at: number },
 
 /**
  * How much of a submission's grading a student sees: everything once answers are
- * shown; before that right and wrong per item for practice work (its purpose is
- * feedback), and nothing but their answers and the total for formal work.
+ * shown; before that right and wrong per item (a part-writing exercise's findings) for
+ * practice work (its purpose is feedback) and for formal work whose document shows its
+ * findings at hand-in (issue 35), and nothing but their answers and the total for other
+ * formal work. A withheld grade (gradeWithheld) shows none of it, whatever this says.
  */
-export function studentReveal(practiceSubmission: boolean, shown: boolean): Reveal {
+export function studentReveal(practiceSubmission: boolean, shown: boolean, findingsAtHandIn = false): Reveal {
   if (shown) return 'full';
-  return practiceSubmission ? 'marks' : 'none';
+  return practiceSubmission || findingsAtHandIn ? 'marks' : 'none';
+}
+
+/** Whether a document shows formal work's findings at hand-in rather than with the answers (issue 35). */
+export function findingsAtHandIn(doc: { show_findings: ShowFindings }): boolean {
+  return doc.show_findings === 'AT_HAND_IN';
+}
+
+/**
+ * When a student who may not see their findings yet will see them: the (extended) due date for
+ * answers shown after it, null when answers are never shown. Undefined when they are shown now.
+ */
+export function findingsShownAt(
+  doc: { show_answers: ShowAnswers; show_findings: ShowFindings; due_at: number },
+  extensionDueAt: number | null,
+  now: number,
+): number | null | undefined {
+  if (findingsAtHandIn(doc) || answersShown(doc, extensionDueAt, now)) return undefined;
+  return doc.show_answers === 'AFTER_DUE' ? Math.max(doc.due_at, extensionDueAt ?? 0) : null;
 }
 
 /** A grade a student may not see yet: delay showing grade until show_grade_on_date (DESIGN §6). */

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import type { ShowAnswers } from '@app/contract/assignments';
+import type { ShowAnswers, ShowFindings } from '@app/contract/assignments';
 import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
 import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf, writeSubmissionHar } from '@app/har/format';
-import { type GradeResult, gradeSubmission, revealedItems } from '@app/har/grade';
+import { type GradeResult, gradeSubmission, type Reveal, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
+import { pointsOff } from '@app/har/part-writing/grade';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import { type Db, durableTransaction } from '../../db/database.ts';
@@ -21,7 +22,7 @@ import type { CoursesService } from '../courses/service.ts';
 import type { GradeBookService } from '../gradebook/service.ts';
 import { draftChanged, staleDraft } from '../workspace/draft-conflict.ts';
 import { createDrawings, type DrawingVariant } from './drawings.ts';
-import { answersShown, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
+import { answersShown, findingsAtHandIn, findingsShownAt, studentReveal, submissionRefusal, gradeWithheld as withheld } from './policy.ts';
 import { presentSubmission } from './present.ts';
 import { registerRenderJob } from './render-job.ts';
 import * as repo from './repository.ts';
@@ -255,11 +256,12 @@ export function createSubmissionsService(
     /**
      * A student's own submissions of a document for the workspace, newest first, each with
      * its items as far as the rules let them see: nothing of a withheld grade; right and
-     * wrong and the expected labels per the document's "Show correct answers" setting.
+     * wrong and the expected labels per the document's "Show correct answers" setting, right and
+     * wrong (part writing's findings) of formal work at hand-in when "Show findings" says so.
      */
     async ownForDocument(
       actor: Actor,
-      doc: { id: number; course_id: number; show_answers: ShowAnswers; due_at: number },
+      doc: { id: number; course_id: number; show_answers: ShowAnswers; show_findings: ShowFindings; due_at: number },
       extensionDueAt: number | null,
     ): Promise<WorkspaceSubmission[]> {
       const now = clock.now();
@@ -276,7 +278,7 @@ export function createSubmissionsService(
       return ownListOrder(rows, false, now).map((row) => {
         const result = JSON.parse(results.get(row.id) ?? '{"items":[]}') as GradeResult;
         const hidden = withheld(row, now);
-        const reveal = hidden ? 'none' : studentReveal(row.practice === 1, shown);
+        const reveal = hidden ? 'none' : studentReveal(row.practice === 1, shown, findingsAtHandIn(doc));
         const items = revealedItems(result, reveal).map((item) => ({
           id: item.id,
           answer: item.answer,
@@ -330,6 +332,10 @@ export function createSubmissionsService(
       const sign = async (key: string | null, downloadName?: string) =>
         key && !hidden ? (await storage.signedUrl(key, { expiresIn: URL_SECONDS, ...(downloadName ? { downloadName } : {}) })).url : null;
       let variant: DrawingVariant = 'full';
+      // What the student's variant shows (issue 35): right and wrong, or the findings, at hand-in where the document says so.
+      let reveal: Reveal | undefined;
+      // When a student who may not see the findings yet will (null: never), said in the report and beside it.
+      let shownAt: number | null | undefined;
       // What the image's colours say to this reader: teachers, and students once answers are shown, see right and wrong.
       let marksShown = true;
       let answersShownAt: number | null = null;
@@ -339,14 +345,19 @@ export function createSubmissionsService(
         if (!shown) {
           // The variant without answers.
           variant = 'student';
-          // Practice work is marked right and wrong at once (studentReveal); formal work waits for the answers.
-          marksShown = row.practice === 1;
+          // Practice work is marked right and wrong at once (studentReveal); formal work waits for the answers, or not (show_findings).
+          reveal = studentReveal(row.practice === 1, false, findingsAtHandIn(doc));
+          marksShown = reveal !== 'none';
           answersShownAt = doc.show_answers === 'AFTER_DUE' ? Math.max(doc.due_at, extension ?? 0) : null;
+          if (!marksShown) shownAt = findingsShownAt(doc, extension, now);
         }
       }
       // A withheld grade shows nothing, so nothing is drawn for it.
-      const drawn = hidden ? undefined : await drawings.draw(row, variant);
+      const drawn = hidden ? undefined : await drawings.draw(row, variant, { ...(reveal ? { reveal } : {}), detailsShownAt: shownAt });
       if (!hidden && !drawn) throw AppError.notFound(SubmissionMessages.notFound);
+      // A part-writing grade before its findings are shown: how many cost how many points, never which (issue 35).
+      const result = hidden || marksShown ? undefined : (JSON.parse(row.result_json) as GradeResult);
+      const off = result && isPartWritingResult(result) ? pointsOff(result.part_writing) : undefined;
       return {
         grade_report_url: await sign(drawn?.reportKey ?? null),
         png_url: await sign(drawn?.pngKey ?? null),
@@ -354,12 +365,22 @@ export function createSubmissionsService(
         render_status: drawn?.status ?? jobStatus(row.render_status),
         marks_shown: !hidden && marksShown,
         answers_shown_at: answersShownAt,
+        ...(off
+          ? {
+              points_off: {
+                findings: off.findings,
+                finding_points: off.findingPoints,
+                unfinished: off.unfinished,
+                unfinished_points: off.unfinishedPoints,
+              },
+            }
+          : {}),
       };
     },
 
     /** After a regrade has replaced a submission's grade (answer-keys' regrade job): the grade reports of the old key version go. */
-    forgetReplacedReports: (submission: { file_key: string; key_version: number }) =>
-      drawings.forgetReports(submission.file_key, submission.key_version),
+    forgetReplacedReports: (submission: { file_key: string; key_version: number; student_report_key?: string | null }) =>
+      drawings.forgetReports(submission.file_key, submission.key_version, submission.student_report_key),
 
     /** Removes one submission (instructors only). */
     async remove(actor: Actor, id: number): Promise<void> {

@@ -81,6 +81,18 @@ describe('DocumentSettings (spec §4)', () => {
     expect(onChange).toHaveBeenLastCalledWith({ show_answers: 'NEVER' });
   });
 
+  it('chooses, beside the answers, when formal work shows its findings; practice shows them at once (issue 35)', () => {
+    const onChange = vi.fn();
+    render(<Harness initial={testDocument()} onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: /^Show findings for/ }) as HTMLSelectElement;
+    expect(select.value).toBe('AT_RELEASE');
+    expect([...select.options].map((o) => o.text)).toEqual(['With the correct answers', 'At hand-in']);
+    fireEvent.change(select, { target: { value: 'AT_HAND_IN' } });
+    expect(onChange).toHaveBeenLastCalledWith({ show_findings: 'AT_HAND_IN' });
+    fireEvent.click(screen.getByLabelText('Practice Mode'));
+    expect(screen.queryByRole('combobox', { name: /^Show findings for/ })).toBeNull();
+  });
+
   it('hides every option when the document stops being gradable', () => {
     render(<Harness initial={testDocument({ timed: true, delay_showing_grade: true })} onChange={() => undefined} />);
     fireEvent.click(screen.getByLabelText('Gradable'));

@@ -1,4 +1,4 @@
-import { type CourseDocument, ShowAnswers, type UpdateDocumentRequest } from '@app/contract/assignments';
+import { type CourseDocument, ShowAnswers, ShowFindings, type UpdateDocumentRequest } from '@app/contract/assignments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -20,6 +20,7 @@ export interface DocumentSettingsProps {
 
 const SHOW_ANSWERS_CHOICES = ShowAnswers.options;
 const SHOW_ANSWERS_LABELS = { AFTER_DUE: 'AfterDue', IMMEDIATELY: 'Immediately', NEVER: 'Never' } as const;
+const SHOW_FINDINGS_LABELS = { AT_RELEASE: 'AtRelease', AT_HAND_IN: 'AtHandIn' } as const;
 
 /** The per-document settings of spec §4, showing exactly the options that apply. */
 export function DocumentSettings({ document: saved, delayLimits, timeZone, onChange, id }: DocumentSettingsProps) {
@@ -98,6 +99,24 @@ export function DocumentSettings({ document: saved, delayLimits, timeZone, onCha
               onChange={(event) => {
                 const parsed = ShowAnswers.safeParse(event.target.value);
                 if (parsed.success) void change({ show_answers: parsed.data })?.catch(() => undefined);
+              }}
+            />
+          ) : null}
+          {/* Beside the answers: formal work's findings (part writing) or right and wrong at hand-in, issue 35. Practice shows them at once. */}
+          {doc.gradable && !doc.practice ? (
+            <SelectField
+              className={styles.answersField}
+              label={t('assignments.settings.showFindings')}
+              aria-label={t('assignments.settings.showFindingsOf', { title: doc.title })}
+              hint={t('assignments.settings.showFindingsHint')}
+              value={doc.show_findings}
+              options={ShowFindings.options.map((value) => ({
+                value,
+                label: t(`assignments.settings.showFindings${SHOW_FINDINGS_LABELS[value]}`),
+              }))}
+              onChange={(event) => {
+                const parsed = ShowFindings.safeParse(event.target.value);
+                if (parsed.success) void change({ show_findings: parsed.data })?.catch(() => undefined);
               }}
             />
           ) : null}

@@ -20,6 +20,7 @@ function doc(id: number, setId: number, overrides: Partial<CourseDocument> = {})
     timed: false,
     timed_time_seconds: null,
     show_answers: 'AFTER_DUE',
+    show_findings: 'AT_RELEASE',
     ...overrides,
   };
 }
