@@ -93,14 +93,19 @@ export const HarMessages = {
   pwGivenRests: 'Measure {{measure}}: the given voice rests; part writing is note against note.',
   pwNoNotes: 'The score has no notes to give.',
   pwSameVoice: 'Two parts are the same voice; name the parts Soprano, Alto, Tenor and Bass.',
-  pwNoteLength: 'Measure {{measure}}: a note of {{beats}} beats; chords last 0.5, 1, 1.5, 2, 3 or 4 beats.',
+  pwNoteLength:
+    'Measure {{measure}}: a note of {{beats}} beats, a length part writing cannot write (a triplet); lengths are whole, half, quarter, eighth, sixteenth and shorter notes, dotted or tied.',
   pwNotTogether: 'Measure {{measure}}: the given voices do not move together; part writing is note against note.',
   pwWholeScore:
     'The score has {{count}} voices that do not move note against note. Upload only the given voice (a bass with its figures, or a voice with Roman numerals), or soprano and bass moving together, as its own score.',
   pwNoteCounts: 'The given voices do not have the same number of notes.',
   // A whole score whose given voices the instructor chooses (part-writing/chorale-import.ts, QA Q5).
   pwVoicesUnclear:
-    'The score has {{count}} voices, and its parts are not named Soprano, Alto, Tenor and Bass. Name the four sung parts so (other parts are left out), or keep only four voices or soprano and bass, and upload again.',
+    'The score has {{count}} voices, and its parts do not say which is the soprano, alto, tenor and bass: choose which line of the score each voice is, then the given voices.',
+  pwChooseSung:
+    'The score has {{count}} sung parts ({{parts}}): choose which four are the soprano, alto, tenor and bass (the others are left out), then the given voices.',
+  pwPartsChoice:
+    'Choose a different line of the score (it has {{count}}) for each of the soprano, alto, tenor and bass, or for the soprano and bass.',
   pwGivenChoice: "Choose one or more of the score's voices ({{voices}}) to give, and leave at least one for the students to write.",
   pwKeySignature: 'The key signature has more than seven sharps or flats.',
   pwKeyMidChord: 'Measure {{measure}}: the key changes in the middle of a chord; change the key where a chord begins.',

@@ -1,6 +1,5 @@
 import { har } from '@app/contract/har-messages';
 import { parseKeyedLabel } from '@app/contract/keyed-label';
-import { PART_WRITING_BEATS } from '@app/contract/part-writing';
 import { keyedFigures, parseFigures } from '@app/contract/part-writing/chords';
 import type { Voice } from '@app/contract/part-writing/rules';
 import { HarError } from '../har-error.ts';
@@ -15,7 +14,15 @@ import { children, parseXmlTree, partNames, partsOf, textOf, type XmlNode } from
  * in (`importMusicXml` turns an upload into it).
  */
 
-export type ImportedChord = { numeral?: string; figures?: string; beats: number } & Partial<Record<Voice, string>>;
+export type ImportedChord = {
+  numeral?: string;
+  figures?: string;
+  beats: number;
+  /** A fermata ends a phrase here (issue 35): no motion rule runs from this chord to the next. */
+  phrase_end?: true;
+  /** A change of time signature starting at this chord. */
+  meter?: string;
+} & Partial<Record<Voice, string>>;
 export type ImportedPartWriting = {
   key: string;
   meter: string;
@@ -52,7 +59,7 @@ type Line = {
   voice?: Voice;
   clef?: string;
   hasFigures: boolean;
-  notes: { start: number; beats: number; pitch: string; numeral?: string; figures?: string; measure: string }[];
+  notes: { start: number; beats: number; pitch: string; numeral?: string; lyric?: string; figures?: string; measure: string }[];
 };
 
 export function importPartWriting(musicxml: string): ImportedPartWriting {
@@ -141,11 +148,11 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
             ),
             'text',
           );
-          const numeral = pendingNumeral ?? (lyric && parseKeyedLabel(lyric) ? lyric : undefined);
           if (tieStop && previous && previous.pitch === name && previous.start + previous.beats === time) previous.beats += beats;
           else {
             const entry: Line['notes'][number] = { start: time, beats, pitch: name, measure: number };
-            if (numeral !== undefined) entry.numeral = numeral;
+            if (pendingNumeral !== undefined) entry.numeral = pendingNumeral;
+            if (lyric) entry.lyric = lyric;
             if (pendingFigures !== undefined) entry.figures = pendingFigures;
             line.notes.push(entry);
           }
@@ -155,6 +162,10 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
         }
       }
     }
+    // Lyrics are words ('ger', 'I' and 'i' are syllables), unless every lyric of the line reads as a numeral: numerals written as lyrics.
+    const lyrics = line.notes.flatMap((note) => (note.lyric === undefined ? [] : [note.lyric]));
+    if (lyrics.length > 0 && lyrics.every((lyric) => parseKeyedLabel(lyric) !== undefined))
+      for (const note of line.notes) if (note.lyric !== undefined) note.numeral ??= note.lyric;
     if (line.notes.length > 0) lines.push(line);
   }
   if (lines.length === 0) throw new HarError(har('pwNoNotes'));
@@ -164,7 +175,8 @@ export function importPartWriting(musicxml: string): ImportedPartWriting {
   if (given.length !== lines.length) throw new HarError(har('pwSameVoice'));
   const first = lines[0] as Line;
   const chords: ImportedChord[] = first.notes.map((note, index) => {
-    if (!(PART_WRITING_BEATS as readonly number[]).includes(note.beats))
+    // Any length a multiple of a sixteenth of a quarter (issue 35); a triplet's is not.
+    if (!(note.beats > 0) || Math.abs(Math.round(note.beats * 16) - note.beats * 16) > 1e-6)
       throw new HarError(har('pwNoteLength', { measure: note.measure, beats: note.beats }));
     const chord: ImportedChord = { beats: note.beats };
     for (const line of lines) {

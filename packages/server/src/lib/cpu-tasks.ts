@@ -86,8 +86,8 @@ export const cpuTasks = {
   partWritingFromUpload: (bytes: Uint8Array, given?: Voice[]): ImportedPartWriting | { choose: ScoreVoice[] } => {
     const { musicxml } = importMusicXml(bytes);
     if (given) return importChosenVoices(musicxml, given);
-    const choose = voiceChoice(musicxml);
-    return choose ? { choose } : importPartWriting(musicxml);
+    const choice = voiceChoice(musicxml);
+    return choice ? { choose: choice.choose } : importPartWriting(musicxml);
   },
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */
   readPartWritingHandIn,
