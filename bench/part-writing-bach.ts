@@ -174,6 +174,7 @@ export async function runPartWritingBachBenchmark() {
     for (const r of results.filter((r) => r.voices !== 4)) say(`  ${r.chorale.score_file}: ${r.voices}`);
 
     const allRules = new Map<string, number>();
+    const allCosts = new Map<string, number>();
     let allChords = 0;
     let allGiven = 0;
     for (const [index, choice] of BACH_CHOICES.entries()) {
@@ -181,7 +182,7 @@ export async function runPartWritingBachBenchmark() {
       const f = choiceFigures(choice, outcomes);
       say();
       say(`### ${choice.name} (given=${choice.id})`);
-      say(`accepted: ${f.accepted}/${f.tried} (${pct(f.accepted, f.tried)})`);
+      say(`accepted: ${f.accepted}/${f.tried} (${pct(f.accepted, f.tried)}); Bach's voices handed in and graded: ${f.measured}`);
       for (const [why, count] of [...f.refusals.entries()].sort((a, b) => b[1] - a[1])) {
         const which = results.filter((r) => {
           const o = r.outcomes[index] as ChoiceOutcome;
@@ -191,16 +192,21 @@ export async function runPartWritingBachBenchmark() {
         say(`  refused ×${count}: ${why}`);
         say(`    ${names.slice(0, 12).join(' ')}${names.length > 12 ? ' …' : ''}`);
       }
-      if (f.accepted > 0) {
+      if (f.measured > 0) {
         say(
           `Bach's score: median ${medianOf(f.percents).toFixed(1)} %, minimum ${Math.min(...f.percents).toFixed(1)} %, ` +
             `mean ${(f.percents.reduce((a, b) => a + b, 0) / f.percents.length).toFixed(1)} %; ≥ 97 %: ${f.percents.filter((p) => p >= 97).length}, ` +
-            `< 85 %: ${f.percents.filter((p) => p < 85).length}; without findings: ${f.clean}/${f.accepted}`,
+            `< 85 %: ${f.percents.filter((p) => p < 85).length}; without findings: ${f.clean}/${f.measured}`,
         );
         const total = [...f.byRule.values()].reduce((a, b) => a + b, 0);
-        say(`findings: ${total} in ${f.chords} chords = ${((100 * total) / f.chords).toFixed(1)} per 100 chords`);
+        const lost = [...f.costByRule.values()].reduce((a, b) => a + b, 0);
+        say(
+          `findings: ${total} in ${f.chords} chords = ${((100 * total) / f.chords).toFixed(1)} per 100 chords, costing ${lost} points in all (by rule: per 100 chords, count, points)`,
+        );
         for (const [rule, count] of [...f.byRule.entries()].sort((a, b) => b[1] - a[1]))
-          say(`  ${rule.padEnd(28)} ${((100 * count) / f.chords).toFixed(2).padStart(6)} per 100 chords (${count})`);
+          say(
+            `  ${rule.padEnd(28)} ${((100 * count) / f.chords).toFixed(2).padStart(6)} per 100 chords (${count}, ${f.costByRule.get(rule) ?? 0} points)`,
+          );
         const givenRules = new Map<string, number>();
         for (const r of results) {
           const o = r.outcomes[index] as ChoiceOutcome;
@@ -220,6 +226,7 @@ export async function runPartWritingBachBenchmark() {
         record(`part_writing_bach.${id}_median_pct`, medianOf(f.percents), '%', { min: 97 });
         record(`part_writing_bach.${id}_min_pct`, Math.min(...f.percents), '%', { min: 85 });
         for (const [rule, count] of f.byRule) allRules.set(rule, (allRules.get(rule) ?? 0) + count);
+        for (const [rule, cost] of f.costByRule) allCosts.set(rule, (allCosts.get(rule) ?? 0) + cost);
         allChords += f.chords;
         allGiven += f.givenOnly;
       } else {
@@ -231,7 +238,16 @@ export async function runPartWritingBachBenchmark() {
     const total = [...allRules.values()].reduce((a, b) => a + b, 0);
     say(`findings: ${total} in ${allChords} chords = ${allChords ? ((100 * total) / allChords).toFixed(1) : 'n/a'} per 100 chords`);
     for (const [rule, count] of [...allRules.entries()].sort((a, b) => b[1] - a[1]))
-      say(`  ${rule.padEnd(28)} ${((100 * count) / allChords).toFixed(2).padStart(6)} per 100 chords (${count})`);
+      say(
+        `  ${rule.padEnd(28)} ${((100 * count) / allChords).toFixed(2).padStart(6)} per 100 chords (${count}, ${allCosts.get(rule) ?? 0} points)`,
+      );
+    say(
+      `the rules that cost Bach most points: ${[...allCosts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([rule, cost]) => `${rule} ${cost}`)
+        .join(', ')}`,
+    );
     say(`findings on given voices only: ${allGiven}`);
     record('part_writing_bach.given_voice_findings', allGiven, 'findings', { max: 0 });
 
@@ -288,7 +304,10 @@ export async function runPartWritingBachBenchmark() {
 /** The commit the tree is at (others' uncommitted changes in the tree are measured too). */
 function gitHead(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { cwd: here, encoding: 'utf8' }).trim();
+    return (
+      process.env.BENCH_COMMIT ??
+      execSync('git rev-parse --short HEAD', { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    );
   } catch {
     return 'unknown';
   }

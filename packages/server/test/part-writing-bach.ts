@@ -43,7 +43,8 @@ export type ChoiceOutcome =
       /** Findings whose voices are all given voices (none should be shown to the student). */
       givenOnly: Finding[];
     }
-  | { accepted: false; stage: 'draft' | 'save' | 'hand-in' | 'result'; message: string };
+  /** Refused by the API at a stage, or (`no-model`) made but without Bach's notes of every voice to write to hand in. */
+  | { accepted: false; stage: 'draft' | 'no-model' | 'save' | 'hand-in' | 'result'; message: string };
 
 type Draft = {
   key: string;
@@ -119,7 +120,7 @@ export async function handInBach(
   if (draft.choose !== undefined) return { accepted: false, stage: 'draft', message: 'the chooser asked for the voices again' };
   const model = draft.model?.chords;
   if (!model || model.length !== draft.chords.length)
-    return { accepted: false, stage: 'draft', message: 'the draft has no model solution (Bach’s voices) for every chord' };
+    return { accepted: false, stage: 'no-model', message: 'the draft has no model solution (Bach’s voices) for every chord' };
 
   // The instructor saves what the chooser answered, as the form sends it (the list of voices to choose from stays behind).
   const { voices: _voices, ...exercise } = draft;
@@ -177,11 +178,16 @@ export function medianOf(values: number[]): number {
 export type ChoiceFigures = {
   choice: BachChoice;
   tried: number;
+  /** Made into an exercise and saved (the API accepted it), Bach's voices handed in or not. */
   accepted: number;
+  /** Bach's voices handed in and graded. */
+  measured: number;
   refusals: Map<string, number>;
   percents: number[];
   chords: number;
   byRule: Map<string, number>;
+  /** Points the findings of each rule cost, over the chorales. */
+  costByRule: Map<string, number>;
   givenOnly: number;
   /** Chorales without a finding. */
   clean: number;
@@ -201,25 +207,32 @@ export function choiceFigures(choice: BachChoice, outcomes: ChoiceOutcome[]): Ch
     choice,
     tried: outcomes.length,
     accepted: 0,
+    measured: 0,
     refusals: new Map(),
     percents: [],
     chords: 0,
     byRule: new Map(),
+    costByRule: new Map(),
     givenOnly: 0,
     clean: 0,
   };
   for (const outcome of outcomes) {
     if (!outcome.accepted) {
+      if (outcome.stage === 'no-model') figures.accepted += 1;
       const why = refusalLine(outcome);
       figures.refusals.set(why, (figures.refusals.get(why) ?? 0) + 1);
       continue;
     }
     figures.accepted += 1;
+    figures.measured += 1;
     figures.percents.push(outcome.percent);
     figures.chords += outcome.chords;
     figures.givenOnly += outcome.givenOnly.length;
     if (outcome.findings.length === 0) figures.clean += 1;
-    for (const finding of outcome.findings) figures.byRule.set(finding.rule, (figures.byRule.get(finding.rule) ?? 0) + 1);
+    for (const finding of outcome.findings) {
+      figures.byRule.set(finding.rule, (figures.byRule.get(finding.rule) ?? 0) + 1);
+      figures.costByRule.set(finding.rule, (figures.costByRule.get(finding.rule) ?? 0) + (finding.cost ?? 0));
+    }
   }
   return figures;
 }
