@@ -63,3 +63,42 @@ describe('the submission view’s caption', () => {
     expect(await screen.findByText('Your labels are shown in black: this document does not show which are correct.')).toBeTruthy();
   });
 });
+
+/** Issue 35: a formal part-writing grade before its findings are shown says what they cost and when they show. */
+describe('the submission view’s points off', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says how many findings and unfinished chords cost how many points, and when the details show', async () => {
+    show({
+      marks_shown: false,
+      answers_shown_at: DUE,
+      points_off: { findings: 2, finding_points: 7, unfinished: 1, unfinished_points: 1 },
+    });
+    expect(await screen.findByText('2 findings cost 7 points. 1 unfinished chord costs 1 point.')).toBeTruthy();
+    expect(screen.getByText(/The details are shown after 2031-09-17.*, with the correct answers\./)).toBeTruthy();
+    // The labels' caption is the analysis one: not said of part writing.
+    expect(screen.queryByText(/Your labels are shown in black/)).toBeNull();
+  });
+
+  it('says when the details are never shown, and promises nothing when nothing cost points', async () => {
+    show({
+      marks_shown: false,
+      answers_shown_at: null,
+      points_off: { findings: 1, finding_points: 3, unfinished: 0, unfinished_points: 0 },
+    });
+    expect(await screen.findByText('1 finding costs 3 points.')).toBeTruthy();
+    expect(screen.getByText('Your instructor has chosen not to show the details of this exercise.')).toBeTruthy();
+  });
+
+  it('with nothing found, says so', async () => {
+    show({
+      marks_shown: false,
+      answers_shown_at: DUE,
+      points_off: { findings: 0, finding_points: 0, unfinished: 0, unfinished_points: 0 },
+    });
+    expect(await screen.findByText('Nothing was found that costs points.')).toBeTruthy();
+    expect(screen.queryByText(/The details are shown/)).toBeNull();
+  });
+});

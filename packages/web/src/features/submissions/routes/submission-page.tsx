@@ -1,5 +1,5 @@
 import type { Course } from '@app/contract/courses';
-import type { Submission } from '@app/contract/submissions';
+import type { Submission, SubmissionFileUrls } from '@app/contract/submissions';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -94,6 +94,42 @@ export function SubmissionPage() {
   );
 }
 
+/**
+ * What a formal part-writing grade cost before its findings are shown (issue 35): counts and
+ * points, never which finding; and when the details are shown (with the answers, or never).
+ */
+function PointsOffSummary({
+  pointsOff,
+  answersAt,
+  timeZone,
+}: {
+  pointsOff: NonNullable<SubmissionFileUrls['points_off']>;
+  answersAt: number | null;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const points = (count: number) => t('submissions.view.pointsOff.points', { count });
+  const said: string[] = [];
+  if (pointsOff.findings > 0)
+    said.push(t('submissions.view.pointsOff.findings', { count: pointsOff.findings, points: points(pointsOff.finding_points) }));
+  if (pointsOff.unfinished > 0)
+    said.push(t('submissions.view.pointsOff.unfinished', { count: pointsOff.unfinished, points: points(pointsOff.unfinished_points) }));
+  const nothing = said.length === 0;
+  return (
+    <>
+      <p data-points-off>{nothing ? t('submissions.view.pointsOff.nothing') : said.join(' ')}</p>
+      {nothing ? null : (
+        <p>
+          {answersAt === null
+            ? t('submissions.view.pointsOff.never')
+            : t('submissions.view.pointsOff.later', { date: formatDate(answersAt, DateFormat.dateTime, language, timeZone) })}
+        </p>
+      )}
+    </>
+  );
+}
+
 interface SubmissionDetailsProps {
   course: Course;
   submission: Submission;
@@ -123,8 +159,10 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
   const harUrl = student ? null : (files.data?.har_url ?? null);
   // The colours are explained only when the image has them; a student who sees black labels learns when that changes.
   const answersAt = files.data?.answers_shown_at ?? null;
+  // A part-writing grade before its findings are shown (issue 35): how many cost how many points, and when the details show.
+  const pointsOff = hidden ? undefined : files.data?.points_off;
   const caption =
-    hidden || !files.data
+    hidden || !files.data || pointsOff
       ? null
       : files.data.marks_shown
         ? t('submissions.view.imageCaption')
@@ -182,6 +220,11 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
             {hidden ? (
               <Notice severity="info">
                 <p>{hiddenText}</p>
+              </Notice>
+            ) : null}
+            {pointsOff ? (
+              <Notice severity="info">
+                <PointsOffSummary pointsOff={pointsOff} answersAt={answersAt} timeZone={timeZone} />
               </Notice>
             ) : null}
             <dl className={styles.facts}>
