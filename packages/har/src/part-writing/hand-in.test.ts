@@ -141,4 +141,16 @@ describe('part-writing hand-in file', () => {
     expect(chords((c) => ((c[3] as Record<string, unknown>).T = 'C10'))).toEqual({ problem: { kind: 'midi', note: 'C10' } });
     expect(chords((c) => (c[0] = null as never))).toEqual({ problem: { kind: 'missing-voice', chord: 1 } });
   });
+
+  it('takes lines of notes with values (issue 35) that fill their chords, and names one that does not', () => {
+    const ex = doc.exercise;
+    const beats = ex.chords[0]?.beats ?? 1;
+    const line = beats === 1 ? 'C5:8+D5:8' : `C5:8+D5:q${beats - 0.5}`;
+    const lines = { chords: model.chords.map((c, i) => (i === 0 ? { ...c, S: line } : c)) };
+    expect(writtenFromHandIn(ex, lines)).toEqual({ written: lines });
+    const short = { chords: model.chords.map((c, i) => (i === 0 ? { ...c, S: 'C5:16' } : c)) };
+    expect(writtenFromHandIn(ex, short)).toEqual({
+      problem: { kind: 'line', note: 'C5:16', problem: { kind: 'length', written: 0.25, chord: beats } },
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import { har } from '@app/contract/har-messages';
 import type { Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
-import { midi, parsePitch } from '@app/contract/part-writing/theory';
+import { type LineProblem, readLine } from '@app/contract/part-writing/line';
+import { parsePitch } from '@app/contract/part-writing/theory';
 import {
   type AnswerProblem,
   answerText,
@@ -207,12 +208,14 @@ export type HandInProblem =
   | { kind: 'given-voice'; chord: number }
   | { kind: 'missing-voice'; chord: number }
   | { kind: 'pitch'; note: string }
-  | { kind: 'midi'; note: string };
+  | { kind: 'midi'; note: string }
+  /** A line whose values do not fill its chord, or that ties different pitches (issue 35). */
+  | { kind: 'line'; note: string; problem: LineProblem };
 
 /**
  * The voices of a hand-in file checked strictly against the server's exercise: one entry per
  * chord, every voice to write present (a file is finished work), no note for a given voice, each
- * a pitch within MIDI. Only the voices to write are kept.
+ * a line (issue 35: a pitch lasting the chord, or notes and rests with values filling it) within MIDI. Only the voices to write are kept.
  */
 export function writtenFromHandIn(exercise: PartWritingExercise, voices: unknown): { written: WrittenVoices } | { problem: HandInProblem } {
   const chords = voices !== null && typeof voices === 'object' ? (voices as { chords?: unknown }).chords : undefined;
@@ -228,10 +231,18 @@ export function writtenFromHandIn(exercise: PartWritingExercise, voices: unknown
     for (const v of VOICES.filter((voice) => exercise.write.includes(voice))) {
       const note = notes[v];
       if (note === undefined || note === null || note === '') return { problem: { kind: 'missing-voice', chord: index + 1 } };
-      const text = typeof note === 'string' ? note.trim() : JSON.stringify(note).slice(0, 20);
-      const pitch = typeof note === 'string' ? parsePitch(text) : undefined;
-      if (!pitch) return { problem: { kind: 'pitch', note: text } };
-      if (midi(pitch) < 0 || midi(pitch) > 127) return { problem: { kind: 'midi', note: text } };
+      const text = typeof note === 'string' ? note.trim().slice(0, 400) : JSON.stringify(note).slice(0, 20);
+      if (typeof note !== 'string') return { problem: { kind: 'pitch', note: text } };
+      // A line of notes and rests with their values (issue 35), or one pitch lasting the chord.
+      const read = readLine(text, exercise.chords[index]?.beats ?? 1);
+      if ('problem' in read) {
+        const { problem } = read;
+        if (problem.kind === 'pitch') {
+          const pitch = parsePitch(problem.text);
+          return { problem: { kind: pitch ? 'midi' : 'pitch', note: problem.text } };
+        }
+        return { problem: { kind: 'line', note: text, problem } };
+      }
       mine[v] = text;
     }
     written.push(mine);

@@ -1,4 +1,5 @@
 import { PartWritingMessages } from '@app/contract/part-writing';
+import { lineProblemMessage } from '@app/contract/part-writing/check';
 import { SubmissionMessages } from '@app/contract/submissions';
 import { HarError } from '@app/har/har-error';
 import type { PartWritingExercise, WrittenVoices } from '@app/har/part-writing/document';
@@ -23,6 +24,8 @@ function problemMessage(problem: HandInProblem): string {
       return PartWritingMessages.badPitch(problem.note);
     case 'midi':
       return PartWritingMessages.outsideMidi(problem.note);
+    case 'line':
+      return lineProblemMessage(problem.note, problem.problem);
   }
 }
 
