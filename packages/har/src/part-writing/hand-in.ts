@@ -1,7 +1,7 @@
 import { har } from '@app/contract/har-messages';
+import { type LineProblem, readLine } from '@app/contract/part-writing/line';
 import type { Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
-import { type LineProblem, readLine } from '@app/contract/part-writing/line';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import {
   type AnswerProblem,
