@@ -5,9 +5,11 @@ import { answerText, readAnswer, type WrittenChord } from '@app/contract/part-wr
 /**
  * Note entry of the part-writing workspace (issue 27), pure so it is tested without a browser: a
  * letter gives that note as the key's signature spells it, in the octave nearest the voice's
- * previous note (or the middle of its range); arrows and digits set the octave; `#`/`+` sharpen,
- * `b`/`-` flatten (a `b` right after a letter is a flat, otherwise the letter B); steps move a note
- * along the key's scale for pointer entry.
+ * previous note (or the middle of its range); arrows and a digit right after the letter set the
+ * octave; `#`/`+` sharpen, `b`/`-` flatten — right after a letter, the letter's own sharp or flat
+ * (`Bb` is B♭ in every key; issue 35) — (a `b` right after a letter is a flat, otherwise the letter
+ * B); other digits pick note values (`noteValueForKey`); steps move a note along the key's scale for
+ * pointer entry.
  */
 
 const LETTERS = 'CDEFGAB';
@@ -76,33 +78,52 @@ export function scaleStep(note: string, keyText: string, step: 1 | -1): string {
   return inMidi(next) ? pitchName(next) : note;
 }
 
+/**
+ * What the last key on a cell was: `'letter'` a note's letter (an accidental then says the letter's
+ * own sharp or flat: `B` `b` is B♭ in every key, never the key's B♭ flattened again), `true` an
+ * accidental after it (a `b` is still a flat, another one doubles it), `false` anything else.
+ */
+export type Typed = boolean | 'letter';
+
 export type KeyResult =
-  /** The cell's new note ('' clears it). */
-  | { note: string; typed: boolean }
+  /** The cell's new note ('' clears it); `letter`: a new note was entered by its letter. */
+  | { note: string; typed: Typed; letter?: boolean }
   /** Not a note-entry key: let the browser have it (Tab, shortcuts). */
   | null;
 
+/** A letter's own sharp or flat (`B` then `b`: B♭, `F` then `#`: F♯, whatever the key signature gave the letter). */
+function ownAccidental(note: string, alter: 1 | -1): string {
+  const pitch = parsePitch(note);
+  if (!pitch) return note;
+  const next = { ...pitch, alter };
+  return inMidi(next) ? pitchName(next) : note;
+}
+
 /**
- * What a key pressed on a cell does. `typed` says the last key on this cell entered a letter or an
- * accidental (a `b` then means flat).
+ * What a key pressed on a cell does. `typed` says what the last key on this cell entered (see
+ * `Typed`): after a letter or an accidental a `b` means flat and a digit is the octave (`Bb2` is
+ * B♭2 in every key); a bare letter takes the key signature (`B` in F major is B♭).
  */
 export function noteForKey(
   key: string,
-  cell: { note: string; typed: boolean },
+  cell: { note: string; typed: Typed },
   context: { keyText: string; near: number; shift?: boolean },
 ): KeyResult {
   const { note, typed } = cell;
   if (/^[a-gA-G]$/.test(key)) {
-    if (key === 'b' && typed && note !== '' && !context.shift) return { note: alterStep(note, -1), typed: true };
-    return { note: letterNote(key, context.keyText, context.near), typed: true };
+    if (key === 'b' && typed && note !== '' && !context.shift)
+      return { note: typed === 'letter' ? ownAccidental(note, -1) : alterStep(note, -1), typed: true };
+    return { note: letterNote(key, context.keyText, context.near), typed: 'letter', letter: true };
   }
-  if (note !== '' && (key === '#' || key === '+')) return { note: alterStep(note, 1), typed: true };
-  if (note !== '' && key === '-') return { note: alterStep(note, -1), typed: true };
+  if (note !== '' && (key === '#' || key === '+'))
+    return { note: typed === 'letter' ? ownAccidental(note, 1) : alterStep(note, 1), typed: true };
+  if (note !== '' && key === '-') return { note: typed === 'letter' ? ownAccidental(note, -1) : alterStep(note, -1), typed: true };
   if (note !== '' && (key === 'n' || key === '=')) {
     const pitch = parsePitch(note);
     return pitch ? { note: pitchName({ ...pitch, alter: 0 }), typed: true } : null;
   }
-  if (note !== '' && /^[0-8]$/.test(key)) return { note: withOctave(note, Number(key)), typed: false };
+  if (note !== '' && /^[0-8]$/.test(key) && (typed || noteValueForKey(key) === undefined))
+    return { note: withOctave(note, Number(key)), typed: false };
   if (note !== '' && key === 'ArrowUp') return { note: octaveStep(note, 1), typed: false };
   if (note !== '' && key === 'ArrowDown') return { note: octaveStep(note, -1), typed: false };
   if (key === 'Backspace' || key === 'Delete') return { note: '', typed: false };
@@ -110,14 +131,26 @@ export function noteForKey(
 }
 
 /**
- * A chord typed in the text form: the voices to write (`D5 G4 B3`), or all voices of the chord
- * (`D5 G4 B3 G2`) with the given ones as given; `-` leaves a voice empty.
+ * The note value a digit picks, as MuseScore numbers them (3 a sixteenth, 4 an eighth, 5 a quarter,
+ * 6 a half, 7 a whole), when it is not an octave: a digit right after a letter or an accidental
+ * (`typed`) is the note's octave (`Bb2`).
+ */
+export function noteValueForKey(key: string, typed: Typed = false): 1 | 2 | 4 | 8 | 16 | undefined {
+  if (typed) return undefined;
+  return ({ '3': 16, '4': 8, '5': 4, '6': 2, '7': 1 } as const)[key as '3'];
+}
+
+/**
+ * A chord typed in the text form: the voices to write (`D5 G4 B3`, each a line: `D5 G4:8+F#4:8 B3`),
+ * or all voices of the chord (`D5 G4 B3 G2`) with the given ones as given; `-` leaves a voice empty.
+ * With the chord's length, each line must fill it.
  */
 export function readChordText(
   text: string,
   given: readonly Voice[],
   write: readonly Voice[],
-): { chord: WrittenChord } | { problem: 'count' | 'pitch' } {
+  beats?: number,
+): { chord: WrittenChord } | { problem: 'count' | 'pitch' | 'line' } {
   const tokens = text
     .trim()
     .split(/[\s,]+/)
@@ -125,8 +158,8 @@ export function readChordText(
   const all = VOICES.filter((v) => given.includes(v) || write.includes(v));
   const kept =
     tokens.length === all.length && all.length !== write.length ? tokens.filter((_, i) => write.includes(all[i] as Voice)) : tokens;
-  const read = readAnswer(kept.join(' '), write);
-  if ('problem' in read) return { problem: read.problem.kind === 'count' ? 'count' : 'pitch' };
+  const read = readAnswer(kept.join(' '), write, beats);
+  if ('problem' in read) return { problem: read.problem.kind === 'count' ? 'count' : read.problem.kind === 'line' ? 'line' : 'pitch' };
   return read;
 }
 

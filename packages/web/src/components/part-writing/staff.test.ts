@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { HEAD_WIDTH, layOutNotation, type NotationChord, pieces, placeAtX, QUARTER_SPACE, spaceFor } from './notation.ts';
 import {
-  accidentals,
   BASS,
   dragNote,
   figureText,
   HALF,
   keySignature,
   ledgerSteps,
-  lineOut,
   measureBeats,
   noteAtStep,
   noteAtY,
@@ -19,6 +18,28 @@ import {
   TREBLE,
   yOfStep,
 } from './staff.ts';
+
+/** The notation of chords with the bass given (texts in the chords) and the upper voices written (`cells`). */
+function notate(
+  chords: NotationChord[],
+  options: {
+    meter?: string;
+    key?: string;
+    pickup?: number;
+    cells?: Partial<Record<'S' | 'A' | 'T' | 'B', string>>[];
+    given?: ('S' | 'A' | 'T' | 'B')[];
+  } = {},
+) {
+  return layOutNotation({
+    chords,
+    cells: options.cells ?? [],
+    given: options.given ?? ['B'],
+    write: (['S', 'A', 'T', 'B'] as const).filter((v) => !(options.given ?? ['B']).includes(v)),
+    meter: options.meter ?? '4/4',
+    key: options.key ?? 'C major',
+    pickup: options.pickup,
+  });
+}
 
 describe('the staff: pitch and height', () => {
   it('puts the lines where the clefs say: treble E4–F5, bass G2–A3, middle C between', () => {
@@ -129,24 +150,18 @@ describe('the staff: key, measures, accidentals and systems', () => {
     ]);
   });
 
-  it('groups chords into measures by the meter', () => {
+  it('groups chords into measures by the meter, a pickup first and a chord’s own meter starting a new one', () => {
     expect(measureBeats('4/4')).toBe(4);
     expect(measureBeats('3/4')).toBe(3);
     expect(measureBeats('6/8')).toBe(3);
     expect(measureBeats('2/2')).toBe(4);
-    const line = lineOut(
-      [1, 1, 1, 1, 2, 2, 4].map((beats) => ({ beats })),
-      '4/4',
-      'C major',
-    );
+    const line = notate([1, 1, 1, 1, 2, 2, 4].map((beats) => ({ beats, B: 'C3' })));
     expect(line.chords.map((c) => c.measure)).toEqual([0, 0, 0, 0, 1, 1, 2]);
     expect(line.measures).toHaveLength(3);
     // A chorale's pickup of one beat is a measure of its own; the measures after it are whole.
-    const chorale = lineOut(
-      [1, 1, 1, 1, 1, 2, 1].map((beats) => ({ beats })),
-      '3/4',
-      'G major',
-      1,
+    const chorale = notate(
+      [1, 1, 1, 1, 1, 2, 1].map((beats) => ({ beats, B: 'G2' })),
+      { meter: '3/4', pickup: 1 },
     );
     expect(chorale.chords.map((c) => c.measure)).toEqual([0, 1, 1, 1, 2, 2, 3]);
     const xs = line.chords.map((c) => c.x);
@@ -156,32 +171,17 @@ describe('the staff: key, measures, accidentals and systems', () => {
       expect(chord.x).toBeGreaterThan(measure?.x1 as number);
       expect(chord.x).toBeLessThan(measure?.x2 as number);
     }
-  });
-
-  it('shows an accidental where the note differs from the signature or from an earlier one in the measure', () => {
-    const notes = [
-      { chord: 0, voice: 'T' as const, note: 'G#3' },
-      { chord: 1, voice: 'T' as const, note: 'G#3' },
-      { chord: 2, voice: 'T' as const, note: 'G3' },
-      { chord: 4, voice: 'T' as const, note: 'G3' },
-      { chord: 0, voice: 'S' as const, note: 'Bb4' },
-    ];
-    const shown = accidentals(notes, (chord) => (chord < 4 ? 0 : 1), 'a minor');
-    expect([...shown.entries()].sort()).toEqual([
-      ['0:S', -1],
-      ['0:T', 1],
-      ['2:T', 0],
+    // 3/4 from the fourth chord: the 4/4 measure closes early, the time signature is drawn where it changes.
+    const changing = notate([{ beats: 2 }, { beats: 2 }, { beats: 3, meter: '3/4' }, { beats: 3 }].map((c) => ({ ...c, B: 'C3' })));
+    expect(changing.chords.map((c) => c.measure)).toEqual([0, 0, 1, 2]);
+    expect(changing.meters.map((m) => [m.measure, m.meter])).toEqual([
+      [0, '4/4'],
+      [1, '3/4'],
     ]);
-    expect(accidentals([{ chord: 0, voice: 'S', note: 'F#5' }], () => 0, 'G major').size).toBe(0);
-    expect(accidentals([{ chord: 0, voice: 'S', note: 'F5' }], () => 0, 'G major').get('0:S')).toBe(0);
   });
 
   it('breaks the line into systems that fit the box, whole measures each (the analysis workspace’s layout)', () => {
-    const line = lineOut(
-      Array.from({ length: 16 }, () => ({ beats: 1 })),
-      '4/4',
-      'C major',
-    );
+    const line = notate(Array.from({ length: 16 }, () => ({ beats: 1, B: 'C3' })));
     const wide = staffSystems(line, 1200);
     expect(wide.systems).toHaveLength(1);
     expect(wide.systems[0]?.scale).toBe(1.25);
@@ -211,5 +211,121 @@ describe('the staff: figures as printed', () => {
       '♭',
       '♮',
     ]);
+  });
+});
+
+describe('the staff: rhythm (issue 35)', () => {
+  // BWV 357-like: soprano and bass given with eighths, a dotted rhythm, a tie over the barline and a rest.
+  const chords: NotationChord[] = [
+    { beats: 1, S: 'G4', B: 'G2:8+A2:8' },
+    { beats: 1, S: 'B4:8.+C5:16', B: 'B2' },
+    { beats: 1, S: 'D5', B: 'G2:8+F#2:8' },
+    { beats: 1, S: 'D5~', B: 'E2' },
+    { beats: 2, S: 'D5:4+C5:4', B: 'r:4+D3:4', phrase_end: true },
+    { beats: 2, S: 'B4', B: 'G2' },
+  ];
+  const given: ('S' | 'B')[] = ['S', 'B'];
+  const cells = [{ A: 'D4:8+E4:8', T: 'B3' }, { A: 'G4', T: 'D3:8+E3:8' }, {}, { A: 'F#4' }];
+  const line = notate(chords, { given, cells });
+  const of = (chord: number, voice: string) => line.glyphs.filter((g) => g.chord === chord && g.voice === voice);
+
+  it('draws each note with its value: heads, dots, flags or beams, stems by voice', () => {
+    expect(of(0, 'S').map((g) => [g.head, g.beats, g.dots])).toEqual([['black', 1, 0]]);
+    expect(of(1, 'S').map((g) => [g.head, g.beats, g.dots])).toEqual([
+      ['black', 0.75, 1],
+      ['black', 0.25, 0],
+    ]);
+    expect(of(5, 'S')[0]?.head).toBe('half');
+    // The soprano's dotted eighth and sixteenth share a beam (one main beam, a stub for the sixteenth); no flags.
+    const dotted = of(1, 'S');
+    expect(dotted.every((g) => g.beam !== undefined && g.flags === 0)).toBe(true);
+    const beam = line.beams[dotted[0]?.beam as number];
+    expect(beam?.segments.filter((s) => s.level === 1)).toHaveLength(1);
+    expect(beam?.segments.filter((s) => s.level === 2)).toHaveLength(1);
+    // Soprano stems go up, to the beam; the bass's go down.
+    for (const g of dotted) expect((g.stem?.y2 as number) < g.y).toBe(true);
+    for (const g of of(0, 'B')) expect((g.stem?.y2 as number) > g.y).toBe(true);
+    // The bass's two eighths in one beat are beamed; the alto's eighths too (a written voice).
+    expect(of(0, 'B').every((g) => g.beam !== undefined)).toBe(true);
+    expect(of(0, 'A').every((g) => g.beam !== undefined)).toBe(true);
+    // An eighth alone in its beat has a flag.
+    const lone = notate([
+      { beats: 1, B: 'C3:8.+D3:16' },
+      { beats: 1, B: 'r:8+E3:8' },
+    ]);
+    expect(lone.glyphs.find((g) => g.chord === 1 && g.kind === 'note')?.flags).toBe(1);
+    expect(lone.glyphs.find((g) => g.chord === 1 && g.kind === 'rest')?.beats).toBe(0.5);
+  });
+
+  it('places notes by time, the room after each growing with its length', () => {
+    expect(spaceFor(1)).toBe(QUARTER_SPACE);
+    expect(spaceFor(4)).toBeGreaterThan(spaceFor(2));
+    expect(spaceFor(2)).toBeGreaterThan(spaceFor(1));
+    expect(spaceFor(0.5)).toBeLessThan(spaceFor(1));
+    // Voices sounding together line up: the bass's A2 and the alto's E4 at beat 1.5.
+    const [, a2] = of(0, 'B');
+    const [, e4] = of(0, 'A');
+    expect(Math.abs((a2?.x as number) - (e4?.x as number))).toBeLessThan(HEAD_WIDTH);
+    // Later notes to the right, whatever their voice.
+    const byTime = [...line.glyphs].filter((g) => g.kind === 'note').sort((a, b) => a.time - b.time);
+    for (let i = 1; i < byTime.length; i += 1)
+      if ((byTime[i]?.time as number) > (byTime[i - 1]?.time as number) + 1e-9)
+        expect((byTime[i]?.x as number) + HEAD_WIDTH).toBeGreaterThan(byTime[i - 1]?.x as number);
+    // A half note gets more room than a quarter, a quarter more than an eighth.
+    const room = (chord: number) => (line.chords[chord + 1]?.x ?? 0) - (line.chords[chord]?.x ?? 0);
+    expect(room(4)).toBeGreaterThan(room(2));
+  });
+
+  it('ties a note to the next, over the barline too, and draws rests and a fermata', () => {
+    const tie = line.ties.find((t) => t.voice === 'S');
+    expect(tie).toBeDefined();
+    const from = line.glyphs[tie?.from as number];
+    const to = line.glyphs[tie?.to as number];
+    expect([from?.chord, to?.chord]).toEqual([3, 4]);
+    expect(line.chords[from?.chord as number]?.measure).not.toBe(line.chords[to?.chord as number]?.measure);
+    expect((tie?.x2 as number) > (tie?.x1 as number)).toBe(true);
+    // The upper voice's tie bends up, above its heads.
+    expect(tie?.up).toBe(true);
+    expect(of(4, 'B').map((g) => g.kind)).toEqual(['rest', 'note']);
+    expect(line.fermatas.map((f) => f.chord)).toEqual([4]);
+    // An event no single value says is drawn as tied pieces (a quarter tied to a sixteenth).
+    expect(pieces(1.25)).toEqual([1, 0.25]);
+    const odd = notate([{ beats: 1.25, B: 'C3' }], { meter: '5/16' });
+    expect(odd.glyphs.filter((g) => g.kind === 'note')).toHaveLength(2);
+    expect(odd.ties).toHaveLength(1);
+  });
+
+  it('leaves a gap to write where a written line stops short, and finds the note or gap a tap means', () => {
+    // Chord 3's tenor is empty: one gap for the whole chord; chord 4's tenor too.
+    expect(of(2, 'T').map((g) => [g.kind, g.at, g.beats])).toEqual([['gap', 0, 1]]);
+    const short = notate([{ beats: 1, B: 'C3' }], { cells: [{ S: 'E5:8', A: 'G4', T: 'C4' }] });
+    const soprano = short.glyphs.filter((g) => g.voice === 'S');
+    expect(soprano.map((g) => [g.kind, g.at])).toEqual([
+      ['note', 0],
+      ['gap', 0.5],
+    ]);
+    const gap = soprano[1];
+    expect(placeAtX(short, 0, 'S', (gap?.x as number) + 2)).toBe(0.5);
+    expect(placeAtX(short, 0, 'S', soprano[0]?.x as number)).toBe(0);
+  });
+
+  it('shows an accidental once in its measure, not again on a note tied over', () => {
+    const tied = notate(
+      [
+        { beats: 2, B: 'C3' },
+        { beats: 2, B: 'C3' },
+        { beats: 2, B: 'C3' },
+      ],
+      {
+        cells: [
+          { S: 'F#5~', A: 'A4', T: 'E3' },
+          { S: 'F#5:4+F#5:4', A: 'A4', T: 'E3' },
+          { S: 'F#5', A: 'A4', T: 'E3' },
+        ],
+      },
+    );
+    const sharps = tied.glyphs.filter((g) => g.voice === 'S').map((g) => g.accidental);
+    // F♯ drawn, tied over (none), then carried in the measure (none), then in a new measure again.
+    expect(sharps).toEqual([1, undefined, undefined, 1]);
   });
 });

@@ -1,4 +1,3 @@
-import type { PartWritingWorkspaceChord } from '@app/contract/part-writing';
 import { DEFAULT_RANGES, type Voice } from '@app/contract/part-writing/rules';
 import { diatonicOnLetter, type Key, type Pitch, parseKey, parsePitch, pitchName } from '@app/contract/part-writing/theory';
 import { layOutScore, type MeasureSpan, type ScoreLayout } from '../../lib/field-layout.ts';
@@ -8,8 +7,8 @@ import { layOutScore, type MeasureSpan, type ScoreLayout } from '../../lib/field
  * browser: a grand staff (soprano and alto on the treble staff, tenor and bass on the bass staff)
  * in our own units (one unit is a CSS pixel at scale 1). A note's place is its diatonic step
  * (`octave × 7 + letter`, C4 = 28); a pointer's height is a step on the staff of the voice it
- * writes, spelled as the key's signature spells that letter. The chords are grouped into measures
- * by the meter and broken into systems by the analysis workspace's `layOutScore` (decision 035).
+ * writes, spelled as the key's signature spells that letter. The notes, rests and measures are laid
+ * out by `notation.ts` and broken into systems by the analysis workspace's `layOutScore` (decision 035).
  */
 
 /** Half a staff space: one diatonic step. */
@@ -28,9 +27,6 @@ export const STAFF_HEIGHT = FIGURES_Y + 30;
 /** A chord's column: wide enough to be a touch target. */
 export const COLUMN = 52;
 /** Room at a measure's start and end. */
-const MEASURE_PAD = 8;
-const CLEF_WIDTH = 44;
-const ACCIDENTAL_WIDTH = 10;
 
 export const staffOf = (voice: Voice): Staff => (voice === 'S' || voice === 'A' ? TREBLE : BASS);
 /** Stems: soprano and tenor up, alto and bass down. */
@@ -118,56 +114,12 @@ export function measureBeats(meter: string): number {
   return beats > 0 ? beats : 4;
 }
 
-export interface StaffChord {
-  /** The chord's x in the one-line drawing. */
-  x: number;
-  measure: number;
-}
-
+/** What systems are cut from: the measures' spans and each chord's x on one line (`notation.ts` lays them out). */
 export interface StaffLine {
-  /** The measures' spans and the chords' places on one line, from which systems are cut. */
   measures: MeasureSpan[];
-  chords: StaffChord[];
+  chords: { x: number }[];
   /** Width of the clef and key signature at a system's start. */
   prefixWidth: number;
-}
-
-/**
- * The chords on one line: measures by the meter (a chord that fills a measure closes it), each chord
- * a column; with a `pickup` (quarter notes of an opening measure shorter than the meter, as a
- * chorale's measure 0) the first measure closes when that is filled.
- */
-export function lineOut(
-  chords: readonly Pick<PartWritingWorkspaceChord, 'beats'>[],
-  meter: string,
-  keyText: string,
-  pickup?: number,
-): StaffLine {
-  const prefixWidth = CLEF_WIDTH + keySignature(keyText).length * ACCIDENTAL_WIDTH + 12;
-  const perMeasure = measureBeats(meter);
-  const measures: MeasureSpan[] = [];
-  const placed: StaffChord[] = [];
-  let x = prefixWidth;
-  let start = x;
-  let filled = 0;
-  let inMeasure = 0;
-  const close = () => {
-    measures.push({ x1: start, x2: x + MEASURE_PAD });
-    x += MEASURE_PAD;
-    start = x;
-    filled = 0;
-    inMeasure = 0;
-  };
-  chords.forEach((chord, index) => {
-    if (inMeasure === 0) x += MEASURE_PAD;
-    placed.push({ x: x + COLUMN / 2, measure: measures.length });
-    x += COLUMN;
-    inMeasure += 1;
-    filled += chord.beats > 0 ? chord.beats : 1;
-    const length = measures.length === 0 && pickup !== undefined && pickup > 0 && pickup < perMeasure ? pickup : perMeasure;
-    if (filled >= length - 1e-9 || index === chords.length - 1) close();
-  });
-  return { measures, chords: placed, prefixWidth };
 }
 
 /** Pixels per unit: a little larger than 1:1 on a phone, larger still where there is room. */
@@ -185,36 +137,6 @@ export function staffSystems(line: StaffLine, boxWidth: number, scale = staffSca
     boxWidth,
     fieldWidth: COLUMN,
   });
-}
-
-/**
- * The accidentals to draw: a note gets one when its alteration differs from what its letter and
- * octave carry at that point of the measure (the key signature, or an earlier accidental in the
- * measure on the same staff). Keyed `chord:voice`; 0 is a natural sign.
- */
-export function accidentals(
-  notes: readonly { chord: number; voice: Voice; note: string | undefined }[],
-  measureOf: (chord: number) => number,
-  keyText: string,
-): Map<string, number> {
-  const key = keyOf(keyText);
-  const shown = new Map<string, number>();
-  const carried = new Map<string, number>();
-  let measure = -1;
-  const sorted = [...notes].sort((a, b) => a.chord - b.chord);
-  for (const { chord, voice, note } of sorted) {
-    if (measureOf(chord) !== measure) {
-      measure = measureOf(chord);
-      carried.clear();
-    }
-    const pitch = parsePitch(note ?? '');
-    if (!pitch) continue;
-    const place = `${staffOf(voice).clef}:${stepOf(pitch)}`;
-    const now = carried.get(place) ?? diatonicOnLetter(key, pitch.step).alter;
-    if (pitch.alter !== now) shown.set(`${chord}:${voice}`, pitch.alter);
-    carried.set(place, pitch.alter);
-  }
-  return shown;
 }
 
 /**

@@ -10,7 +10,7 @@ import { beatOf, crossesBarline, readTypedLabel, typedLabelText } from '@app/con
 import { keysInForce, type RuleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nearFor, noteForKey } from '../../../components/part-writing/note-entry.ts';
+import { nearFor, noteForKey, type Typed } from '../../../components/part-writing/note-entry.ts';
 import { PartWritingStaff, type StaffCell } from '../../../components/part-writing/part-writing-staff.tsx';
 import { useWrittenPlayback } from '../../../components/part-writing/use-written-playback.ts';
 import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
@@ -80,7 +80,7 @@ export function PartWritingEntry({
   const [selected, setSelected] = useState<StaffCell | null>(null);
   const [findings, setFindings] = useState<Finding[] | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
-  const typed = useRef(false);
+  const typed = useRef<Typed>(false);
   const voices = VOICES.filter((v) => given.includes(v) || write.includes(v));
   const editable = VOICES.filter((v) => (typing && given.includes(v)) || write.includes(v));
 

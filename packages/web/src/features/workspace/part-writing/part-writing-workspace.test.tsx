@@ -85,13 +85,60 @@ describe('the part-writing workspace', () => {
     expect(cell(1, 'S').textContent).toBe('Cb5');
     await user.keyboard('n{ArrowDown}');
     expect(cell(1, 'S').textContent).toBe('C4');
-    await user.keyboard('5');
+    // A digit right after a letter is its octave (otherwise a digit picks a note value).
+    await user.keyboard('c5');
     expect(cell(1, 'S').textContent).toBe('C5');
     expect(screen.getByTestId('part-writing-findings').textContent).toContain('No errors found so far.');
     // The autosave sends the chords as answers, the voices to write in S A T order.
     const saved = () =>
       calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { answers: { id: string; answer: string }[] }).answers[0]?.answer);
     await waitFor(() => expect(saved()).toContain('C5 E4 C4'), { timeout: 5000 });
+  }, 20_000);
+
+  it('writes rhythm by keyboard: an eighth picked splits the note, a dot, a tie into the next chord, undo; the staff draws it', async () => {
+    const calls = workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    show(true);
+    const user = userEvent.setup();
+    cell(1, 'A').focus();
+    // 4 = an eighth (MuseScore's digits); two letters are two eighths; the third goes on into chord 2.
+    await user.keyboard('4ed');
+    expect(cell(1, 'A').textContent).toBe('E4 D4');
+    await user.keyboard('c');
+    expect(cell(2, 'A').textContent).toBe('C4');
+    expect(document.activeElement).toBe(cell(2, 'A'));
+    // A dotted eighth and a sixteenth: 4 . letter, 3 letter.
+    cell(3, 'T').focus();
+    await user.keyboard('4.g3d');
+    expect(cell(3, 'T').textContent).toBe('G3 D3');
+    // Bb typed is B♭ whatever the key; T ties the note to the next chord's, which takes its pitch.
+    cell(4, 'S').focus();
+    await user.keyboard('7bb4');
+    expect(cell(4, 'S').textContent).toBe('Bb4');
+    cell(3, 'S').focus();
+    await user.keyboard('5g');
+    await user.keyboard('t');
+    expect(cell(3, 'S').textContent).toBe('G4‿');
+    expect(cell(4, 'S').textContent).toBe('G4');
+    // Undo takes the tie back.
+    await user.keyboard('{Control>}z{/Control}');
+    expect(cell(3, 'S').textContent).toBe('G4');
+    expect(cell(4, 'S').textContent).toBe('Bb4');
+    // The staff: the alto's eighths beamed, the tenor's dotted eighth with its dot, sixteenth beamed with it.
+    const alto = [...document.querySelectorAll('[data-note="1A"]')].map((g) => g.getAttribute('data-beats'));
+    expect(alto).toEqual(['0.5', '0.5']);
+    expect(document.querySelector('[data-beam="A"]')).toBeTruthy();
+    expect(document.querySelector('[data-beam="T"]')).toBeTruthy();
+    const dotted = document.querySelector('[data-note="3T"][data-beats="0.75"]');
+    expect(dotted?.querySelectorAll('circle')).toHaveLength(1);
+    // Backspace on the second eighth gives its time back to the first.
+    cell(1, 'A').focus();
+    await user.keyboard('{ArrowRight}{Backspace}');
+    expect(cell(1, 'A').textContent).toBe('E4');
+    const saved = () =>
+      calls
+        .filter((c) => c.method === 'PUT')
+        .flatMap((c) => (c.body as { answers: { id: string; answer: string }[] }).answers.map((a) => a.answer));
+    await waitFor(() => expect(saved()).toContain('G4 - G3:8.+D3:16'), { timeout: 5000 });
   }, 20_000);
 
   it('takes notes by pointer and as text; a graded document waits for the hand-in to say anything', async () => {

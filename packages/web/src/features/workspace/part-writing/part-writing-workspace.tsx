@@ -1,22 +1,43 @@
 import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part-writing';
 import type { Finding } from '@app/contract/part-writing/check';
+import { beatsValue } from '@app/contract/part-writing/line';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { midi as midiOf, parsePitch, pitchName } from '@app/contract/part-writing/theory';
 import { checkWritten, keysInForce, readAnswer, type WrittenChord } from '@app/contract/part-writing/written';
 import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eventIndexAt, lineLabel, readEvents, starts } from '../../../components/part-writing/line-edit.ts';
 import {
   alterStep,
   answerText,
   letterNote,
   nearFor,
   noteForKey,
+  noteValueForKey,
   octaveStep,
   readChordText,
   scaleStep,
+  type Typed,
 } from '../../../components/part-writing/note-entry.ts';
+import { NoteValuePalette } from '../../../components/part-writing/note-value-palette.tsx';
 import { PartWritingStaff } from '../../../components/part-writing/part-writing-staff.tsx';
+import {
+  changeNote,
+  eventsIn,
+  findingPlaces,
+  lengthenNote,
+  nextPlace,
+  noteAt as noteAtPlace,
+  type Palette,
+  type PaletteValue,
+  paletteLength,
+  previousPlace,
+  removeNote,
+  tieNote,
+  writeNote,
+} from '../../../components/part-writing/rhythm-entry.ts';
 import { useWrittenPlayback } from '../../../components/part-writing/use-written-playback.ts';
 import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,7 +67,8 @@ export interface PartWritingWorkspaceProps {
   submissionPath: (submissionId: number) => string;
 }
 
-type Cell = { chord: number; voice: Voice };
+/** A chord and voice; `at`: where in the chord (quarter notes) the note meant begins (issue 35). */
+type Cell = { chord: number; voice: Voice; at?: number };
 /** What a feedback mark says on the grid: the findings touching a chord and voice. */
 type Mark = { chord: number; voice: Voice; index: number };
 
@@ -94,10 +116,22 @@ export function PartWritingWorkspace({
       return 'chord' in read ? read.chord : {};
     });
   });
-  const [selected, setSelected] = useState<Cell | null>(null);
+  const [selected, setSelectedState] = useState<Cell | null>(null);
+  // The selection as last set (a cell focused right after being selected keeps the place in its chord).
+  const selectedNow = useRef<Cell | null>(null);
+  const setSelected = (cell: Cell | null) => {
+    selectedNow.current = cell;
+    setSelectedState(cell);
+  };
   const [texts, setTexts] = useState<Record<number, string>>({});
   const [textProblem, setTextProblem] = useState<Record<number, string>>({});
-  const typed = useRef(false);
+  const typed = useRef<Typed>(false);
+  // The note-value palette (issue 35): none picked, a note lasts what it replaces or the rest of its chord.
+  const [palette, setPalette] = useState<Palette>({ value: null, dots: 0 });
+  // A note just written with a picked value: the next letter goes after it (as notation programs enter notes).
+  const advance = useRef(false);
+  // Undo: the states before each change (the last 100).
+  const history = useRef<WrittenChord[][]>([]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingInput = useRef(false);
   // The note toolbar is one row on a phone; the letters, octaves and Clear fold out below it.
@@ -137,24 +171,122 @@ export function PartWritingWorkspace({
   const entries = (next: WrittenChord[]) =>
     view.chords.map((chord, i) => ({ id: chord.id, answer: answerText(next[i] ?? {}, view.write) }));
 
-  const setNote = (cell: Cell, note: string) => {
+  const beatsOf = (chord: number) => view.chords[chord]?.beats || 1;
+  /** Every change of what is written goes here: saved, undoable, and the text form's edits for the chord dropped. */
+  const changeCells = (change: (current: WrittenChord[]) => WrittenChord[], chord?: number) => {
     setCells((current) => {
-      const next = current.map((chord, i) => {
-        if (i !== cell.chord) return chord;
-        const copy = { ...chord };
-        if (note === '') delete copy[cell.voice];
-        else copy[cell.voice] = note;
-        return copy;
-      });
+      const next = change(current);
+      if (next === current) return current;
+      history.current = [...history.current.slice(-99), current];
       autosave.change(entries(next));
       return next;
     });
-    setTexts((current) => {
-      const { [cell.chord]: _dropped, ...rest } = current;
-      return rest;
-    });
+    if (chord !== undefined)
+      setTexts((current) => {
+        const { [chord]: _dropped, ...rest } = current;
+        return rest;
+      });
   };
-  const noteAt = (cell: Cell) => cells[cell.chord]?.[cell.voice] ?? '';
+  const undo = () => {
+    const previous = history.current[history.current.length - 1];
+    if (!previous || readOnly) return;
+    history.current = history.current.slice(0, -1);
+    advance.current = false;
+    setCells(previous);
+    autosave.change(entries(previous));
+    setTexts({});
+  };
+  const placeOfCell = (cell: Cell) => ({ chord: cell.chord, voice: cell.voice, at: cell.at ?? 0 });
+  /** A note written at a place (a letter, a tap, MIDI) with the palette's value; the selection goes to it. */
+  const writeAt = (cell: Cell, note: string) => {
+    let place = placeOfCell(cell);
+    changeCells((current) => {
+      const written = writeNote(current, beatsOf, place, note, paletteLength(palette));
+      place = written.place;
+      return written.cells;
+    }, cell.chord);
+    setSelected(place);
+    return place;
+  };
+  /** The note at a cell's place given a new pitch (an accidental, an octave, a step, a drag). */
+  const setNote = (cell: Cell, note: string) => {
+    const place = placeOfCell(cell);
+    if (note === '') {
+      let after = place;
+      changeCells((current) => {
+        const removed = removeNote(current, beatsOf, place);
+        after = removed.place;
+        return removed.cells;
+      }, cell.chord);
+      setSelected(after);
+      return;
+    }
+    const pitch = parsePitch(note);
+    if (!pitch) return;
+    if (noteAtPlace(cells, beatsOf, place) === '') {
+      writeAt(cell, note);
+      return;
+    }
+    changeCells((current) => changeNote(current, beatsOf, place, () => pitch), cell.chord);
+  };
+  const noteAt = (cell: Cell) => noteAtPlace(cells, beatsOf, placeOfCell(cell));
+  /** Where a letter lands at a place (MIDI number): near the voice's note before it, in the chord or an earlier one. */
+  const nearAt = (cell: Cell) => {
+    const events = eventsIn(cells, beatsOf, cell.chord, cell.voice);
+    const from = starts(events);
+    const before = events.filter((e, i) => e.pitch && (from[i] as number) < (cell.at ?? 0) - 1e-9);
+    const pitch = before[before.length - 1]?.pitch;
+    return pitch ? midiOf(pitch) : nearFor(pitchesBefore, cell.chord, cell.voice);
+  };
+  // Each chord's voices as their last notes: where a letter typed next lands (the octave nearest).
+  const pitchesBefore: WrittenChord[] = useMemo(
+    () =>
+      cells.map((chord, i) =>
+        Object.fromEntries(
+          VOICES.flatMap((v) => {
+            const events = readEvents(chord[v] ?? view.chords[i]?.[v], view.chords[i]?.beats || 1).filter((e) => e.pitch);
+            const last = events[events.length - 1]?.pitch;
+            return last ? [[v, pitchName(last)]] : [];
+          }),
+        ),
+      ),
+    [cells, view.chords],
+  );
+  /** A chord's voice as the grid and the toolbar show it: its notes by name. */
+  const lineAt = (chord: number, voice: Voice) => lineLabel(cells[chord]?.[voice], beatsOf(chord));
+  /** A note value picked (palette or digit): the palette's, and the selected note's length unless a note was just entered with the last value. */
+  const pickValue = (value: PaletteValue | null, dots: 0 | 1 = 0) => {
+    setPalette({ value, dots });
+    if (value === null || !selected || readOnly || advance.current) return;
+    const place = placeOfCell(selected);
+    if (noteAtPlace(cells, beatsOf, place) === '') return;
+    const length = (4 / value) * (dots ? 1.5 : 1);
+    changeCells((current) => lengthenNote(current, beatsOf, place, length), place.chord);
+  };
+  /** The dot: on the palette's value, or (none picked) on the selected note's own value. */
+  const toggleDot = () => {
+    if (palette.value !== null) {
+      pickValue(palette.value, palette.dots ? 0 : 1);
+      return;
+    }
+    if (!selected) return;
+    const place = placeOfCell(selected);
+    const events = eventsIn(cells, beatsOf, place.chord, place.voice);
+    const own = beatsValue(events[eventIndexAt(events, place.at)]?.beats ?? 0);
+    if (own && (own.value === 1 || own.value === 2 || own.value === 4 || own.value === 8 || own.value === 16))
+      pickValue(own.value, own.dots ? 0 : 1);
+  };
+  /** The tie key: ties the selected note to the voice's next note (which takes its pitch), or unties it. */
+  const tie = (cell: Cell) => {
+    const place = placeOfCell(cell);
+    const tied = tieNote(cells, beatsOf, place, paletteLength(palette));
+    if (!tied) return;
+    changeCells(() => tied.cells, cell.chord);
+    if (tied.place.chord !== place.chord) setTexts({});
+    setSelected(tied.place);
+    advance.current = false;
+    if (tied.place.chord !== cell.chord) buttons.current.get(cellKey(tied.place))?.focus({ preventScroll: true });
+  };
   // Each chord's key: a letter, a step or a MIDI note is spelled in it (a key a chord names changes it from there on, decision 031).
   const keys = useMemo(() => keysInForce(view), [view]);
   const keyAt = (chord: number) => keys[chord] ?? view.key;
@@ -165,6 +297,21 @@ export function PartWritingWorkspace({
     return checkWritten(view, cells, language).findings;
   }, [rules.practice, latest, view, cells, language]);
   const unwritten = cells.filter((chord, i) => order.some((v) => !chord[v]) || i >= view.chords.length).length;
+
+  // A finding's notes on the staff: the harmonic note of each of its voices in each chord, a non-chord tone the note it names.
+  const findingNotes = useMemo(() => {
+    const lineOf = (chord: number, voice: Voice) =>
+      readEvents(view.chords[chord]?.[voice] ?? cells[chord]?.[voice], view.chords[chord]?.beats || 1);
+    const cache = new Map<Finding, string[]>();
+    return (finding: Finding) => {
+      let places = cache.get(finding);
+      if (!places) {
+        places = findingPlaces(finding, lineOf);
+        cache.set(finding, places);
+      }
+      return places;
+    };
+  }, [view.chords, cells]);
 
   const marks = useMemo(() => {
     const map = new Map<string, Mark[]>();
@@ -197,28 +344,64 @@ export function PartWritingWorkspace({
     buttons.current.get(cellKey(cell))?.focus();
   };
 
-  const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, cell: Cell) => {
+  const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, at: Cell) => {
+    // The place in the chord the selection holds (the note meant), when the selection is this cell.
+    const cell: Cell = selected?.chord === at.chord && selected.voice === at.voice ? { ...at, at: selected.at ?? 0 } : { ...at, at: 0 };
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      undo();
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      const chord = cell.chord + (event.key === 'ArrowRight' ? 1 : -1);
-      if (chord >= 0 && chord < view.chords.length) {
+      // From note to note: within the chord, then into the chord before or after.
+      const place = (event.key === 'ArrowRight' ? nextPlace : previousPlace)(cells, beatsOf, placeOfCell(cell));
+      if (place.chord !== cell.chord || place.at !== cell.at) {
         event.preventDefault();
         typed.current = false;
-        focusCell({ chord, voice: cell.voice });
+        advance.current = false;
+        focusCell(place);
       }
       return;
     }
     if (readOnly) return;
+    const value = noteValueForKey(event.key, typed.current);
+    if (value !== undefined) {
+      event.preventDefault();
+      pickValue(value, 0);
+      typed.current = false;
+      return;
+    }
+    if (event.key === '.') {
+      event.preventDefault();
+      toggleDot();
+      return;
+    }
+    if (event.key === 't' || event.key === 'T') {
+      event.preventDefault();
+      tie(cell);
+      return;
+    }
+    // A letter after a note entered with a picked value goes after it, into the next chord past the end of this one.
+    const isLetter = /^[a-gA-G]$/.test(event.key) && !(event.key === 'b' && typed.current && noteAt(cell) !== '' && !event.shiftKey);
+    const target = isLetter && advance.current ? nextPlace(cells, beatsOf, placeOfCell(cell)) : cell;
     const result = noteForKey(
       event.key,
-      { note: noteAt(cell), typed: typed.current },
-      { keyText: keyAt(cell.chord), near: nearFor(cells, cell.chord, cell.voice), shift: event.shiftKey },
+      { note: isLetter ? noteAt(target) : noteAt(cell), typed: typed.current },
+      { keyText: keyAt(target.chord), near: nearAt(target), shift: event.shiftKey },
     );
     if (!result) return;
     event.preventDefault();
     typed.current = result.typed;
     performance.mark('part-writing-input');
     pendingInput.current = true;
+    if (result.letter) {
+      const place = writeAt(target, result.note);
+      advance.current = palette.value !== null;
+      if (place.chord !== cell.chord) buttons.current.get(cellKey(place))?.focus({ preventScroll: true });
+      return;
+    }
+    if (result.note === '') advance.current = false;
     setNote(cell, result.note);
   };
 
@@ -230,14 +413,14 @@ export function PartWritingWorkspace({
     setNote(selected, change(noteAt(selected), selected));
     buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
   };
-  const defaultNote = (cell: Cell) => letterNote('C', keyAt(cell.chord), nearFor(cells, cell.chord, cell.voice));
+  const defaultNote = (cell: Cell) => letterNote('C', keyAt(cell.chord), nearAt(cell));
 
   /** The cell after this one in writing order: the next voice to write, then the next chord's first. */
   const nextCell = (cell: Cell): Cell => {
     const at = order.indexOf(cell.voice);
     const voice = order[at + 1];
-    if (voice) return { chord: cell.chord, voice };
-    return cell.chord + 1 < view.chords.length ? { chord: cell.chord + 1, voice: order[0] ?? cell.voice } : cell;
+    if (voice) return { chord: cell.chord, voice, at: 0 };
+    return cell.chord + 1 < view.chords.length ? { chord: cell.chord + 1, voice: order[0] ?? cell.voice, at: 0 } : cell;
   };
 
   // MIDI: a note-on writes the selected voice, spelled in the key, then moves on as Tab does.
@@ -246,7 +429,16 @@ export function PartWritingWorkspace({
     if (!selected || readOnly || !view.write.includes(selected.voice)) return;
     performance.mark('part-writing-input');
     pendingInput.current = true;
-    setNote(selected, spellMidi(key, keyAt(selected.chord)));
+    // With a note value picked, notes follow one another as typed letters do; otherwise each fills its chord's voice and Tab's next cell follows.
+    if (palette.value !== null) {
+      const target = advance.current ? nextPlace(cells, beatsOf, placeOfCell(selected)) : selected;
+      const place = writeAt(target, spellMidi(key, keyAt(target.chord)));
+      advance.current = true;
+      typed.current = false;
+      buttons.current.get(cellKey(place))?.focus({ preventScroll: true });
+      return;
+    }
+    writeAt(selected, spellMidi(key, keyAt(selected.chord)));
     typed.current = false;
     const next = nextCell(selected);
     setSelected(next);
@@ -276,21 +468,21 @@ export function PartWritingWorkspace({
   const commitText = (index: number) => {
     const text = texts[index];
     if (text === undefined) return;
-    const read = readChordText(text, view.given, view.write);
+    const read = readChordText(text, view.given, view.write, beatsOf(index));
     if ('problem' in read) {
       setTextProblem((current) => ({
         ...current,
-        [index]: read.problem === 'count' ? t('partWriting.text.count', { voices: order.join(' ') }) : t('partWriting.text.pitch'),
+        [index]:
+          read.problem === 'count'
+            ? t('partWriting.text.count', { voices: order.join(' ') })
+            : read.problem === 'line'
+              ? t('partWriting.text.line', { beats: beatsOf(index) })
+              : t('partWriting.text.pitch'),
       }));
       return;
     }
     setTextProblem(({ [index]: _dropped, ...rest }) => rest);
-    setCells((current) => {
-      const next = current.map((chord, i) => (i === index ? read.chord : chord));
-      autosave.change(entries(next));
-      return next;
-    });
-    setTexts(({ [index]: _dropped, ...rest }) => rest);
+    changeCells((current) => current.map((chord, i) => (i === index ? read.chord : chord)), index);
   };
 
   const { handIn, confirming, setConfirming, pending } = useHandIn({
@@ -359,6 +551,7 @@ export function PartWritingWorkspace({
       <details className={styles.help}>
         <summary>{t('partWriting.help.title')}</summary>
         <p>{t('partWriting.help.keyboard')}</p>
+        <p>{t('partWriting.help.rhythm')}</p>
         <p>{t('partWriting.help.pointer')}</p>
         <p>{t('partWriting.help.staff')}</p>
         {midiSupported() ? <p>{t('partWriting.help.midi')}</p> : null}
@@ -412,17 +605,45 @@ export function PartWritingWorkspace({
           findings={findings}
           playing={playing}
           label={t('partWriting.staff.label')}
+          findingNotes={findingNotes}
           onSelect={(cell) => {
-            if (selected?.chord !== cell.chord || selected.voice !== cell.voice) typed.current = false;
+            if (selected?.chord !== cell.chord || selected.voice !== cell.voice || selected.at !== cell.at) {
+              typed.current = false;
+              advance.current = false;
+            }
             setSelected(cell);
           }}
-          onNote={(cell, note) => {
+          onNote={(cell, note, dragging) => {
             performance.mark('part-writing-input');
             pendingInput.current = true;
-            setNote(cell, note);
+            // A tap writes a note of the palette's value there; a drag moves the note it holds.
+            if (dragging) setNote(cell, note);
+            else writeAt(cell, note);
           }}
         />
         <p className={styles.legend}>{t('partWriting.staff.legend')}</p>
+        {readOnly ? null : (
+          <NoteValuePalette
+            palette={palette}
+            onValue={(value) => {
+              pickValue(value, 0);
+              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+            }}
+            onDot={() => {
+              toggleDot();
+              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+            }}
+            onTie={() => {
+              if (selected) {
+                tie(selected);
+                buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+              }
+            }}
+            onUndo={undo}
+            canTie={!!selected && noteAt(selected) !== ''}
+            canUndo={history.current.length > 0}
+          />
+        )}
       </section>
 
       <div className={styles.scroller}>
@@ -452,12 +673,12 @@ export function PartWritingWorkspace({
               if (given !== undefined)
                 return (
                   <div key={`${chord.id}:${voice}`} className={styles.given} style={style}>
-                    {given}
+                    {lineLabel(given, chord.beats || 1)}
                   </div>
                 );
               const cell = { chord: index, voice };
               const key = cellKey(cell);
-              const note = noteAt(cell);
+              const note = lineAt(index, voice);
               const cellMarks = marks.get(key) ?? [];
               const isSelected = selected?.chord === index && selected.voice === voice;
               return (
@@ -477,10 +698,17 @@ export function PartWritingWorkspace({
                   aria-label={t('partWriting.cell', { chord: index + 1, voice: voiceName(voice), note: note || t('partWriting.empty') })}
                   aria-describedby={cellMarks.map((m) => `pw-finding-${m.index}`).join(' ') || undefined}
                   onFocus={() => {
-                    if (!isSelected) typed.current = false;
-                    setSelected(cell);
+                    const now = selectedNow.current;
+                    if (now?.chord !== index || now.voice !== voice) {
+                      typed.current = false;
+                      advance.current = false;
+                      setSelected({ ...cell, at: 0 });
+                    }
                   }}
-                  onClick={() => setSelected(cell)}
+                  onClick={() => {
+                    const now = selectedNow.current;
+                    if (now?.chord !== index || now.voice !== voice) setSelected({ ...cell, at: 0 });
+                  }}
                   onKeyDown={(event) => onCellKey(event, cell)}
                 >
                   {note || '—'}
@@ -566,7 +794,13 @@ export function PartWritingWorkspace({
                   variant="outline"
                   disabled={!selected}
                   aria-label={t('partWriting.pointer.letter', { letter })}
-                  onClick={() => apply((_note, cell) => letterNote(letter, keyAt(cell.chord), nearFor(cells, cell.chord, cell.voice)))}
+                  onClick={() => {
+                    if (!selected || readOnly) return;
+                    const target = advance.current ? nextPlace(cells, beatsOf, placeOfCell(selected)) : selected;
+                    writeAt(target, letterNote(letter, keyAt(target.chord), nearAt(target)));
+                    advance.current = palette.value !== null;
+                    typed.current = 'letter';
+                  }}
                 >
                   {letter}
                 </Button>
