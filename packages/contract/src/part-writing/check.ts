@@ -401,6 +401,8 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     return a === undefined ? undefined : attacks[vIndex(v)]?.[a]?.pitch;
   };
   const has = (v: Voice) => voices.includes(v);
+  /** Parallels reported, by rule, pair of voices (indices) and chords: one finding each. */
+  const reported = new Set<string>();
   /** Whether every voice sounds in the chord (rules about the whole chord need all of them). */
   const full = (i: number) => voices.every((v) => note(i, v) !== undefined);
   /** The chord's tones: its label's, or (no label) the voices' harmonic notes. */
@@ -569,6 +571,113 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     return false;
   }
 
+  /** The attack a voice sounds at a time (undefined while it rests). */
+  function soundingAt(vi: number, t: number): number | undefined {
+    const list = attacks[vi] ?? [];
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const a = list[mid] as Attack;
+      if (a.end <= t + EPSILON) lo = mid + 1;
+      else if (a.start > t + EPSILON) hi = mid - 1;
+      else return mid;
+    }
+    return undefined;
+  }
+  /** The chord sounding at a time. */
+  function chordAt(t: number): number {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((parsed.starts[mid] as number) <= t + EPSILON) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  const isChordTone = (i: number, p: Pitch) => chordTones(i).some((t) => sameSound(t, p));
+
+  /**
+   * Whether the two voices, between their harmonic notes of chords i and i + 1, break the perfect
+   * interval: a note struck in between that is reached by leap (an arpeggiation, a consonant skip),
+   * or a chord tone that makes another interval than a fifth or octave with the other voice (the
+   * 5–6 motion). A passing or neighbour note does not break it (decision 034).
+   */
+  function brokenBySkip(i: number, u: number, l: number): boolean {
+    const h = (c: number, vi: number) => attacks[vi]?.[harmonic[c]?.[vi] as number] as Attack;
+    const t0 = Math.max(parsed.starts[i] as number, h(i, u).start, h(i, l).start);
+    const t1 = Math.max(h(i + 1, u).start, h(i + 1, l).start);
+    for (const vi of [u, l]) {
+      const list = attacks[vi] ?? [];
+      for (let k = 0; k < list.length; k++) {
+        const x = list[k] as Attack;
+        if (x.start <= t0 + EPSILON || x.start >= t1 - EPSILON) continue;
+        const other = soundingAt(vi === u ? l : u, x.start);
+        if (other === undefined) continue;
+        const o = (attacks[vi === u ? l : u] as Attack[])[other] as Attack;
+        const interval = intervalBetween(x.pitch, o.pitch);
+        const perfect = isPerfectFifth(interval) || isPerfectOctaveOrUnison(interval);
+        const previous = list[k - 1];
+        const leapt = previous !== undefined && !isStep(previous.pitch, x.pitch) && midi(previous.pitch) !== midi(x.pitch);
+        if (leapt || (!perfect && isChordTone(x.chord, x.pitch))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Parallel fifths and octaves that non-chord tones make between notes struck one after the other
+   * (decision 034: reported, as Aldwell–Schachter report them); the motion from harmonic note to
+   * harmonic note is judged above, each pair of chords once.
+   */
+  function onsetParallels() {
+    const isHarmonic = (vi: number, a: number) => harmonic.some((row) => row[vi] === a);
+    for (let u = 0; u < voices.length; u++) {
+      for (let l = u + 1; l < voices.length; l++) {
+        const times = [...new Set([...(attacks[u] ?? []), ...(attacks[l] ?? [])].map((a) => a.start))].sort((x, y) => x - y);
+        for (let k = 1; k < times.length; k++) {
+          const ta = times[k - 1] as number;
+          const tb = times[k] as number;
+          const a1 = soundingAt(u, ta);
+          const b1 = soundingAt(l, ta);
+          const a2 = soundingAt(u, tb);
+          const b2 = soundingAt(l, tb);
+          if (a1 === undefined || b1 === undefined || a2 === undefined || b2 === undefined) continue;
+          const up = attacks[u] as Attack[];
+          const low = attacks[l] as Attack[];
+          if (Math.abs((up[a2] as Attack).start - tb) > EPSILON || Math.abs((low[b2] as Attack).start - tb) > EPSILON) continue;
+          const ca = chordAt(ta);
+          const cb = chordAt(tb);
+          if (phraseBreak(ca, cb)) continue;
+          if (isHarmonic(u, a1) && isHarmonic(l, b1) && isHarmonic(u, a2) && isHarmonic(l, b2)) continue;
+          const p1 = (up[a1] as Attack).pitch;
+          const q1 = (low[b1] as Attack).pitch;
+          const p2 = (up[a2] as Attack).pitch;
+          const q2 = (low[b2] as Attack).pitch;
+          const du = midi(p2) - midi(p1);
+          const dl = midi(q2) - midi(q1);
+          if (du === 0 || dl === 0 || Math.sign(du) !== Math.sign(dl)) continue;
+          const before = intervalBetween(q1, p1);
+          const after = intervalBetween(q2, p2);
+          const upper = voices[u] as Voice;
+          const lower = voices[l] as Voice;
+          const chords = ca === cb ? [ca] : [ca, cb];
+          const params = { from: ca + 1, to: cb + 1, upper, lower };
+          const fifths = isPerfectFifth(before) && isPerfectFifth(after);
+          const octaves = isPerfectOctaveOrUnison(before) && isPerfectOctaveOrUnison(after);
+          const rule = fifths ? 'parallel-fifths' : octaves ? 'parallel-octaves' : undefined;
+          if (!rule) continue;
+          const key = `${rule}:${u}${l}:${ca}:${cb}`;
+          if (reported.has(key)) continue;
+          reported.add(key);
+          if (rule === 'parallel-fifths') add(rule, chords, [upper, lower], { ...params, unequal: 0 });
+          else add(rule, chords, [upper, lower], { ...params, unison: before.semitones === 0 && after.semitones === 0 ? 1 : 0 });
+        }
+      }
+    }
+  }
+
   function checkNonChordTones() {
     voices.forEach((v, vi) => {
       const list = attacks[vi] ?? [];
@@ -612,17 +721,21 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
         const after = intervalBetween(b2, a2);
         const pair = [upper, lower];
         const params = { from, to, upper, lower };
-        if (moved && similar && isPerfectFifth(before) && isPerfectFifth(after))
+        // A perfect interval left for a third or sixth by a consonant skip before the next chord is no parallel (5–6).
+        const kept = moved && (similar || contrary) && !brokenBySkip(i, u, l);
+        if (kept && similar && isPerfectFifth(before) && isPerfectFifth(after)) {
           add('parallel-fifths', [i, i + 1], pair, { ...params, unequal: 0 });
-        else if (moved && similar && lower === 'B' && isDiminishedFifth(before) && isPerfectFifth(after)) {
+          reported.add(`parallel-fifths:${u}${l}:${i}:${i + 1}`);
+        } else if (kept && similar && lower === 'B' && isDiminishedFifth(before) && isPerfectFifth(after)) {
           add('parallel-fifths', [i, i + 1], pair, { ...params, unequal: 1 });
         }
-        if (moved && similar && isPerfectOctaveOrUnison(before) && isPerfectOctaveOrUnison(after)) {
+        if (kept && similar && isPerfectOctaveOrUnison(before) && isPerfectOctaveOrUnison(after)) {
           add('parallel-octaves', [i, i + 1], pair, { ...params, unison: before.semitones === 0 && after.semitones === 0 ? 1 : 0 });
+          reported.add(`parallel-octaves:${u}${l}:${i}:${i + 1}`);
         }
-        if (moved && contrary && isPerfectFifth(before) && isPerfectFifth(after))
+        if (kept && contrary && isPerfectFifth(before) && isPerfectFifth(after))
           add('contrary-fifths-octaves', [i, i + 1], pair, { ...params, interval: 'fifths' });
-        if (moved && contrary && isPerfectOctaveOrUnison(before) && isPerfectOctaveOrUnison(after)) {
+        if (kept && contrary && isPerfectOctaveOrUnison(before) && isPerfectOctaveOrUnison(after)) {
           add('contrary-fifths-octaves', [i, i + 1], pair, { ...params, interval: 'octaves' });
         }
         // direct fifths and octaves: outer voices, similar motion into a perfect interval, the soprano leaping
@@ -714,6 +827,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
   }
 
   for (let i = 0; i < n; i++) melodic(i, true);
+  onsetParallels();
   checkNonChordTones();
   return { ok: true, findings };
 }

@@ -61,9 +61,9 @@ const EN: Record<RuleId, Template> = {
   'parallel-fifths': (p, v) =>
     p.unequal
       ? `Chords ${p.from}–${p.to}: a diminished fifth moves to a perfect fifth with the bass (${v('upper')} and ${v('lower')}).`
-      : `Chords ${p.from}–${p.to}: parallel fifths between the ${v('upper')} and the ${v('lower')}.`,
+      : `${enSpan(p)}: parallel fifths between the ${v('upper')} and the ${v('lower')}.`,
   'parallel-octaves': (p, v) =>
-    `Chords ${p.from}–${p.to}: parallel ${p.unison ? 'unisons' : 'octaves'} between the ${v('upper')} and the ${v('lower')}.`,
+    `${enSpan(p)}: parallel ${p.unison ? 'unisons' : 'octaves'} between the ${v('upper')} and the ${v('lower')}.`,
   'contrary-fifths-octaves': (p, v) =>
     `Chords ${p.from}–${p.to}: ${p.interval === 'fifths' ? 'fifths' : 'octaves'} by contrary motion between the ${v('upper')} and the ${v('lower')}.`,
   'direct-fifths-octaves': (p) =>
@@ -104,8 +104,8 @@ const ZH_HANS: Record<RuleId, Template> = {
   'parallel-fifths': (p, v) =>
     p.unequal
       ? `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}由减五度进行到纯五度（涉及低音）。`
-      : `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}平行五度。`,
-  'parallel-octaves': (p, v) => `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
+      : `${zhSpan(p, '个')}：${v('upper')}与${v('lower')}平行五度。`,
+  'parallel-octaves': (p, v) => `${zhSpan(p, '个')}：${v('upper')}与${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
   'contrary-fifths-octaves': (p, v) =>
     `第 ${p.from}–${p.to} 个和弦：${v('upper')}与${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
   'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 个和弦：外声部隐伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳进）。`,
@@ -144,8 +144,8 @@ const ZH_HANT: Record<RuleId, Template> = {
   'parallel-fifths': (p, v) =>
     p.unequal
       ? `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}由減五度進行到純五度（涉及低音）。`
-      : `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}平行五度。`,
-  'parallel-octaves': (p, v) => `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
+      : `${zhSpan(p, '個')}：${v('upper')}與${v('lower')}平行五度。`,
+  'parallel-octaves': (p, v) => `${zhSpan(p, '個')}：${v('upper')}與${v('lower')}平行${p.unison ? '同度' : '八度'}。`,
   'contrary-fifths-octaves': (p, v) =>
     `第 ${p.from}–${p.to} 個和弦：${v('upper')}與${v('lower')}反向${p.interval === 'fifths' ? '五度' : '八度'}。`,
   'direct-fifths-octaves': (p) => `第 ${p.from}–${p.to} 個和弦：外聲部隱伏${p.interval === 'fifth' ? '五度' : '八度'}（女高音跳進）。`,
@@ -184,9 +184,8 @@ const KO: Record<RuleId, Template> = {
   'parallel-fifths': (p, v) =>
     p.unequal
       ? `${p.from}–${p.to}번 화음: 베이스와의 감5도가 완전5도로 진행합니다(${v('upper')}, ${v('lower')}).`
-      : `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 병행 5도가 있습니다.`,
-  'parallel-octaves': (p, v) =>
-    `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 병행 ${p.unison ? '동음' : '8도'}가 있습니다.`,
+      : `${koSpan(p)}: ${v('upper')}와(과) ${v('lower')} 사이에 병행 5도가 있습니다.`,
+  'parallel-octaves': (p, v) => `${koSpan(p)}: ${v('upper')}와(과) ${v('lower')} 사이에 병행 ${p.unison ? '동음' : '8도'}가 있습니다.`,
   'contrary-fifths-octaves': (p, v) =>
     `${p.from}–${p.to}번 화음: ${v('upper')}와(과) ${v('lower')} 사이에 반진행 ${p.interval === 'fifths' ? '5도' : '8도'}가 있습니다.`,
   'direct-fifths-octaves': (p) =>
