@@ -238,17 +238,27 @@ export function partWritingExercise(title: string, input: PartWritingExerciseInp
   const exercise = validate(PART_WRITING_ENTRY, PartWritingExercise, input);
   const doc: PartWritingDocument = {
     manifest: { format: 'har', version: 1, kind: 'exercise', title, exercise_type: 'part-writing' },
-    score: partWritingScore(title, exercise),
+    score: givenVoicesScore(title, exercise),
     exercise,
   };
   if (model) doc.model = checkedWritten(MODEL_ENTRY, exercise, model, true);
   return doc;
 }
 
-/** What a student may have: manifest, score and the exercise, never the model solution. */
+/**
+ * The score of an exercise as `part-writing.json` gives it: the given voices with their figures or
+ * numerals, written by `partWritingScore`. What students get and every preview are drawn from it,
+ * never from an uploaded `score.musicxml` as it is, which a hand-made file may have written the
+ * model's voices into (issue 40).
+ */
+export function givenVoicesScore(title: string, exercise: PartWritingExercise): string {
+  return partWritingScore(title, exercise);
+}
+
+/** What a student may have: manifest, the given voices' score and the exercise, never the model solution. */
 export function partWritingStudentCopy(doc: PartWritingDocument): PartWritingDocument {
   if (doc.manifest.kind !== 'exercise') throw new HarError(har('onlyExerciseCopy'));
-  return { manifest: doc.manifest, score: doc.score, exercise: doc.exercise };
+  return { manifest: doc.manifest, score: givenVoicesScore(doc.manifest.title, doc.exercise), exercise: doc.exercise };
 }
 
 /** A student's hand-in of an exercise: the exercise as given and what they wrote. */

@@ -1,5 +1,5 @@
 import type { HarDocument, SubmissionHead } from '@app/har/format';
-import type { PartWritingDocument } from '@app/har/part-writing/document';
+import { givenVoicesScore, type PartWritingDocument } from '@app/har/part-writing/document';
 import type { Deps } from '../deps.ts';
 import { loadHar } from './har-files.ts';
 import { isPartWritingHar } from './part-writing-files.ts';
@@ -33,7 +33,12 @@ export function createExerciseCache(deps: Pick<Deps, 'storage' | 'cpu'>, size = 
     read(storageKey) {
       return exercises(storageKey, async () => {
         const bytes = await loadHar(deps, storageKey);
-        if (isPartWritingHar(bytes)) return { kind: 'part-writing', doc: await deps.cpu.run('readPartWritingHar', [bytes]) };
+        if (isPartWritingHar(bytes)) {
+          // Its score as the given voices write it (issue 40): a file stored before uploads were written
+          // again may hold the model's voices in score.musicxml, and a hand-in's stored file keeps this score.
+          const doc = await deps.cpu.run('readPartWritingHar', [bytes]);
+          return { kind: 'part-writing', doc: { ...doc, score: givenVoicesScore(doc.manifest.title, doc.exercise) } };
+        }
         return { kind: 'har', doc: await deps.cpu.run('readHar', [bytes]) };
       });
     },

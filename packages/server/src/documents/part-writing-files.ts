@@ -5,7 +5,13 @@ import { VOICES } from '@app/contract/part-writing/rules';
 import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
 import { contentHash } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
-import { type PartWritingDocument, partWritingSubmission, readPartWritingHar, type WrittenVoices } from '@app/har/part-writing/document';
+import {
+  givenVoicesScore,
+  type PartWritingDocument,
+  partWritingSubmission,
+  readPartWritingHar,
+  type WrittenVoices,
+} from '@app/har/part-writing/document';
 import {
   chordPlaces,
   isPartWritingHar,
@@ -30,10 +36,16 @@ import { type HandInFile, writtenFromHandInFile } from './part-writing-hand-in.t
 
 export { isPartWritingHar };
 
-/** An uploaded part-writing `.har` read in the CPU pool (decision 032), its refusal naming the file. */
+/**
+ * An uploaded part-writing `.har` read in the CPU pool (decision 032), its refusal naming the file.
+ * Its score is written again from `part-writing.json`'s given voices (issue 40): a hand-made file's
+ * `score.musicxml` may hold the model's voices, and the stored file, the student copy, the preview
+ * and every submission are made from the stored score.
+ */
 async function read(deps: Pick<Deps, 'cpu'>, bytes: Uint8Array, fileName: string): Promise<PartWritingDocument> {
   try {
-    return await deps.cpu.run('readPartWritingHar', [bytes]);
+    const uploaded = await deps.cpu.run('readPartWritingHar', [bytes]);
+    return { ...uploaded, score: givenVoicesScore(uploaded.manifest.title, uploaded.exercise) };
   } catch (error) {
     if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
@@ -121,9 +133,14 @@ export function regradePartWriting(document: PartWritingDocument, submissionByte
   return partWritingResult(document.exercise, submission.voices);
 }
 
-/** The score of a stored part-writing `.har` (for its preview). */
+/**
+ * The score a part-writing document's preview is drawn from: its given voices, written from
+ * `part-writing.json` (issue 40), never the file's `score.musicxml` as stored (documents stored
+ * before the upload wrote it again may hold the model's voices there).
+ */
 export function partWritingScoreOf(bytes: Uint8Array): string {
-  return readPartWritingHar(bytes).score;
+  const doc = readPartWritingHar(bytes);
+  return givenVoicesScore(doc.manifest.title, doc.exercise);
 }
 
 /** The workspace of a part-writing student copy: no drawn score yet (a grid of chords × voices), one item per chord. */
