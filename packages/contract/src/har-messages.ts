@@ -49,6 +49,10 @@ export const HarMessages = {
   tooManyNotes: '{{name}} has more than {{max}} notes, more than an exercise may have.',
   tooManyMeasures: '{{name}} has more than {{max}} measures, more than an exercise may have.',
   tooDeep: '{{name}} nests elements more than {{max}} deep, which no MusicXML score does.',
+  tooManyElements: '{{name}} has more than {{max}} elements, more than an exercise may have.',
+  tooManyMarks: '{{name}} has more than {{max}} directions, chord symbols, figures, slurs and other marks, more than an exercise may have.',
+  tooManyMarksForLength:
+    '{{name}} has {{marks}} directions, chord symbols, figures, slurs and other marks in {{measures}} measures; the workspace shows a score on one line, and at this length it may have at most {{max}}.',
   scoreUnreadable: 'The score could not be read: {{reason}}.',
   previewTooManyNotes: 'The score could not be read: its first {{measures}} measures have more than {{max}} notes.',
   // The server's CPU pool stopped the work on a score (packages/server lib/cpu-pool.ts).

@@ -7,7 +7,7 @@ import { pitchClass } from './library/theory.ts';
 import { assertMusicXml } from './musicxml-check.ts';
 import { importMusicXml } from './musicxml-import.ts';
 import { parseXmlTree } from './musicxml-tree.ts';
-import { SCORE_LIMITS, scanScore } from './score-limits.ts';
+import { maxMarksFor, SCORE_LIMITS, scanScore } from './score-limits.ts';
 
 const MB = 1024 * 1024;
 const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
@@ -50,7 +50,7 @@ const harWith = (scoreText: string, kind: 'exercise' | 'submission' = 'exercise'
 describe('score limits (issue 26)', () => {
   it('counts notes, measures and nesting in one pass, past comments, CDATA and quoted >', () => {
     const text = `<?xml version="1.0"?><!-- <note> --><score-partwise><part id="P1"><measure number="1" text="a>b"><note/><note><![CDATA[<note>]]></note></measure></part></score-partwise>`;
-    expect(scanScore(text)).toEqual({ notes: 2, measures: 1, depth: 4 });
+    expect(scanScore(text)).toEqual({ notes: 2, measures: 1, depth: 4, elements: 5, marks: 0 });
     expect(scanScore(score(3)).notes).toBe(12);
   });
 
@@ -100,6 +100,40 @@ describe('score limits (issue 26)', () => {
     // A timewise score's measures hold its parts: each measure counts once.
     const timewise = `<?xml version="1.0"?><score-timewise><measure number="1"><part id="P1"/><part id="P2"/></measure><measure number="2"><part id="P1"/><part id="P2"/></measure></score-timewise>`;
     expect(scanScore(timewise).measures).toBe(2);
+  });
+
+  it('counts marks — directions, chord symbols, figures, slurs, a lyric as a quarter — and refuses too many for the line (issue 40)', () => {
+    const words = '<direction><direction-type><words>dolce</words></direction-type></direction>';
+    const marked = (measures: number, perMeasure: number, extra = '') =>
+      `${HEAD}${Array.from({ length: measures }, (_, i) => measure(i + 1).replace('<note>', `${words.repeat(perMeasure)}${extra}<note>`)).join('')}</part></score-partwise>`;
+    const lyrics = '<lyric><text>la</text></lyric>'.repeat(4);
+    const chordsAndFigures =
+      '<harmony><root><root-step>C</root-step></root><kind>major</kind></harmony><figured-bass><figure><figure-number>6</figure-number></figure></figured-bass>';
+    expect(scanScore(marked(10, 2, chordsAndFigures + lyrics))).toMatchObject({ measures: 10, marks: 50 });
+    // 800 measures may have 375 marks; 150 measures the 2,000 of maxMarks.
+    expect(maxMarksFor(800)).toBe(375);
+    expect(maxMarksFor(150)).toBe(SCORE_LIMITS.maxMarks);
+    expect(() => readHar(harWith(marked(125, 3)))).not.toThrow();
+    expect(refusal(() => readHar(harWith(marked(400, 2)))).message).toBe(
+      'score.musicxml has 800 directions, chord symbols, figures, slurs and other marks in 400 measures; the workspace shows a score on one line, and at this length it may have at most 750.',
+    );
+    const dense = refusal(() => importMusicXml(strToU8(marked(800, 16))));
+    expect(dense.code).toBe('too_large');
+    expect(dense.message).toBe(
+      'The score has more than 2,000 directions, chord symbols, figures, slurs and other marks, more than an exercise may have.',
+    );
+    expect(dense.ref).toMatchObject({ code: 'har.tooManyMarks' });
+    // Issue 40's score: 800 measures, 8,000 notes and four words per beat, inside every other limit.
+    const issue40 = marked(800, 16);
+    expect(issue40.length).toBeLessThan(SCORE_LIMITS.maxBytes);
+    expect(scanScore(issue40).passed).toBe('marks');
+  });
+
+  it('refuses more elements than an exercise may have, whatever they are (issue 40)', () => {
+    const padded = `${HEAD}${measure(1).replace('<note>', '<x/>'.repeat(SCORE_LIMITS.maxElements))}</part></score-partwise>`;
+    expect(refusal(() => readHar(harWith(padded))).message).toBe(
+      'score.musicxml has more than 120,000 elements, more than an exercise may have.',
+    );
   });
 
   it('refuses a score larger than 5 MB before decoding it', () => {

@@ -22,7 +22,47 @@ export const SCORE_LIMITS = {
   maxMeasures: 800,
   /** Elements inside elements: MusicXML needs about 10; the XML parser gives up at 100. */
   maxDepth: 50,
+  /**
+   * Elements of any kind (issue 40): every one is read, and most are drawn. A note is about five to
+   * ten; the largest scores inside the other limits (a Beethoven quartet movement, chorale 001
+   * repeated to 8,000 notes) have 70,000 to 90,000.
+   */
+  maxElements: 120_000,
+  /**
+   * Marks (issue 40): what Verovio places beside the staff and moves clear of its neighbours along
+   * the line — directions (words, dynamics, wedges, pedals), chord symbols, figures, fermatas,
+   * slurs, ornaments, arpeggios, glissandos, and a lyric as a quarter of one (MARKS). The workspace
+   * draws the whole score on one line, so each mark costs time in proportion to the line's length:
+   * 3,200 words over 200 measures took 2.7 s of CPU here, 12,800 over 800 measures more than 30 s.
+   */
+  maxMarks: 2_000,
+  /**
+   * Marks times measures (the line's length): at most this. 800 measures may have 375 marks, 300
+   * measures 1,000, 150 measures the 2,000 of maxMarks. At this bound the costliest marks
+   * (dynamics) take about 4 s of CPU here besides the notes; of the shared When-in-Rome scores
+   * inside the other limits, the Mozart sonata movements come closest (K283/3: 909 marks in 277
+   * measures), and about twenty dense quartet movements pass it (5–10 s of CPU each).
+   */
+  maxMarkMeasures: 300_000,
 } as const;
+
+/** The elements counted as marks (SCORE_LIMITS.maxMarks); a `lyric` counts as a quarter of one. */
+const MARKS: ReadonlySet<string> = new Set([
+  'direction',
+  'harmony',
+  'figured-bass',
+  'fermata',
+  'slur',
+  'ornaments',
+  'arpeggiate',
+  'non-arpeggiate',
+  'glissando',
+  'slide',
+]);
+
+/** The most marks a score of `measures` measures (its line's length) may have. */
+export const maxMarksFor = (measures: number) =>
+  Math.min(SCORE_LIMITS.maxMarks, Math.floor(SCORE_LIMITS.maxMarkMeasures / Math.max(1, measures)));
 
 const MB = 1024 * 1024;
 
@@ -35,16 +75,28 @@ export function scoreTooLarge(name: string): HarError {
   return new HarError(har('scoreTooLarge', { name: harSubject(name), mb: SCORE_LIMITS.maxBytes / MB }), 'too_large');
 }
 
-export type ScoreCounts = { notes: number; measures: number; depth: number };
+export type ScoreCounts = {
+  notes: number;
+  measures: number;
+  depth: number;
+  elements: number;
+  /** Marks (MARKS), a lyric counted as a quarter of one. */
+  marks: number;
+};
 
 /**
- * Counts notes, measures and the deepest nesting of elements in one pass over the text,
- * stopping as soon as a limit is passed; skips comments, CDATA, processing instructions
- * and quoted attribute values. Not a validator: well-formedness is checked afterwards.
+ * Counts notes, measures, elements, marks and the deepest nesting of elements in one pass over
+ * the text, stopping as soon as a limit is passed (marks for the score's length are judged at the
+ * end, once its measures are known: `passed: 'length'`); skips comments, CDATA, processing
+ * instructions and quoted attribute values. Not a validator: well-formedness is checked afterwards.
  */
-export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCounts } {
+export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCounts | 'length' } {
   let notes = 0;
   let measures = 0;
+  let elements = 0;
+  let marks = 0;
+  let lyrics = 0;
+  const counts = () => ({ notes, measures, depth: deepest, elements, marks: marks + Math.floor(lyrics / 4) });
   // Measures of the part being read; a timewise score's measures hold its parts, so all count.
   let inPart = 0;
   let timewise: boolean | undefined;
@@ -91,28 +143,34 @@ export function scanScore(xml: string): ScoreCounts & { passed?: keyof ScoreCoun
     }
     if (i >= length) break;
     timewise ??= name === 'score-timewise';
+    elements++;
     if (name === 'note') notes++;
     else if (name === 'measure') {
       inPart++;
       if (inPart > measures) measures = inPart;
     } else if (name === 'part' && !timewise) inPart = 0;
+    else if (name === 'lyric') lyrics++;
+    else if (MARKS.has(name)) marks++;
     if (xml.charCodeAt(i - 1) !== 0x2f /* self-closing */) {
       depth++;
       if (depth > deepest) deepest = depth;
     }
-    if (notes > SCORE_LIMITS.maxNotes) return { notes, measures, depth: deepest, passed: 'notes' };
-    if (measures > SCORE_LIMITS.maxMeasures) return { notes, measures, depth: deepest, passed: 'measures' };
-    if (deepest > SCORE_LIMITS.maxDepth) return { notes, measures, depth: deepest, passed: 'depth' };
+    if (notes > SCORE_LIMITS.maxNotes) return { ...counts(), passed: 'notes' };
+    if (measures > SCORE_LIMITS.maxMeasures) return { ...counts(), passed: 'measures' };
+    if (deepest > SCORE_LIMITS.maxDepth) return { ...counts(), passed: 'depth' };
+    if (elements > SCORE_LIMITS.maxElements) return { ...counts(), passed: 'elements' };
+    if (marks + Math.floor(lyrics / 4) > SCORE_LIMITS.maxMarks) return { ...counts(), passed: 'marks' };
     at = xml.indexOf('<', i + 1);
   }
-  return { notes, measures, depth: deepest };
+  const scanned = counts();
+  return scanned.marks > maxMarksFor(scanned.measures) ? { ...scanned, passed: 'length' } : scanned;
 }
 
 function isNameEnd(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3e || c === 0x2f;
 }
 
-/** Refuses a score's text over the limits (size, notes, measures, nesting) before any parser reads it. */
+/** Refuses a score's text over the limits (size, notes, measures, nesting, elements, marks) before any parser reads it. */
 export function assertScoreLimits(xml: string, name: string): void {
   // Characters, not bytes: a UTF-8 text is never shorter in bytes, so this only errs towards taking it.
   assertScoreSize(xml.length, name);
@@ -125,5 +183,21 @@ export function assertScoreLimits(xml: string, name: string): void {
   }
   if (counts.passed === 'depth') {
     throw new HarError(har('tooDeep', { name: harSubject(name), max: SCORE_LIMITS.maxDepth }));
+  }
+  if (counts.passed === 'elements') {
+    throw new HarError(har('tooManyElements', { name: harSubject(name), max: SCORE_LIMITS.maxElements.toLocaleString('en') }), 'too_large');
+  }
+  if (counts.passed === 'marks') {
+    throw new HarError(har('tooManyMarks', { name: harSubject(name), max: SCORE_LIMITS.maxMarks.toLocaleString('en') }), 'too_large');
+  }
+  if (counts.passed === 'length') {
+    const values = { marks: counts.marks, measures: counts.measures, max: maxMarksFor(counts.measures) };
+    throw new HarError(
+      har('tooManyMarksForLength', {
+        name: harSubject(name),
+        ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.toLocaleString('en')])),
+      }),
+      'too_large',
+    );
   }
 }
