@@ -364,7 +364,12 @@ export function chordOfFigures(text: string, bass: PitchClass, key: Key): ChordS
     const seventhSize = spec.seventh ? semitoneOf(spec.seventh) - semitoneOf(root) : 10;
     const mod = (n: number) => (n + 12) % 12;
     const dominantSeventh = mod(majorThird) === 4 && mod(fifthSize) === 7 && mod(seventhSize) === 10 && spec.seventh !== undefined;
-    const dominantTriad = mod(majorThird) === 4 && mod(fifthSize) === 7 && samePitchClass(root, scaleStep(key, 5)) && !spec.seventh;
+    // V of the key, or a major triad whose third lies outside the key (an applied V: D F♯ A in C).
+    const dominantTriad =
+      mod(majorThird) === 4 &&
+      mod(fifthSize) === 7 &&
+      !spec.seventh &&
+      (samePitchClass(root, scaleStep(key, 5)) || (spec.third !== undefined && !inKey(spec.third, key)));
     const diminished = mod(majorThird) === 3 && mod(fifthSize) === 6 && (!spec.seventh || [9, 10].includes(mod(seventhSize)));
     if ((dominantSeventh || dominantTriad) && spec.third) {
       const tonic = above(root, 3, 5);
@@ -376,7 +381,7 @@ export function chordOfFigures(text: string, bass: PitchClass, key: Key): ChordS
         frustratedTo: root,
         chromaticDescentAllowed: !samePitchClass(tonic, key.tonic),
       });
-    } else if (diminished) {
+    } else if (diminished && leadsUp(root, key)) {
       const tonic = above(root, 1, 1);
       spec.dominant = true;
       spec.tendencies.push({
@@ -397,6 +402,23 @@ export function chordOfFigures(text: string, bass: PitchClass, key: Key): ChordS
     spec.homeDominant = samePitchClass(root, scaleStep(key, 5)) && samePitchClass(bass, root) && spec.dominant;
   }
   return spec;
+}
+
+/**
+ * Whether a diminished chord's root is a leading tone: the key's own (its raised seventh: vii°,
+ * vii°7) or a tone outside the key (an applied vii° of another step). A diminished chord on a step
+ * of the key (ii° and iiø7 in minor, vi° on the raised sixth of melodic minor) has no leading tone:
+ * in D minor, E of ii°6 (G B♭ E) need not rise to F (issue 35).
+ */
+function leadsUp(root: PitchClass, key: Key): boolean {
+  return samePitchClass(root, leadingTone(key)) || !inKey(root, key);
+}
+
+/** A tone of the key: its scale, in minor also the raised sixth and seventh (melodic and harmonic minor). */
+function inKey(pc: PitchClass, key: Key): boolean {
+  const steps = [1, 2, 3, 4, 5, 6, 7].map((degree) => scaleStep(key, degree));
+  if (key.mode === 'minor') steps.push(scaleStep(key, 6, 1), scaleStep(key, 7, 1));
+  return steps.some((step) => samePitchClass(step, pc));
 }
 
 function figuresNameExplicitly(text: string, number: number): boolean {
