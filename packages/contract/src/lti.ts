@@ -17,6 +17,7 @@ export const LtiMessages = {
   messageType: 'The launch lacks a supported message type or LTI version 1.3.0.',
   noSubject: 'The launch does not name the user (anonymous launches are not supported).',
   noContext: 'The launch does not name an LMS course (context).',
+  noResourceLink: 'The launch does not name its resource link (resource_link with an id).',
   noRole: 'Your role in this LMS course gives no access to this tool.',
   notLinked: 'This LMS course is not linked to a course here yet. Ask your instructor to open the tool from the LMS first.',
   noSuchContext: 'This LMS course does not exist.',
@@ -27,6 +28,7 @@ export const LtiMessages = {
   deepLinkGone: 'This content selection has expired or was already used. Open it from your LMS again.',
   setNotInCourse: 'This assignment set is not in the linked course.',
   documentNotInSet: 'This exercise is not in the chosen assignment set.',
+  deepLinkOneItem: 'Your LMS takes one item from this selection: choose the whole set or one exercise.',
   registrationGone: 'This registration link has expired or was already used. Ask for a new one (admin command: lti registration-url).',
   registrationConfigUnreachable: "The LMS's OpenID configuration could not be read.",
   registrationConfigIncomplete: "The LMS's OpenID configuration lacks its issuer, authorisation, token, key set or registration endpoint.",
@@ -63,13 +65,20 @@ export const LinkLtiContextRequest = z.object({ course_id: z.number().int().posi
 export type LinkLtiContextRequest = z.infer<typeof LinkLtiContextRequest>;
 
 /**
- * POST /api/lti/deep-links/{key}: what an instructor picked for the LMS: an assignment set, or one
- * exercise (document) of it.
+ * POST /api/lti/deep-links/{key}: what an instructor picked for the LMS: an assignment set, one
+ * exercise (document) of it, or several of its exercises (`document_ids`, one content item each;
+ * more than one only where the LMS's deep_linking_settings accept several, issue 37).
  */
-export const DeepLinkChoice = z.object({
-  set_id: z.number().int().positive(),
-  document_id: z.number().int().positive().optional(),
-});
+export const DeepLinkChoice = z
+  .object({
+    set_id: z.number().int().positive(),
+    document_id: z.number().int().positive().optional(),
+    document_ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+  })
+  .refine((choice) => choice.document_id === undefined || choice.document_ids === undefined, {
+    message: 'Choose one exercise or several, not both.',
+    path: ['document_ids'],
+  });
 export type DeepLinkChoice = z.infer<typeof DeepLinkChoice>;
 
 /** The signed LtiDeepLinkingResponse and where the browser posts it (as the form field JWT). */

@@ -99,6 +99,7 @@ export const SchemaMessages = {
   tooManyChords: `At most ${AUTHORING_MAX_ITEMS} chords.`,
   // The workspace's answers have the same limit and sentence as the key's (answerTooLong).
   tooManyAnswers: `At most ${WORKSPACE_MAX_ITEMS} answers.`,
+  deepLinkOneOrSeveral: 'Choose one exercise or several, not both.',
   ...Object.fromEntries(passwordRules.map((rule) => [`password_${rule.key}`, rule.message])),
 } as Record<string, string>;
 

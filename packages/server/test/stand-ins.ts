@@ -184,6 +184,10 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     deepLinks: [] as Record<string, unknown>[],
     /** Dynamic Registration: the token the registration endpoint wants as its bearer token. */
     registrationToken: 'registration-token-1',
+    /** The deployment id the registration endpoint answers; null answers none (the specification allows it). */
+    registrationDeploymentId: deploymentId as string | null,
+    /** Line items the tool created (AGS POST lineitems): their bodies, newest last. */
+    createdLineItems: [] as Record<string, unknown>[],
     /** The issuer the OpenID configuration names (tests set another to see it refused). */
     configIssuer: undefined as string | undefined,
     /** Client registrations the tool posted (their bodies), newest last. */
@@ -268,6 +272,33 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     if (!token || token.expiresAt < Date.now() / 1000) return send(401, { error: 'invalid_token' });
     const contextId = decodeURIComponent(match[1] ?? '');
     const can = (...scopes: string[]) => scopes.some((s) => token.scopes.includes(s));
+    if (!match[2] && req.method === 'POST') {
+      // A tool creating a line item (AGS 2.0 §3.2.5): the lineitem scope, a label and a positive scoreMaximum.
+      if (!can(AGS_SCOPES.lineItem)) return send(403, { error: 'insufficient_scope' });
+      const type = String(req.headers['content-type'] ?? '');
+      if (!type.startsWith('application/vnd.ims.lis.v2.lineitem+json')) return send(415, { error: `content type ${type}` });
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return send(400, { error: 'not JSON' });
+      }
+      if (typeof body.label !== 'string' || typeof body.scoreMaximum !== 'number' || body.scoreMaximum <= 0)
+        return send(400, { error: 'invalid line item', body });
+      state.createdLineItems.push(body);
+      const n = state.lineItems.length + 1;
+      const item: StandInLineItem = {
+        id: `${base}/contexts/${match[1]}/lineitems/${n}`,
+        contextId,
+        label: body.label,
+        scoreMaximum: body.scoreMaximum,
+        ...(typeof body.resourceId === 'string' ? { resourceId: body.resourceId } : {}),
+        resourceLinkId: typeof body.resourceLinkId === 'string' ? body.resourceLinkId : '',
+        custom: {},
+      };
+      state.lineItems.push(item);
+      return send(201, { ...body, id: item.id }, 'application/vnd.ims.lis.v2.lineitem+json');
+    }
     if (!match[2]) {
       if (req.method !== 'GET') return send(405, { error: 'method not allowed' });
       if (!can(AGS_SCOPES.lineItem, AGS_SCOPES.lineItemReadOnly)) return send(403, { error: 'insufficient_scope' });
@@ -397,7 +428,10 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
         return send(200, {
           ...body,
           client_id: clientId,
-          'https://purl.imsglobal.org/spec/lti-tool-configuration': { ...tool, deployment_id: deploymentId },
+          'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+            ...tool,
+            ...(state.registrationDeploymentId === null ? {} : { deployment_id: state.registrationDeploymentId }),
+          },
         });
       });
       return undefined;
@@ -591,14 +625,19 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
 
   /**
    * Signs an id_token as this platform: iss, aud, iat and exp are filled in unless given. `key`
-   * 'other' signs with a fresh key under the same kid; `alg` 'none' makes an unsigned token.
+   * 'other' signs with a fresh key under the same kid; `alg` 'none' makes an unsigned token;
+   * `kid: false` leaves the kid out of the header (signed with the platform's one key).
    */
-  async function sign(payload: Record<string, unknown>, how: { key?: 'own' | 'other'; alg?: 'RS256' | 'none'; now?: number } = {}) {
+  async function sign(
+    payload: Record<string, unknown>,
+    how: { key?: 'own' | 'other'; alg?: 'RS256' | 'none'; now?: number; kid?: false } = {},
+  ) {
     const now = how.now ?? Math.floor(Date.now() / 1000);
     const claims = { iss: url, aud: clientId, iat: now, exp: now + 300, ...payload };
     if (how.alg === 'none') return new UnsecuredJWT(claims).encode();
     const key = how.key === 'other' ? (await makeKey(state.key.kid)).privateKey : state.key.privateKey;
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: state.key.kid, typ: 'JWT' }).sign(key);
+    const header = how.kid === false ? { alg: 'RS256', typ: 'JWT' } : { alg: 'RS256', kid: state.key.kid, typ: 'JWT' };
+    return new SignJWT(claims).setProtectedHeader(header).sign(key);
   }
 
   return {

@@ -130,3 +130,35 @@ export async function findSetCourse(db: Db, setId: number): Promise<number | und
   const row = await db.selectFrom('assignment_sets').select('course_id').where('id', '=', setId).executeTakeFirst();
   return row === undefined ? undefined : Number(row.course_id);
 }
+
+/** What a line item the tool makes is named after (issue 37): the set's title and due date, with its course; and one document's title. */
+export async function lineItemSubject(
+  db: Db,
+  setId: number,
+  documentId: number | undefined,
+): Promise<{ course_id: number; title: string; due_at: number; document_title: string | null } | undefined> {
+  const set = await db.selectFrom('assignment_sets').select(['course_id', 'title', 'due_at']).where('id', '=', setId).executeTakeFirst();
+  if (!set) return undefined;
+  const doc =
+    documentId === undefined
+      ? undefined
+      : await db
+          .selectFrom('documents')
+          .select('title')
+          .where('id', '=', documentId)
+          .where('assignment_set_id', '=', setId)
+          .executeTakeFirst();
+  if (documentId !== undefined && !doc) return undefined;
+  return { course_id: Number(set.course_id), title: set.title, due_at: Number(set.due_at), document_title: doc?.title ?? null };
+}
+
+/** Whether a line item is known for a resource of the tool in a context. */
+export async function lineItemKnown(db: Db, contextId: number, resourceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('lti_line_items')
+    .select('id')
+    .where('context_id', '=', contextId)
+    .where('resource_id', '=', resourceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

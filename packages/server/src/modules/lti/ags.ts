@@ -158,7 +158,7 @@ export async function scheduleDocumentRelease(
 }
 
 /** Calls a platform service with an access token for `scopes`; a 401 drops the cached token and tries once more with a new one. */
-async function withToken(
+export async function withToken(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   platform: Parameters<typeof getPlatformAccessToken>[1],
   scopes: string[],
@@ -171,7 +171,7 @@ async function withToken(
 }
 
 /** Finds a line item by the tool's resource id through the context's line-items service (when the launch named no line item). */
-async function findLineItem(
+export async function findLineItem(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   platform: Parameters<typeof getPlatformAccessToken>[1],
   context: { ags_lineitems_url: string | null; ags_scopes: string | null },

@@ -285,7 +285,7 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
     expect(await states()).toEqual([]);
   });
 
-  it('refuses an unknown deployment, a missing message type or version, an off-site target, no sub, no context, no course role', async () => {
+  it('refuses an unknown deployment, a missing message type or version, an off-site target, no sub, a context without id, no course role', async () => {
     const cases: [string, Record<string, unknown>, number, string][] = [
       ['unknown deployment', { [`${LTI_CLAIM}deployment_id`]: 'deployment-9' }, 403, LtiMessages.unknownDeployment],
       ['no message type', { [`${LTI_CLAIM}message_type`]: undefined }, 400, LtiMessages.messageType],
@@ -296,7 +296,8 @@ describe.each(dialects)('LTI 1.3 launch (%s)', (dialect) => {
       ['no sub', { sub: undefined }, 400, LtiMessages.noSubject],
       // Longer than the columns that keep them (a 500 on PostgreSQL before).
       ['sub too long', { sub: 's'.repeat(256) }, 400, LtiMessages.noSubject],
-      ['no context', { [`${LTI_CLAIM}context`]: undefined }, 400, LtiMessages.noContext],
+      // A context claim without a usable id (no context at all lands on the dashboard: conformance.test.ts).
+      ['context without id', { [`${LTI_CLAIM}context`]: { title: 'No id' } }, 400, LtiMessages.noContext],
       ['context id too long', { [`${LTI_CLAIM}context`]: { id: 'c'.repeat(256), title: 'Long' } }, 400, LtiMessages.noContext],
       ['institution role only', { [`${LTI_CLAIM}roles`]: [LTI_ROLE.institutionInstructor] }, 403, LtiMessages.noRole],
     ];

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountTypeOf,
+  contextLinkRefusal,
   courseRoleFromLti,
+  deepLinkRefusal,
   emailMayLink,
   LTI_LIMITS,
+  LtiMessages,
   landingPath,
+  lineItemToCreate,
   platformOrigins,
   platformUrlRefusal,
+  readDeepLinkSettings,
+  refusalLanguage,
+  resourceLinkOf,
   setResourceLink,
   targetOnSite,
+  unlinkedLaunch,
   usablePlatformUrl,
 } from './policy.ts';
 
@@ -105,5 +114,93 @@ describe('LTI policy', () => {
       lineItem: { scoreMaximum: 100, label: 'Cadences', resourceId: 'set-12' },
       submission: { endDateTime: '2030-03-17T17:46:40.000Z' },
     });
+  });
+
+  it('decides who may link an LMS course and who may deep-link, by the role of the launch (issue 37)', () => {
+    expect(contextLinkRefusal({ role: 'instructor', course_id: null })).toBeUndefined();
+    expect(contextLinkRefusal({ role: 'ta', course_id: null })).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: LtiMessages.onlyInstructorsLink,
+    });
+    expect(contextLinkRefusal({ role: 'student', course_id: null })).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: LtiMessages.onlyInstructorsLink,
+    });
+    // Who may not link learns that first; an instructor then that it is linked already.
+    expect(contextLinkRefusal({ role: 'student', course_id: 4 })?.message).toBe(LtiMessages.onlyInstructorsLink);
+    expect(contextLinkRefusal({ role: 'instructor', course_id: 4 })).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: LtiMessages.alreadyLinked,
+    });
+    expect(deepLinkRefusal('student')).toBe(LtiMessages.deepLinkLearner);
+    expect(deepLinkRefusal('ta')).toBeUndefined();
+    expect(deepLinkRefusal('instructor')).toBeUndefined();
+    // An LMS course not linked yet: its instructors link it (a deep-linking request waits for it); others wait.
+    expect(unlinkedLaunch('instructor')).toBe('link');
+    expect(unlinkedLaunch('ta')).toBe('wait');
+    expect(unlinkedLaunch('student')).toBe('wait');
+    expect(accountTypeOf('instructor')).toBe(2);
+    expect(accountTypeOf('ta')).toBe(1);
+    expect(accountTypeOf('student')).toBe(1);
+    expect(accountTypeOf(undefined)).toBe(1);
+  });
+
+  it('reads the resource link of a launch: an object with an id of at most 255 characters', () => {
+    expect(resourceLinkOf({ id: 'rl-1', title: 'x' })).toBe('rl-1');
+    for (const bad of [undefined, null, 'rl-1', {}, { id: '' }, { id: 7 }, { id: 'r'.repeat(256) }])
+      expect(resourceLinkOf(bad)).toBeUndefined();
+  });
+
+  it('reads deep_linking_settings: a usable return URL, resource links, and whether several items and line items are taken', () => {
+    const url = 'https://lms.example.edu/return';
+    expect(readDeepLinkSettings({ deep_link_return_url: url, accept_types: ['ltiResourceLink'], data: 'd' }, 'production')).toEqual({
+      returnUrl: url,
+      data: 'd',
+      acceptMultiple: false,
+      acceptLineItem: true,
+    });
+    expect(
+      readDeepLinkSettings(
+        { deep_link_return_url: url, accept_types: ['link', 'ltiResourceLink'], accept_multiple: true, accept_lineitem: false },
+        'production',
+      ),
+    ).toEqual({ returnUrl: url, data: null, acceptMultiple: true, acceptLineItem: false });
+    expect(readDeepLinkSettings({ deep_link_return_url: url, accept_types: ['file'] }, 'production')).toBeUndefined();
+    expect(
+      readDeepLinkSettings({ deep_link_return_url: 'http://lms.example.edu/r', accept_types: ['ltiResourceLink'] }, 'production'),
+    ).toBeUndefined();
+    expect(readDeepLinkSettings(undefined, 'production')).toBeUndefined();
+  });
+
+  it('creates a line item only for a graded set or exercise a link names, without one known or claimed, where the scope allows', () => {
+    const LINEITEM = 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem';
+    const base = { custom: { harmony_set_id: '12' }, lineItemClaimed: false, scopes: [LINEITEM], known: false, graded: true };
+    expect(lineItemToCreate(base)).toEqual({ resourceId: 'set-12', setId: 12 });
+    expect(lineItemToCreate({ ...base, custom: { harmony_set_id: '12', harmony_document_id: '40' } })).toEqual({
+      resourceId: 'document-40',
+      setId: 12,
+      documentId: 40,
+    });
+    expect(lineItemToCreate({ ...base, custom: {} })).toBeUndefined();
+    expect(lineItemToCreate({ ...base, lineItemClaimed: true })).toBeUndefined();
+    expect(lineItemToCreate({ ...base, scopes: [`${LINEITEM}.readonly`] })).toBeUndefined();
+    expect(lineItemToCreate({ ...base, scopes: [] })).toBeUndefined();
+    expect(lineItemToCreate({ ...base, known: true })).toBeUndefined();
+    expect(lineItemToCreate({ ...base, graded: false })).toBeUndefined();
+  });
+
+  it("chooses the refusal page's language: the launch's locale, else the browser's, else English", () => {
+    expect(refusalLanguage('ko-KR', 'en')).toBe('ko');
+    expect(refusalLanguage('zh_TW', undefined)).toBe('zh-hant');
+    expect(refusalLanguage('zh-Hans-CN', undefined)).toBe('zh-hans');
+    expect(refusalLanguage(undefined, 'fr-FR,zh-HK;q=0.8,en;q=0.5')).toBe('zh-hant');
+    expect(refusalLanguage('fr-FR', 'de, ko;q=0.1')).toBe('ko');
+    expect(refusalLanguage('fr', 'de')).toBe('en');
+    expect(refusalLanguage(42, undefined)).toBe('en');
+    // q=0 is "not this one".
+    expect(refusalLanguage(undefined, 'ko;q=0, en')).toBe('en');
   });
 });

@@ -1,5 +1,8 @@
+import { isLanguageCode } from '@app/contract/constants';
 import type { CourseRole } from '@app/contract/courses';
 import { LTI_LIMITS, LtiMessages } from '@app/contract/lti';
+import { type LanguageCode, UserType } from '@app/contract/users';
+import { meetsNeed } from '../../access/course-access.ts';
 
 /** The sentences and limits live in the contract, so the web app translates them by code (QA2-7). */
 export { LTI_LIMITS, LtiMessages };
@@ -250,4 +253,118 @@ export function readRegistrationResponse(body: unknown): { clientId: string; dep
   const claim = doc[TOOL_CONFIGURATION_CLAIM] as { deployment_id?: unknown } | undefined;
   const deploymentId = typeof claim?.deployment_id === 'string' && claim.deployment_id !== '' ? claim.deployment_id : null;
   return { clientId, deploymentId };
+}
+
+// Who may do what with a launch (issue 37): the module's access rules, by the course role the
+// launch's own context gave (courseRoleFromLti), through the product's needs (meetsNeed).
+
+/** A refusal a rule answers: the status, the error code and the contract's sentence. */
+export type Refusal = { status: 403 | 409; code: 'forbidden' | 'conflict'; message: string };
+
+/**
+ * Why the caller may not link an LMS course to a course here (undefined when they may): only its
+ * LMS instructors may, and only while it is not linked. Who may not link learns that first.
+ */
+export function contextLinkRefusal(row: { role: CourseRole; course_id: number | string | null }): Refusal | undefined {
+  if (!meetsNeed(row.role, 'instruct')) return { status: 403, code: 'forbidden', message: LtiMessages.onlyInstructorsLink };
+  if (row.course_id !== null) return { status: 409, code: 'conflict', message: LtiMessages.alreadyLinked };
+  return undefined;
+}
+
+/** Why a deep-linking request is refused for this role (undefined when taken): only the LMS course's teachers choose content. */
+export function deepLinkRefusal(role: CourseRole): string | undefined {
+  return meetsNeed(role, 'teach') ? undefined : LtiMessages.deepLinkLearner;
+}
+
+/** A launch into an LMS course not linked yet: its instructors go to link it (a deep-linking request waits for that); others wait. */
+export function unlinkedLaunch(role: CourseRole): 'link' | 'wait' {
+  return meetsNeed(role, 'instruct') ? 'link' : 'wait';
+}
+
+/** The account type a first launch (or a roster) makes: an instructor's for an LMS Instructor, else a student's. */
+export function accountTypeOf(role: CourseRole | undefined): (typeof UserType)[keyof typeof UserType] {
+  return role !== undefined && meetsNeed(role, 'instruct') ? UserType.instructor : UserType.student;
+}
+
+/** The id of a launch's resource_link claim (LTI Core §5.3.5: an object with an id), when it is one the tables keep. */
+export function resourceLinkOf(claim: unknown): string | undefined {
+  const id = typeof claim === 'object' && claim !== null ? (claim as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id.length > 0 && id.length <= LTI_LIMITS.id ? id : undefined;
+}
+
+/** What a deep-linking request's settings let the tool answer. */
+export type DeepLinkSettings = { returnUrl: string; data: string | null; acceptMultiple: boolean; acceptLineItem: boolean };
+
+/**
+ * Reads deep_linking_settings (Deep Linking 2.0 §4.4.1): a usable return URL and `ltiResourceLink`
+ * among the accepted types, else undefined (refused); `accept_multiple` (default false) and
+ * `accept_lineitem` (default true: absent, the platform takes a line item with the link).
+ */
+export function readDeepLinkSettings(settings: unknown, mode: 'production' | 'development' | 'test'): DeepLinkSettings | undefined {
+  const s = (typeof settings === 'object' && settings !== null ? settings : {}) as Record<string, unknown>;
+  const returnUrl = usablePlatformUrl(s.deep_link_return_url, mode);
+  const accepts = Array.isArray(s.accept_types) && s.accept_types.includes('ltiResourceLink');
+  if (!returnUrl || !accepts) return undefined;
+  return {
+    returnUrl,
+    data: typeof s.data === 'string' ? s.data : null,
+    acceptMultiple: s.accept_multiple === true,
+    acceptLineItem: s.accept_lineitem !== false,
+  };
+}
+
+/**
+ * The line item a launch should make (AGS 2.0 §3.2.5, POST lineitems), or undefined: the link names
+ * a set (and maybe one exercise of it) by the tool's custom parameters, the launch named no line
+ * item, none is known for that resource id in the LMS course, the set or exercise is graded (a
+ * counted exercise), and the platform granted the `lineitem` scope (not only `lineitem.readonly`).
+ */
+export function lineItemToCreate(launch: {
+  custom: unknown;
+  lineItemClaimed: boolean;
+  scopes: readonly string[];
+  known: boolean;
+  graded: boolean;
+}): { resourceId: string; setId: number; documentId?: number } | undefined {
+  const setId = customId(launch.custom, 'harmony_set_id');
+  if (!setId || launch.lineItemClaimed || launch.known || !launch.graded) return undefined;
+  if (!launch.scopes.includes('https://purl.imsglobal.org/spec/lti-ags/scope/lineitem')) return undefined;
+  const documentId = customId(launch.custom, 'harmony_document_id');
+  return documentId
+    ? { resourceId: documentResourceId(Number(documentId)), setId: Number(setId), documentId: Number(documentId) }
+    : { resourceId: setResourceId(Number(setId)), setId: Number(setId) };
+}
+
+/** One language tag (a locale claim's `ko-KR`, `zh_TW`) as one of the product's four languages, or undefined. */
+function languageOfTag(tag: string): LanguageCode | undefined {
+  const lower = tag.trim().toLowerCase().replaceAll('_', '-');
+  if (isLanguageCode(lower)) return lower;
+  if (/^zh-(tw|hk|mo)\b/.test(lower) || lower.startsWith('zh-hant')) return 'zh-hant';
+  if (lower.startsWith('zh')) return 'zh-hans';
+  if (lower === 'ko' || lower.startsWith('ko-')) return 'ko';
+  if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  return undefined;
+}
+
+/**
+ * The language of a refusal page: the launch's locale claim (launch_presentation.locale), else the
+ * first of the browser's Accept-Language it names that the product has (by preference), else English.
+ */
+export function refusalLanguage(locale: unknown, acceptLanguage: string | undefined): LanguageCode {
+  const claimed = typeof locale === 'string' ? languageOfTag(locale) : undefined;
+  if (claimed) return claimed;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const code = languageOfTag(tag);
+    if (code) return code;
+  }
+  return 'en';
 }

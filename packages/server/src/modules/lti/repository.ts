@@ -10,6 +10,8 @@ export type PlatformValues = {
   token_url: string;
   jwks_url: string;
   emails_verified: number;
+  /** 1 while a Dynamic Registration without deployment id waits for its first launch's (migration 0036). */
+  deployment_pending?: number;
 };
 
 export type PlatformWithDeployments = LtiPlatformRow & { deployments: string[] };
@@ -304,6 +306,8 @@ export async function insertDeepLinkRequest(
     contextId: number;
     returnUrl: string;
     data: string | null;
+    acceptMultiple: boolean;
+    acceptLineItem: boolean;
     expiresAt: number;
   },
 ): Promise<void> {
@@ -317,6 +321,8 @@ export async function insertDeepLinkRequest(
       context_id: values.contextId,
       return_url: values.returnUrl,
       data: values.data,
+      accept_multiple: values.acceptMultiple ? 1 : 0,
+      accept_lineitem: values.acceptLineItem ? 1 : 0,
       expires_at: values.expiresAt,
       used_at: null,
     })
@@ -340,7 +346,7 @@ export async function consumeDeepLinkRequest(db: Db, keyHash: string, userId: nu
 export async function findLiveDeepLinkRequest(db: Db, keyHash: string, now: number, userId?: number) {
   let query = db
     .selectFrom('lti_deep_link_requests')
-    .select(['platform_id', 'deployment_id', 'context_id', 'return_url', 'data'])
+    .select(['platform_id', 'deployment_id', 'context_id', 'return_url', 'data', 'accept_multiple', 'accept_lineitem'])
     .where('key_hash', '=', keyHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now);
@@ -491,4 +497,23 @@ export async function updateRosterSync(
   }>,
 ): Promise<void> {
   await db.updateTable('lti_roster_syncs').set(values).where('id', '=', id).where('status', 'not in', ['DONE', 'FAILED']).execute();
+}
+
+/**
+ * Clears a platform's pending deployment (a Dynamic Registration without deployment id, migration
+ * 0036) in one statement; true for the one caller that cleared it (its launch's deployment is added).
+ */
+export async function claimPendingDeployment(db: Db, platformId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('lti_platforms')
+    .set({ deployment_pending: 0 })
+    .where('id', '=', platformId)
+    .where('deployment_pending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether a platform has any deployment registered (read only when a registration answered none). */
+export async function hasDeployments(db: Db, platformId: number): Promise<boolean> {
+  return (await db.selectFrom('lti_deployments').select('id').where('platform_id', '=', platformId).executeTakeFirst()) !== undefined;
 }

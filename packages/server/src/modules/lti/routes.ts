@@ -9,11 +9,16 @@ import {
   LtiRegistrationRequest,
   LtiRegistrationResult,
 } from '@app/contract/lti';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messageCode } from '@app/contract/message-codes';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { requestInfo, requireActor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
 import { FRAME_SCRIPT, framePage, storageKey } from './frame-page.ts';
+import { refusalLanguage } from './policy.ts';
+import { refusalKind, refusalPage } from './refusal-page.ts';
 import { LOGIN_COOKIE_PREFIX, LOGIN_STATE_SECONDS, LTI_PATHS, type LtiService } from './service.ts';
 
 const tags = ['lti'];
@@ -36,6 +41,50 @@ const LaunchBody = z.object({
 
 /** The cookie that binds a login's state to the browser that started it (one per state, so tabs do not collide). */
 const loginCookieName = (state: string) => `${LOGIN_COOKIE_PREFIX}${state.slice(0, 16).replace(/[^A-Za-z0-9_-]/g, '')}`;
+
+/** Whether a request is a browser's page load (the LMS's form post or redirect), which takes a page rather than JSON. */
+const wantsPage = (request: FastifyRequest) => {
+  const dest = request.headers['sec-fetch-dest'];
+  return dest === 'document' || dest === 'iframe' || /\btext\/html\b/.test(String(request.headers.accept ?? ''));
+};
+
+/** The locale a launch's id_token claims (launch_presentation.locale), read only to choose a refusal page's language. */
+function launchLocale(request: FastifyRequest): unknown {
+  const token = (request.body as { id_token?: unknown } | undefined)?.id_token;
+  if (typeof token !== 'string') return undefined;
+  try {
+    const presentation = decodeJwt(token)['https://purl.imsglobal.org/spec/lti/claim/launch_presentation'];
+    return typeof presentation === 'object' && presentation !== null ? (presentation as { locale?: unknown }).locale : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error handler of the login and launch routes (issue 37): a browser (the LMS's frame) gets the
+ * refusal as a page in the person's language (refusal-page.ts) with the same status; any other
+ * caller the usual envelope (the app's handler, by throwing on to it).
+ */
+function refusalHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!wantsPage(request)) throw error;
+  let status = 500;
+  let code = 'internal';
+  if (error instanceof AppError) {
+    status = error.status;
+    code = messageCode(error.message)?.code ?? error.code;
+  } else if (error.validation || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    status = error.statusCode ?? 400;
+    code = 'validation_failed';
+  } else {
+    request.log.error({ err: error }, 'LTI launch failed');
+  }
+  const language = refusalLanguage(launchLocale(request), request.headers['accept-language']);
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(refusalPage({ code, kind: refusalKind(code), language, requestId: request.id }));
+}
 
 /** LTI 1.3 (issue 28): the tool's key set and configuration, OIDC login initiation, launch, course linking. */
 export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secure }: { secure: boolean }) {
@@ -77,12 +126,14 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
     );
   };
   const framed = (request: FastifyRequest) => request.headers['sec-fetch-dest'] === 'iframe';
-  r.get(LTI_PATHS.login, { schema: { tags, querystring: LoginParams } }, async (request, reply) =>
+  r.get(LTI_PATHS.login, { schema: { tags, querystring: LoginParams }, errorHandler: refusalHandler }, async (request, reply) =>
     login(request.query, framed(request), reply),
   );
-  r.post(LTI_PATHS.login, { schema: { tags, body: LoginParams } }, async (request, reply) => login(request.body, framed(request), reply));
+  r.post(LTI_PATHS.login, { schema: { tags, body: LoginParams }, errorHandler: refusalHandler }, async (request, reply) =>
+    login(request.body, framed(request), reply),
+  );
 
-  r.post(LTI_PATHS.launch, { schema: { tags, body: LaunchBody } }, async (request, reply) => {
+  r.post(LTI_PATHS.launch, { schema: { tags, body: LaunchBody }, errorHandler: refusalHandler }, async (request, reply) => {
     const state = request.body.state ?? '';
     const cookieName = loginCookieName(state);
     const fromCookie = state ? request.cookies[cookieName] : undefined;
@@ -134,7 +185,7 @@ export function registerLtiRoutes(app: FastifyInstance, lti: LtiService, { secur
       },
     },
     async (request) => ({
-      data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body.set_id, request.body.document_id),
+      data: await lti.deepLinkResponse(requireActor(request), request.params.key, request.body),
     }),
   );
   // Dynamic Registration 1.0: the key in the path (from the admin CLI) is the authority; the page

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseRole } from '@app/contract/courses';
-import type { LmsRosterStatus } from '@app/contract/lti';
-import { createRemoteJWKSet, importJWK, type JWK, type JWTPayload, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import type { DeepLinkChoice, LmsRosterStatus } from '@app/contract/lti';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  importJWK,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import type { LtiPlatformRow, NewUser } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -14,9 +23,13 @@ import type { AuthService, RequestInfo } from '../auth/service.ts';
 import type { CoursesService } from '../courses/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { recordAgsEndpoint } from './ags.ts';
+import { planLineItem, registerLineItemJob } from './line-items.ts';
 import { fetchRoster, type RosterMember, recordNrpsEndpoint } from './nrps.ts';
 import {
+  accountTypeOf,
+  contextLinkRefusal,
   courseRoleFromLti,
+  deepLinkRefusal,
   documentResourceLink,
   emailMayLink,
   LAUNCH_MESSAGE_TYPES,
@@ -26,12 +39,14 @@ import {
   landingPath,
   platformOrigins,
   platformUrlRefusal,
+  readDeepLinkSettings,
   readOpenIdConfiguration,
   readRegistrationResponse,
+  resourceLinkOf,
   setResourceLink,
   targetOnSite,
   toolRegistration,
-  usablePlatformUrl,
+  unlinkedLaunch,
 } from './policy.ts';
 import { presentRosterSync } from './present.ts';
 import * as repo from './repository.ts';
@@ -91,6 +106,7 @@ type LtiClaims = JWTPayload & {
   'https://purl.imsglobal.org/spec/lti/claim/roles'?: unknown;
   'https://purl.imsglobal.org/spec/lti/claim/context'?: unknown;
   'https://purl.imsglobal.org/spec/lti/claim/custom'?: unknown;
+  'https://purl.imsglobal.org/spec/lti/claim/resource_link'?: unknown;
 };
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
@@ -159,7 +175,7 @@ export function createLtiService(
    */
   function accountValues(
     person: { given_name?: unknown; family_name?: unknown; name?: unknown },
-    instructor: boolean,
+    role: CourseRole | undefined,
     email: string | undefined,
     timezoneId: number,
     now: number,
@@ -168,7 +184,7 @@ export function createLtiService(
     const family = str(person.family_name) ?? str(person.name)?.split(' ').slice(1).join(' ') ?? 'User';
     return {
       uuid: randomUUID(),
-      user_type: instructor ? 2 : 1,
+      user_type: accountTypeOf(role),
       first_name: given.slice(0, 100),
       last_name: (family || 'User').slice(0, 100),
       email: email ?? `lti-${randomUUID()}@lti.invalid`,
@@ -189,14 +205,14 @@ export function createLtiService(
   async function newAccount(
     trx: typeof db,
     claims: LtiClaims,
-    instructor: boolean,
+    role: CourseRole | undefined,
     email: string | undefined,
     timezoneId: number,
   ): Promise<number> {
     // The e-mail column is unique: a claimed address another account holds (unverified, so
     // not linked) is not taken; the account gets an address of its own that mails nobody.
     const free = email && !(await users.findAccountByEmail(email, trx)) ? email : undefined;
-    return users.insertAccount(trx, accountValues(claims, instructor, free, timezoneId, clock.now()));
+    return users.insertAccount(trx, accountValues(claims, role, free, timezoneId, clock.now()));
   }
 
   /**
@@ -246,7 +262,7 @@ export function createLtiService(
         continue;
       }
       const free = email && !held.has(email) && !madeFor.has(email) ? email : undefined;
-      const values = accountValues(member, role === 'instructor', free, target.timezoneId, now);
+      const values = accountValues(member, role, free, target.timezoneId, now);
       if (free) madeFor.set(free, values.uuid);
       fresh.push(values);
       accountOf.set(member.user_id, values.uuid);
@@ -308,12 +324,32 @@ export function createLtiService(
     return row;
   }
 
-  /** An LMS course the caller may link: they launched as its instructor, and it is not linked yet. */
+  /** An LMS course the caller may link: they launched as its instructor, and it is not linked yet (policy.ts). */
   async function linkable(actor: Actor, contextId: number) {
     const row = await memberContext(actor, contextId);
-    if (row.role !== 'instructor') throw new AppError('forbidden', LtiMessages.onlyInstructorsLink, 403);
-    if (row.course_id !== null) throw new AppError('conflict', LtiMessages.alreadyLinked, 409);
+    const refusal = contextLinkRefusal(row);
+    if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
     return row;
+  }
+
+  /**
+   * A deployment the launch names that is not registered: a platform whose Dynamic Registration
+   * answered no deployment id takes the first one a verified launch names (once, in one statement),
+   * and says so in the log; otherwise it is refused.
+   */
+  async function adoptDeployment(platform: LtiPlatformRow, deploymentId: string): Promise<boolean> {
+    if (platform.deployment_pending !== 1) return false;
+    const adopted = await db.transaction().execute(async (trx) => {
+      if (!(await repo.claimPendingDeployment(trx, platform.id))) return false;
+      await repo.addDeployments(trx, platform.id, [deploymentId]);
+      return true;
+    });
+    if (adopted)
+      deps.log.info(
+        { platformId: platform.id, issuer: platform.issuer, clientId: platform.client_id, deploymentId },
+        'LTI deployment id taken from the first launch of a platform registered without one',
+      );
+    return adopted;
   }
 
   /** The course's LMS course with a roster and the platform it came from, when both are there. */
@@ -359,6 +395,7 @@ export function createLtiService(
     job.log.info({ courseId, ...counts }, 'LTI roster synced');
   }
   registerRosterSyncJob(deps, runRosterSync);
+  registerLineItemJob(deps);
 
   return {
     // Registrations (the admin CLI).
@@ -474,14 +511,27 @@ export function createLtiService(
       let platformId: number;
       if (existing) {
         platformId = Number(existing.id);
-        // The deployments it has stay; the one the LMS answered is added.
+        // The deployments it has stay; the one the LMS answered is added. None answered and none known: the first launch's is taken.
+        const pending = deploymentIds.length === 0 && !(await repo.hasDeployments(db, platformId)) ? 1 : 0;
         await db.transaction().execute(async (trx) => {
-          await repo.updatePlatform(trx, platformId, values, clock.now());
+          await repo.updatePlatform(trx, platformId, { ...values, deployment_pending: pending }, clock.now());
           await repo.addDeployments(trx, platformId, deploymentIds);
         });
       } else {
-        platformId = await repo.insertPlatform(db, { ...values, emails_verified: 0 }, deploymentIds, clock.now());
+        // An answer without deployment id (the specification allows it): the first verified launch of this client gives it one.
+        const pending = deploymentIds.length === 0 ? 1 : 0;
+        platformId = await repo.insertPlatform(
+          db,
+          { ...values, emails_verified: 0, deployment_pending: pending },
+          deploymentIds,
+          clock.now(),
+        );
       }
+      if (deploymentIds.length === 0)
+        deps.log.info(
+          { platformId, issuer: platform.issuer, clientId: answer.clientId },
+          'LTI registration without deployment id: the first launch gives it',
+        );
       return { platform_id: platformId, issuer: platform.issuer, client_id: answer.clientId, deployment_id: answer.deploymentId };
     },
 
@@ -538,6 +588,8 @@ export function createLtiService(
         description: 'Music-theory exercises, assignments and grades.',
         oidc_initiation_url: `${base}${LTI_PATHS.login}`,
         target_link_uri: `${base}${LTI_PATHS.launch}`,
+        // Where the platform may post id_tokens (the launch; deep linking shares it): for platforms and administrators that read them here.
+        redirect_uris: [`${base}${LTI_PATHS.launch}`],
         public_jwk_url: `${base}${LTI_PATHS.jwks}`,
         scopes: [
           'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
@@ -667,6 +719,9 @@ export function createLtiService(
 
       let claims: LtiClaims;
       try {
+        // A token must name its key (the certification guide's "no KID in the JWT header"): the key set's only key is never assumed.
+        const { kid } = decodeProtectedHeader(body.id_token);
+        if (typeof kid !== 'string' || kid === '') throw new Error('the id_token header names no kid');
         const verified = await jwtVerify(body.id_token, keySet(platform.jwks_url), {
           issuer: platform.issuer,
           audience: platform.client_id,
@@ -688,7 +743,11 @@ export function createLtiService(
       if (claims.nonce !== login.nonce) throw new AppError('unauthenticated', LtiMessages.nonceMismatch, 401);
 
       const deploymentId = str(claims[`${CLAIM}deployment_id`]);
-      if (!deploymentId || !(await repo.deploymentRegistered(db, platform.id, deploymentId)))
+      if (
+        !deploymentId ||
+        deploymentId.length > LTI_LIMITS.id ||
+        !((await repo.deploymentRegistered(db, platform.id, deploymentId)) || (await adoptDeployment(platform, deploymentId)))
+      )
         throw new AppError('forbidden', LtiMessages.unknownDeployment, 403);
       const messageType = claims[`${CLAIM}message_type`];
       if (!LAUNCH_MESSAGE_TYPES.includes(messageType as never) || claims[`${CLAIM}version`] !== LTI_VERSION)
@@ -697,24 +756,25 @@ export function createLtiService(
       if (!target || !targetOnSite(target, config.publicUrl)) throw AppError.badRequest('id_token', LtiMessages.targetOffSite);
       const sub = within(str(claims.sub), LTI_LIMITS.id);
       if (!sub) throw AppError.badRequest('id_token', LtiMessages.noSubject);
+      // LTI Core §5.3.5: a resource-link launch names its resource link, with an id.
+      const resourceLinkId = resourceLinkOf(claims[`${CLAIM}resource_link`]);
+      if (messageType === 'LtiResourceLinkRequest' && !resourceLinkId) throw AppError.badRequest('id_token', LtiMessages.noResourceLink);
       const context = claims[`${CLAIM}context`] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
       const contextId = within(str(context?.id), LTI_LIMITS.id);
-      if (!contextId) throw AppError.badRequest('id_token', LtiMessages.noContext);
+      // The context is optional in LTI Core: without one a resource-link launch lands on the dashboard; content needs a course.
+      if (context !== undefined && !contextId) throw AppError.badRequest('id_token', LtiMessages.noContext);
+      if (!contextId && messageType === 'LtiDeepLinkingRequest') throw AppError.badRequest('id_token', LtiMessages.noContext);
       const rolesClaim = claims[`${CLAIM}roles`];
       const role = courseRoleFromLti(Array.isArray(rolesClaim) ? rolesClaim.filter((r): r is string => typeof r === 'string') : []);
-      if (!role) throw new AppError('forbidden', LtiMessages.noRole, 403);
-      const title = (str(context?.title) ?? str(context?.label) ?? contextId).slice(0, 500);
+      if (!role && contextId) throw new AppError('forbidden', LtiMessages.noRole, 403);
       // Deep Linking: only the LMS course's teachers choose content, for a platform that takes resource links.
-      let deepLink: { key: string; returnUrl: string; data: string | null } | undefined;
+      let deepLink: (ReturnType<typeof readDeepLinkSettings> & { key: string }) | undefined;
       if (messageType === 'LtiDeepLinkingRequest') {
-        if (role === 'student') throw new AppError('forbidden', LtiMessages.deepLinkLearner, 403);
-        const settings = claims[`${DL_CLAIM}deep_linking_settings`] as
-          | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown }
-          | undefined;
-        const returnUrl = usablePlatformUrl(settings?.deep_link_return_url, config.mode);
-        const accepts = Array.isArray(settings?.accept_types) && settings.accept_types.includes('ltiResourceLink');
-        if (!returnUrl || !accepts) throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
-        deepLink = { key: newSecret(), returnUrl, data: typeof settings?.data === 'string' ? settings.data : null };
+        const refusal = role ? deepLinkRefusal(role) : LtiMessages.noRole;
+        if (refusal) throw new AppError('forbidden', refusal, 403);
+        const settings = readDeepLinkSettings(claims[`${DL_CLAIM}deep_linking_settings`], config.mode);
+        if (!settings) throw AppError.badRequest('id_token', LtiMessages.deepLinkSettings);
+        deepLink = { ...settings, key: newSecret() };
       }
 
       // Read before the transaction: on SQLite a statement outside it would wait for it forever.
@@ -725,9 +785,12 @@ export function createLtiService(
         if (userId === undefined) {
           const email = within(str(claims.email)?.toLowerCase(), LTI_LIMITS.email);
           const existing = emailMayLink(platform.emails_verified === 1, email) ? await users.findAccountByEmail(email, trx) : undefined;
-          userId = existing ? Number(existing.id) : await newAccount(trx, claims, role === 'instructor', email, timezoneId);
+          userId = existing ? Number(existing.id) : await newAccount(trx, claims, role, email, timezoneId);
           await repo.insertUserLink(trx, { issuer: platform.issuer, sub, userId, now });
         }
+        // No LMS course: the person's own dashboard (their courses here).
+        if (!contextId || !role) return { userId, redirect: '/' };
+        const title = (str(context?.title) ?? str(context?.label) ?? contextId).slice(0, 500);
         // The LMS course, and this person's role in it (this context's roles only).
         let row = await repo.findContext(trx, platform.issuer, deploymentId, contextId);
         if (!row) {
@@ -740,26 +803,37 @@ export function createLtiService(
         await recordAgsEndpoint(deps, trx, { contextId: row.id, claims, custom: claims[`${CLAIM}custom`], now });
         // Names and Role Provisioning: where this LMS course's roster is ("Sync from LMS").
         await recordNrpsEndpoint(deps, trx, row.id, claims);
+        const saveDeepLink = async (request: NonNullable<typeof deepLink>, contextRowId: number) =>
+          repo.insertDeepLinkRequest(trx, {
+            keyHash: hashSecret(request.key),
+            userId,
+            platformId: platform.id,
+            deploymentId,
+            contextId: contextRowId,
+            returnUrl: request.returnUrl,
+            data: request.data,
+            acceptMultiple: request.acceptMultiple,
+            acceptLineItem: request.acceptLineItem,
+            expiresAt: now + DEEP_LINK_SECONDS,
+          });
         if (row.course_id === null) {
-          // The first instructor launch offers to link a course; others wait for it.
-          if (role !== 'instructor') throw new AppError('conflict', LtiMessages.notLinked, 409);
+          // The first instructor launch offers to link a course; others wait for it (policy.ts).
+          if (unlinkedLaunch(role) === 'wait') throw new AppError('conflict', LtiMessages.notLinked, 409);
+          // A deep-linking request waits through the linking: the link page then opens the picker with it.
+          if (deepLink) {
+            await saveDeepLink(deepLink, row.id);
+            return { userId, redirect: `/lti/link-course/${row.id}?deep_link=${deepLink.key}` };
+          }
           return { userId, redirect: `/lti/link-course/${row.id}` };
         }
         const courseId = Number(row.course_id);
         await courses.addMember(trx, { courseId, userId, role, now });
         if (deepLink) {
-          await repo.insertDeepLinkRequest(trx, {
-            keyHash: hashSecret(deepLink.key),
-            userId,
-            platformId: platform.id,
-            deploymentId,
-            contextId: row.id,
-            returnUrl: deepLink.returnUrl,
-            data: deepLink.data,
-            expiresAt: now + DEEP_LINK_SECONDS,
-          });
-          return { userId, redirect: `/lti/deep-link/${deepLink.key}?course=${courseId}` };
+          await saveDeepLink(deepLink, row.id);
+          return { userId, redirect: `/lti/deep-link/${deepLink.key}?course=${courseId}${deepLink.acceptMultiple ? '&multiple=1' : ''}` };
         }
+        // A graded set or exercise launched from a link without a line item: the tool makes one (line-items.ts).
+        await planLineItem(deps, trx, { contextId: row.id, courseId, resourceLinkId, claims, custom: claims[`${CLAIM}custom`] });
         return { userId, redirect: landingPath(courseId, role, claims[`${CLAIM}custom`]) };
       });
       return { session: await auth.startSessionFor(userId, info), redirect };
@@ -800,12 +874,13 @@ export function createLtiService(
     },
 
     /**
-     * Deep Linking 2.0: the instructor's choice of an assignment set of the linked course, or of
-     * one exercise (document) of it, as a signed LtiDeepLinkingResponse with one ltiResourceLink
-     * and its line item; the browser posts it to the platform's return URL. The request is spent
-     * by a successful answer only.
+     * Deep Linking 2.0: the instructor's choice of an assignment set of the linked course, one
+     * exercise (document) of it, or several of its exercises where the platform accepts several
+     * (`accept_multiple`), as a signed LtiDeepLinkingResponse with one ltiResourceLink each and its
+     * line item unless the platform takes none (`accept_lineitem` false); the browser posts it to the
+     * platform's return URL. The request is spent by a successful answer only.
      */
-    async deepLinkResponse(actor: Actor, key: string, setId: number, documentId?: number): Promise<{ return_url: string; jwt: string }> {
+    async deepLinkResponse(actor: Actor, key: string, choice: DeepLinkChoice): Promise<{ return_url: string; jwt: string }> {
       const now = clock.now();
       const request = await repo.findLiveDeepLinkRequest(db, hashSecret(key), now, actor.user.id);
       if (!request) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
@@ -814,10 +889,12 @@ export function createLtiService(
       if (!context || context.course_id === null || !platform) throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
       const courseId = Number(context.course_id);
       await courses.requireCourseAccess(actor, courseId, { need: 'teach' });
-      const { set } = await assignments.openSet(actor, setId, LtiMessages.setNotInCourse);
+      const { set } = await assignments.openSet(actor, choice.set_id, LtiMessages.setNotInCourse);
       if (Number(set.course_id) !== courseId) throw new AppError('not_found', LtiMessages.setNotInCourse, 404);
-      let doc: { id: number; title: string } | undefined;
-      if (documentId !== undefined) {
+      const documentIds = choice.document_ids ?? (choice.document_id === undefined ? [] : [choice.document_id]);
+      if (documentIds.length > 1 && request.accept_multiple !== 1) throw AppError.badRequest('document_ids', LtiMessages.deepLinkOneItem);
+      const docs: { id: number; title: string }[] = [];
+      for (const documentId of new Set(documentIds)) {
         // A document the teacher cannot open (unknown, or of another course) is refused like one of another set.
         const opened = await assignments.openDocument(actor, documentId).catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
@@ -825,22 +902,24 @@ export function createLtiService(
         });
         if (!opened || Number(opened.doc.assignment_set_id) !== Number(set.id))
           throw new AppError('not_found', LtiMessages.documentNotInSet, 404);
-        doc = { id: Number(opened.doc.id), title: opened.doc.title };
+        docs.push({ id: Number(opened.doc.id), title: opened.doc.title });
       }
       if (!(await repo.consumeDeepLinkRequest(db, hashSecret(key), actor.user.id, now)))
         throw new AppError('not_found', LtiMessages.deepLinkGone, 404);
       const { kid, privateJwk } = await currentKey();
       const launchUrl = `${config.publicUrl}${LTI_PATHS.launch}`;
-      const item = doc
-        ? documentResourceLink({ id: Number(set.id), due_at: Number(set.due_at) }, doc, launchUrl)
-        : setResourceLink({ id: Number(set.id), title: set.title, due_at: Number(set.due_at) }, launchUrl);
+      const setItem = { id: Number(set.id), title: set.title, due_at: Number(set.due_at) };
+      const made =
+        docs.length > 0 ? docs.map((doc) => documentResourceLink(setItem, doc, launchUrl)) : [setResourceLink(setItem, launchUrl)];
+      // A platform that takes no line item gets the links alone (a launch then makes one, line-items.ts).
+      const items = request.accept_lineitem === 1 ? made : made.map(({ lineItem: _lineItem, ...item }) => item);
       const jwt = await new SignJWT({
         nonce: newSecret(16),
         [`${CLAIM}message_type`]: 'LtiDeepLinkingResponse',
         [`${CLAIM}version`]: LTI_VERSION,
         [`${CLAIM}deployment_id`]: request.deployment_id,
         ...(request.data !== null ? { [`${DL_CLAIM}data`]: request.data } : {}),
-        [`${DL_CLAIM}content_items`]: [item],
+        [`${DL_CLAIM}content_items`]: items,
       })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer(platform.client_id)
