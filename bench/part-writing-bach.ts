@@ -12,7 +12,8 @@
 // `npm run bench -- part-writing-bach [--sample N] [--chorales 001,003] [--concurrency 2] [--no-keys]`
 // (--sample N: N chorales spread over the corpus; --no-keys: without the analysis path's key, which
 // lays out each score with Verovio). The report is printed and written to
-// bench/results/part-writing-bach.txt (not committed; a run worth citing is copied beside it).
+// bench/results/part-writing-bach.txt, every outcome with its findings to part-writing-bach.json
+// (neither committed; a run worth citing is copied beside them, as part-writing-bach-before.txt).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -133,6 +134,7 @@ export async function runPartWritingBachBenchmark() {
     lines.push(line);
   };
   const started = performance.now();
+  let details: ChoraleResult[] = [];
   try {
     await seedDemoData(app.deps, app.services);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -164,6 +166,7 @@ export async function runPartWritingBachBenchmark() {
       return { chorale, voices: 'voices' in voices ? voices.voices : voices.refused, keys, outcomes, ms };
     });
 
+    details = results;
     const seconds = (performance.now() - started) / 1000;
     say(`Part writing on Bach's own voices (issue 35): ${results.length} chorales of ${corpus}`);
     say(
@@ -298,6 +301,15 @@ export async function runPartWritingBachBenchmark() {
   const out = path.join(here, 'results', 'part-writing-bach.txt');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${lines.join('\n')}\n`);
+  // Every outcome with its findings, to look into (not committed either).
+  fs.writeFileSync(
+    out.replace(/\.txt$/, '.json'),
+    `${JSON.stringify(
+      details.map((r) => ({ chorale: r.chorale.score_file, keys: r.keys, outcomes: r.outcomes })),
+      null,
+      1,
+    )}\n`,
+  );
   console.log(`(written to ${path.relative(process.cwd(), out)})`);
 }
 
