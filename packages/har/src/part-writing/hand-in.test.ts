@@ -63,6 +63,25 @@ describe('part-writing hand-in', () => {
         [2, 1],
       ],
     );
+    // A change of metre starts its measure, and beats count in it (issue 35).
+    const changing = {
+      ...doc.exercise,
+      meter: '4/4',
+      chords: [
+        { B: 'C3', beats: 4 },
+        { B: 'F3', beats: 1.5, meter: '6/8' },
+        { B: 'G3', beats: 1.5, phrase_end: true },
+        { B: 'C3', beats: 1 },
+      ],
+    };
+    expect(chordPlaces(changing).map(({ measure, beat }) => [measure, beat])).toEqual([
+      [1, 1],
+      [2, 1],
+      [2, 4],
+      [3, 1],
+    ]);
+    expect(studentView(changing).chords[2]).toEqual({ id: 'chord-3', beats: 1.5, phrase_end: true, B: 'G3' });
+    expect(studentView(changing).chords[1]).toMatchObject({ meter: '6/8' });
     expect(studentView({ ...doc.exercise, pickup: 1, first_measure: 0 })).toMatchObject({ pickup: 1, first_measure: 0 });
     const view = studentView(doc.exercise);
     expect(JSON.stringify(view)).not.toContain('E5');

@@ -18,7 +18,7 @@ import { HarError } from '../har-error.ts';
 import { HAR_LIMITS, unzipWithLimits } from '../safe-unzip.ts';
 import { type PartWritingDocument, type PartWritingExercise, VOICES_ENTRY, type WrittenVoices } from './document.ts';
 import { type GradedFinding, gradePartWriting } from './grade.ts';
-import { partWritingScore } from './score.ts';
+import { exerciseMeasures, meterQuarters, partWritingScore } from './score.ts';
 
 /**
  * A part-writing document in the server's hands (issue 27): telling it from an analysis `.har`
@@ -41,21 +41,38 @@ export function isPartWritingHar(bytes: Uint8Array): boolean {
   }
 }
 
-/** Where each chord starts: measure from 1, beat from 1 in the meter's unit, onset in quarter notes. */
+/** Where each chord starts: measure (the score's numbers, from the first one's), beat from 1 in the measure's meter, onset in quarter notes. */
 export function chordPlaces(exercise: Pick<PartWritingExercise, 'meter' | 'chords' | 'pickup' | 'first_measure'>) {
-  const [beats, unit] = exercise.meter.split('/').map(Number) as [number, number];
-  const measureQuarters = (beats * 4) / unit;
-  // A pickup is the end of a measure (a chorale's measure 0 on its last beat); measures are numbered from the first one's number.
-  const lead = exercise.pickup === undefined ? 0 : measureQuarters - exercise.pickup;
   const first = exercise.first_measure ?? 1;
+  const barred = exerciseMeasures(exercise);
+  const places: { measure: number; beat: number; onset: number }[] = [];
+  if ('crossing' in barred) {
+    // Chords over a barline (no score bars them so): counted on in the opening meter.
+    const [beats, unit] = exercise.meter.split('/').map(Number) as [number, number];
+    const measureQuarters = (beats * 4) / unit;
+    const lead = exercise.pickup === undefined ? 0 : measureQuarters - exercise.pickup;
+    let onset = 0;
+    for (const chord of exercise.chords) {
+      const index = Math.floor((onset + lead) / measureQuarters + 1e-9);
+      places.push({ measure: first + index, beat: ((onset + lead - index * measureQuarters) * unit) / 4 + 1, onset });
+      onset += chord.beats;
+    }
+    return places;
+  }
   let onset = 0;
-  return exercise.chords.map((chord) => {
-    const index = Math.floor((onset + lead) / measureQuarters + 1e-9);
-    const beat = ((onset + lead - index * measureQuarters) * unit) / 4 + 1;
-    const place = { measure: first + index, beat, onset };
-    onset += chord.beats;
-    return place;
+  barred.measures.forEach((measure, m) => {
+    const [, unit] = measure.meter.split('/').map(Number) as [number, number];
+    const full = meterQuarters(measure.meter) ?? measure.capacity;
+    // A pickup is the end of a measure (a chorale's measure 0 on its last beat).
+    let at = m === 0 && exercise.pickup !== undefined ? full - exercise.pickup : 0;
+    for (const index of measure.chords) {
+      places.push({ measure: first + m, beat: (at * unit) / 4 + 1, onset });
+      const beats = exercise.chords[index]?.beats ?? 0;
+      at += beats;
+      onset += beats;
+    }
   });
+  return places;
 }
 
 /** What a student is shown of an exercise: everything but the model solution (which the student copy does not hold anyway). */
@@ -72,6 +89,9 @@ export function studentView(exercise: PartWritingExercise) {
       ...(chord.numeral !== undefined ? { numeral: chord.numeral } : {}),
       ...(chord.figures !== undefined ? { figures: chord.figures } : {}),
       beats: chord.beats,
+      // A phrase's end (a fermata) and a change of metre, as the exercise has them (issue 35).
+      ...(chord.phrase_end ? { phrase_end: true } : {}),
+      ...(chord.meter !== undefined ? { meter: chord.meter } : {}),
       ...Object.fromEntries(VOICES.filter((v) => chord[v] !== undefined).map((v) => [v, chord[v] as string])),
     })),
     rules: settings,
