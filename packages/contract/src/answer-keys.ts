@@ -72,6 +72,8 @@ export const PartWritingRulesKey = z.object({
   document_id: z.number().int(),
   title: z.string(),
   version: z.number().int(),
+  /** The exercise's key as a token ('c', 'F#'): a chorale's key, a typed exercise's opening key (issue 35). */
+  key: z.string(),
   style: z.enum(['free', 'strict']),
   points: z.number(),
   rules: z.record(z.enum(RULE_IDS), z.object({ on: z.boolean(), points: z.number() })),
@@ -88,10 +90,15 @@ export function isPartWritingRulesKey(key: DocumentKeyOrRules): key is PartWriti
 }
 
 /**
- * PUT /api/documents/{id}/rules: a part-writing document's new rule settings (a new version of the
- * document, as an edited key is); rules left out keep their setting. Grades stay until a regrade.
+ * PUT /api/documents/{id}/rules: a part-writing document's new rule settings and key (a new version
+ * of the document, as an edited key is); rules left out keep their setting. Grades stay until a regrade.
  */
 export const UpdatePartWritingRulesRequest = z.object({
+  /**
+   * The exercise's key (issue 35; a chorale's, or a typed exercise's opening key) as a token, 'c'
+   * or 'F#': the numerals and figures are read in it and the score takes its signature. Left out, kept.
+   */
+  key: OpeningKey.optional(),
   style: z.enum(['free', 'strict'], { message: AnswerKeyMessages.style }),
   points: z
     .number({ message: AnswerKeyMessages.exercisePoints })

@@ -23,7 +23,15 @@ export async function writeKeyVersion(
   db: Db,
   doc: { id: number; storage_key: string; student_storage_key: string | null; size: number; created_at: number },
   fromVersion: number,
-  next: { storageKey: string; studentStorageKey: string; size: number; by: number; now: number },
+  next: {
+    storageKey: string;
+    studentStorageKey: string;
+    size: number;
+    by: number;
+    now: number;
+    /** A version with another score (a part-writing exercise in another key): its hash, and whether its preview is drawn. */
+    score?: { contentHash: string; previewReady: boolean };
+  },
 ): Promise<boolean> {
   const updated = await db
     .updateTable('documents')
@@ -33,6 +41,9 @@ export async function writeKeyVersion(
       size: next.size,
       key_version: fromVersion + 1,
       updated_at: next.now,
+      ...(next.score
+        ? { content_hash: next.score.contentHash, preview_status: next.score.previewReady ? 'READY' : 'PENDING', preview_error: null }
+        : {}),
     })
     .where('id', '=', doc.id)
     .where('key_version', '=', fromVersion)

@@ -8,12 +8,15 @@ import {
   type UpdatePartWritingRulesRequest,
 } from '@app/contract/answer-keys';
 import { AssignmentMessages } from '@app/contract/assignments';
+import { keyName, parseKey } from '@app/contract/part-writing/theory';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import type { AnswerKey, HarDocument } from '@app/har/format';
+import { contentHash } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
+import { type PartWritingDocument, partWritingExercise } from '@app/har/part-writing/document';
 import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
-import { loadHar, storeKeyVersion } from '../../documents/har-files.ts';
+import { loadHar, PREVIEW_JOB, previewKey, storeKeyVersion } from '../../documents/har-files.ts';
 import { isPartWritingHar, readPartWritingDocument, storePartWritingVersion } from '../../documents/part-writing-files.ts';
 import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -27,6 +30,22 @@ import { REGRADE_JOB, registerRegradeJob } from './regrade-job.ts';
 import * as repo from './repository.ts';
 
 export type AnswerKeysService = ReturnType<typeof createAnswerKeysService>;
+
+/**
+ * A part-writing document in another key (issue 35): the exercise checked again in it (its numerals
+ * and figures read there) and its score written again from it, with the key's signature; the
+ * manifest and the model stay. Throws HarError naming what does not fit.
+ */
+function rekeyedPartWriting(doc: PartWritingDocument, key: string): PartWritingDocument {
+  const next = partWritingExercise(doc.manifest.title, { ...doc.exercise, key }, doc.model);
+  return { ...next, manifest: doc.manifest };
+}
+
+/** A part-writing exercise's key ('c minor', 'F# major', or a token) as the opening-key field writes it: 'c', 'F#'. */
+function keyToken(key: string): string {
+  const parsed = parseKey(key);
+  return parsed ? (keyName(parsed).split(' ')[0] ?? key) : key;
+}
 
 /**
  * Editing the key of a course document in use, and regrading its submissions (issue 14;
@@ -72,11 +91,17 @@ export function createAnswerKeysService(
     actor: Actor,
     doc: NonNullable<Awaited<ReturnType<typeof repo.findDocumentForKey>>>,
     stored: { storageKey: string; studentStorageKey: string; size: number },
+    /** A new score (a part-writing exercise in another key, issue 35): its hash, and its preview drawn unless it is already. */
+    score?: { contentHash: string; previewReady: boolean },
   ) {
     const written = await commitOrRemove(storage, [stored.storageKey, stored.studentStorageKey], () =>
-      db
-        .transaction()
-        .execute((trx) => repo.writeKeyVersion(trx, doc, doc.key_version, { ...stored, by: actor.user.id, now: clock.now() })),
+      db.transaction().execute(async (trx) => {
+        const next = { ...stored, by: actor.user.id, now: clock.now(), ...(score ? { score } : {}) };
+        const done = await repo.writeKeyVersion(trx, doc, doc.key_version, next);
+        if (done && score && !score.previewReady)
+          await deps.jobs.enqueue(PREVIEW_JOB, { storageKey: stored.storageKey, contentHash: score.contentHash }, { db: trx });
+        return done;
+      }),
     );
     if (!written) {
       await Promise.all([storage.delete(stored.storageKey), storage.delete(stored.studentStorageKey)]);
@@ -111,6 +136,8 @@ export function createAnswerKeysService(
           document_id: doc.id,
           title: manifest.title,
           version: doc.key_version,
+          // The key as the opening-key field writes it ('c', 'F#'); stored as 'c minor'.
+          key: keyToken(pw.key),
           style: pw.style,
           points: pw.points,
           rules: ruleSettings(pw),
@@ -186,19 +213,24 @@ export function createAnswerKeysService(
       const doc = await loadForInstructor(actor, documentId);
       const current = await partWritingDocument(doc.storage_key);
       const rules = { ...ruleSettings(current.exercise), ...input.rules };
+      const settings = { ...current, exercise: { ...current.exercise, style: input.style, points: input.points, rules } };
+      // Another key (issue 35): the numerals and figures are read in it and the score is written again with its signature.
+      const rekey = input.key !== undefined && keyToken(current.exercise.key) !== keyToken(input.key);
       let stored: Awaited<ReturnType<typeof storePartWritingVersion>>;
+      let next: PartWritingDocument = settings;
       try {
-        stored = await storePartWritingVersion(
-          deps,
-          { ...current, exercise: { ...current.exercise, style: input.style, points: input.points, rules } },
-          doc.doc_key,
-          doc.key_version + 1,
-        );
+        if (rekey) next = rekeyedPartWriting(settings, keyName(parseKey(input.key as string) as NonNullable<ReturnType<typeof parseKey>>));
+        stored = await storePartWritingVersion(deps, next, doc.doc_key, doc.key_version + 1);
       } catch (error) {
-        if (error instanceof HarError) throw AppError.fromHar(error, 'rules');
+        if (error instanceof HarError) throw AppError.fromHar(error, rekey ? 'key' : 'rules');
         throw error;
       }
-      await writeVersion(actor, doc, stored);
+      let score: { contentHash: string; previewReady: boolean } | undefined;
+      if (next.score !== current.score) {
+        const hash = contentHash(new TextEncoder().encode(next.score));
+        score = { contentHash: hash, previewReady: (await storage.stat(previewKey(hash))) !== undefined };
+      }
+      await writeVersion(actor, doc, stored, score);
       return state(doc);
     },
 

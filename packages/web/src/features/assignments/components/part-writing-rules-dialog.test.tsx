@@ -8,7 +8,7 @@ import { EditKeyDialog } from './edit-key-dialog.tsx';
 
 const doc = testDocument({ id: 7, title: 'Figured bass' });
 const rules = Object.fromEntries(RULE_IDS.map((rule) => [rule, { on: rule !== 'seventh-preparation', points: 2 }]));
-const stored = { kind: 'part-writing', document_id: 7, title: 'Figured bass', version: 1, style: 'free', points: 10, rules };
+const stored = { kind: 'part-writing', document_id: 7, title: 'Figured bass', version: 1, key: 'g', style: 'free', points: 10, rules };
 const state = { key_version: 1, submissions: 1, outdated: 0, regrade: null };
 
 function api() {
@@ -66,5 +66,22 @@ describe('Edit Answers of a part-writing document (issue 27)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Rule Settings' }));
     await waitFor(() => expect(calls.writes()).toHaveLength(1));
     expect(calls.writes()[0]?.body).toMatchObject({ style: 'strict', rules: { 'seventh-preparation': { on: true, points: 2 } } });
+  });
+
+  it('shows the exercise’s key and sends another one, with its name and what it changes (issue 35)', async () => {
+    const calls = api();
+    renderAt('/', <EditKeyDialog document={doc} onClose={() => undefined} timeZone="UTC" />);
+    const field = (await screen.findByLabelText('Opening key')) as HTMLInputElement;
+    expect(field.value).toBe('g');
+    expect(screen.getByText(/^G minor\. The key reads the numerals and figures/)).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save Rule Settings' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: 'H' } });
+    expect(screen.getByText('Not a key: write it as A, f# or Bb (lower case for minor).')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'c' } });
+    expect(screen.getByText(/^C minor\./)).toBeTruthy();
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    expect(calls.writes()[0]?.body).toEqual({ key: 'c', style: 'free', points: 10, rules });
   });
 });
