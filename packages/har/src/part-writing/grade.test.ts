@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pointsOff } from './grade.ts';
+import { partWritingExercise } from './document.ts';
+import { gradePartWriting, pointsOff } from './grade.ts';
 
 describe('pointsOff: what a grade took off, as its report says it (issue 35)', () => {
   it('counts findings and unfinished chords apart, with their points', () => {
@@ -22,5 +23,48 @@ describe('pointsOff: what a grade took off, as its report says it (issue 35)', (
       unfinishedPoints: 0,
       total: 0,
     });
+  });
+});
+
+describe('only what the student wrote costs points (issue 35)', () => {
+  // The bass is given below its range (C2 < E2) and moves in octaves with nothing written: never the student's.
+  const exercise = partWritingExercise('Given bass', {
+    key: 'C major',
+    meter: '4/4',
+    given: ['B'],
+    write: ['S', 'A', 'T'],
+    chords: ['C2', 'F2', 'G2', 'C2'].map((B) => ({ B, figures: '' })),
+    points: 20,
+  }).exercise;
+
+  it('counts no finding about the given voice alone, nor its range', () => {
+    const grade = gradePartWriting(exercise, {
+      chords: [
+        { S: 'C5', A: 'E4', T: 'G3' },
+        { S: 'C5', A: 'F4', T: 'A3' },
+        { S: 'B4', A: 'D4', T: 'G3' },
+        { S: 'C5', A: 'E4', T: 'G3' },
+      ],
+    });
+    expect(grade.findings.filter((f) => f.rule === 'range')).toEqual([]);
+    expect(grade.findings.filter((f) => f.voices.length > 0 && f.voices.every((v) => exercise.given.includes(v)))).toEqual([]);
+    expect(grade.score).toBe(20 - pointsOff({ findings: grade.findings, unwritten: [], unwritten_cost: 0 }).total);
+  });
+
+  it('counts a finding between a given voice and a written one, and the report’s sum is the grade’s', () => {
+    // Soprano G4 → C5 over the bass C2 → F2: parallel fifths (compound) between a written and the given voice.
+    const grade = gradePartWriting(exercise, {
+      chords: [
+        { S: 'G4', A: 'E4', T: 'C4' },
+        { S: 'C5', A: 'F4', T: 'A3' },
+        { S: 'B4', A: 'D4', T: 'G3' },
+        { S: 'C5', A: 'E4', T: 'G3' },
+      ],
+    });
+    const fifths = grade.findings.filter((f) => f.rule === 'parallel-fifths');
+    expect(fifths.map((f) => f.voices)).toEqual([['S', 'B']]);
+    const off = pointsOff({ findings: grade.findings, unwritten: grade.unwritten, unwritten_cost: grade.unwrittenCost });
+    expect(grade.score).toBe(Math.max(0, 20 - off.total));
+    expect(off.findings).toBe(grade.findings.length);
   });
 });
