@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { writeHar } from '@app/har/format';
 import { HarError } from '@app/har/har-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largestAllowedScore } from '../../test/long-score.ts';
 import { SMALL_SCORE } from '../../test/small-score.ts';
-import { CpuTaskError, createCpuPool } from './cpu-pool.ts';
+import { CpuTaskError, cpuGroupOf, createCpuPool } from './cpu-pool.ts';
 
 let largest: string;
 beforeAll(() => {
@@ -19,6 +20,8 @@ describe('CPU pool', () => {
     const thread = await pool.run('warmUp', []);
     await pool.run('analysisPositions', [SMALL_SCORE]);
     expect(pool.stats().threads).toBe(1);
+    // The quick thread (issue 40) is started too, without Verovio.
+    expect(pool.stats().quickThreads).toBe(1);
     expect(await pool.run('warmUp', [])).toBe(thread);
   });
 
@@ -33,7 +36,7 @@ describe('CPU pool', () => {
     expect((error as HarError).message).toMatch(/could not be read/);
   });
 
-  it('keeps the event loop free while the largest allowed score is laid out', async () => {
+  it('keeps the event loop free while the largest allowed score is laid out', { timeout: 120_000 }, async () => {
     let done = false;
     const started = performance.now();
     const work = pool.run('renderWorkspaceScore', [largest, [{ id: 'a', measure: 1, beat: 1, points: 1 }]]).finally(() => {
@@ -45,6 +48,30 @@ describe('CPU pool', () => {
     const layout = await work;
     expect(layout.items[0]?.x).not.toBeNull();
     console.info(`largest allowed score laid out in ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('runs reading and writing files on a thread of its own: a layout holding the score thread never delays it (issue 40)', {
+    timeout: 120_000,
+  }, async () => {
+    const finished: string[] = [];
+    const layout = pool
+      .run('renderWorkspaceScore', [largest, [{ id: 'a', measure: 1, beat: 1, points: 1 }]])
+      .then(() => finished.push('layout'));
+    const file = writeHar({
+      manifest: { format: 'har', version: 1, kind: 'exercise', title: 'Quick', exercise_type: 'roman-numeral-analysis' },
+      score: SMALL_SCORE,
+      key: { items: [{ id: 'm1b1', measure: 1, beat: 1, answers: ['I'], points: 1 }] },
+    });
+    // A hand-in's tasks: the exercise read, the stored file written, while the layout runs.
+    const read = await pool.run('readHar', [file]);
+    await pool.run('writeHar', [read]);
+    finished.push('hand-in');
+    await layout;
+    expect(finished).toEqual(['hand-in', 'layout']);
+    expect(cpuGroupOf('renderWorkspaceScore')).toBe('score');
+    expect(['readHar', 'writeHar', 'readPartWritingHar', 'writePartWritingHar', 'submissionHead'].map(cpuGroupOf)).toEqual(
+      Array(5).fill('quick'),
+    );
   });
 
   it('starts a waiting request task before waiting background tasks (decision 040)', async () => {

@@ -12,14 +12,16 @@ import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
  * Each task has a time limit after which its thread is terminated (Verovio cannot be
  * interrupted any other way) and each thread a heap limit; a task stopped either way fails
  * with a HarError ('unreadable_score') whose message says why, so callers treat it as a score
- * that could not be read. Threads start on first use; all but one end after a minute idle. The
- * one that stays keeps Verovio loaded, so a drawing (Create Exercise's layout, a workspace) does
- * not pay a thread's start and Verovio's loading after every quiet minute; `warm()` starts it
- * with Verovio ahead of the first request (decision 048).
+ * that could not be read. Two groups of threads (issue 40): the score threads (the cores less one)
+ * lay out, draw and analyse; one quick thread reads and writes `.har` files (QUICK_TASKS), so a
+ * hand-in never waits behind a layout. Threads start on first use; all but one of each group end
+ * after a minute idle. The score thread that stays keeps Verovio loaded, so a drawing (Create
+ * Exercise's layout, a workspace) does not pay a thread's start and Verovio's loading after every
+ * quiet minute; `warm()` starts it with Verovio ahead of the first request (decision 048).
  */
 
 export type CpuPoolOptions = {
-  /** Threads at most (default: the cores less one, at least one). */
+  /** Score threads at most (default: the cores less one, at least one); the quick thread comes beside them. */
   threads?: number | undefined;
   /** A task's time limit, counted from when a thread starts it. */
   taskMs: number;
@@ -53,8 +55,8 @@ const BACKGROUND_TASKS: ReadonlySet<CpuTaskName> = new Set([
 
 export type CpuPool = {
   run<K extends CpuTaskName>(task: K, args: Parameters<CpuTasks[K]>, options?: CpuRunOptions): Promise<Awaited<ReturnType<CpuTasks[K]>>>;
-  /** Tasks running or waiting, and threads alive. */
-  stats(): { running: number; queued: number; threads: number };
+  /** Tasks running or waiting, and threads alive: the score threads, and the quick thread apart (issue 40). */
+  stats(): { running: number; queued: number; threads: number; quickThreads: number };
   /** Starts the thread that stays, with Verovio loaded (a serving instance calls it once it listens). */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -78,12 +80,33 @@ function workerEntry(): URL {
   return new URL(fromSources ? './cpu-worker-tsx.mjs' : './cpu-worker.js', import.meta.url);
 }
 
-export function createCpuPool(options: CpuPoolOptions): CpuPool {
-  const threads = options.threads ?? Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+/**
+ * The tasks that read and write files and never draw or analyse (issue 40): a hand-in's exercise and
+ * its stored file, an upload's reading and its student copy. They run on threads of their own, so a
+ * layout or a drawing holding the score threads never delays a hand-in. Each is bounded by the score
+ * and archive limits to well under a second.
+ */
+const QUICK_TASKS: ReadonlySet<CpuTaskName> = new Set([
+  'readHar',
+  'writeHar',
+  'submissionHead',
+  'studentCopy',
+  'readPartWritingHar',
+  'writePartWritingHar',
+  'readPartWritingHandIn',
+  'partWritingStoredFiles',
+  'partWritingExerciseFile',
+]);
+
+/** Which threads run a task: 'score' (Verovio, analysis: layouts, drawings, drafts) or 'quick' (files). */
+export const cpuGroupOf = (task: CpuTaskName): 'score' | 'quick' => (QUICK_TASKS.has(task) ? 'quick' : 'score');
+
+/**
+ * A group of threads with its own admission (decision 040): at most `threads` tasks are handed to
+ * tinypool (whose queue is first come, first served); the rest wait here in two lanes, requests first.
+ */
+function threadGroup(threads: number, memoryMb: number) {
   let pool: Tinypool | undefined;
-  let running = 0;
-  // The pool's own admission (decision 040): at most `threads` tasks are handed to tinypool (whose
-  // queue is first come, first served); the rest wait here in two lanes, requests first.
   let admitted = 0;
   const waiting: Record<CpuLane, (() => void)[]> = { request: [], background: [] };
   const admit = (lane: CpuLane, signal: AbortSignal | undefined) => {
@@ -115,22 +138,43 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const open = () => {
     pool ??= new Tinypool({
       filename: workerEntry().href,
-      // One thread stays, with the Verovio it loaded (decision 048); the others end after a minute idle.
+      // One thread stays (the score threads' with the Verovio it loaded, decision 048); the others end after a minute idle.
       minThreads: 1,
       maxThreads: threads,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       // Workers inherit no tsx loader or test runner flags; the entry registers what it needs.
       execArgv: [],
     });
     return pool;
   };
+  return {
+    admit,
+    release,
+    open,
+    queued: () => waiting.request.length + waiting.background.length + (pool?.queueSize ?? 0),
+    threads: () => pool?.threads.length ?? 0,
+    async close() {
+      const current = pool;
+      pool = undefined;
+      await current?.destroy();
+    },
+  };
+}
+
+export function createCpuPool(options: CpuPoolOptions): CpuPool {
+  const threads = options.threads ?? Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+  // Two groups of threads (issue 40): the score threads draw and analyse; the quick thread reads and
+  // writes files, so no layout or drawing, however long, holds up a hand-in or an upload's reading.
+  const groups = { score: threadGroup(threads, options.memoryMb), quick: threadGroup(1, options.memoryMb) };
+  let running = 0;
 
   return {
     async run(task, args, runOptions = {}) {
       const taskMs = runOptions.taskMs ?? options.taskMs;
       const lane = runOptions.lane ?? (BACKGROUND_TASKS.has(task) ? 'background' : 'request');
-      await admit(lane, runOptions.signal);
+      const group = groups[cpuGroupOf(task)];
+      await group.admit(lane, runOptions.signal);
       // The time limit starts when a thread starts the task (it says so on this channel), so
       // waiting for a free thread, or for a new one to load, does not count against it.
       const timeUp = new AbortController();
@@ -144,7 +188,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       running += 1;
       let response: CpuResponse;
       try {
-        response = (await open().run(request, { signal, transferList: [port2] })) as CpuResponse;
+        response = (await group.open().run(request, { signal, transferList: [port2] })) as CpuResponse;
       } catch (error) {
         if (timeUp.signal.aborted) {
           throw new CpuTaskError('time', har('workTooLong', { time: formatSeconds(taskMs) }));
@@ -156,7 +200,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         }
         throw new CpuTaskError('crashed', har('workCrashed', { detail: String((error as Error).message ?? error) }));
       } finally {
-        release();
+        group.release();
         running -= 1;
         clearTimeout(timer);
         port1.close();
@@ -168,17 +212,17 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       throw failure;
     },
     async warm() {
+      groups.quick.open();
       await this.run('warmUp', [], { lane: 'background' });
     },
     stats: () => ({
       running,
-      queued: waiting.request.length + waiting.background.length + (pool?.queueSize ?? 0),
-      threads: pool?.threads.length ?? 0,
+      queued: groups.score.queued() + groups.quick.queued(),
+      threads: groups.score.threads(),
+      quickThreads: groups.quick.threads(),
     }),
     async close() {
-      const current = pool;
-      pool = undefined;
-      await current?.destroy();
+      await Promise.all([groups.score.close(), groups.quick.close()]);
     },
   };
 }
