@@ -32,14 +32,15 @@ export function useLinkLtiContext(id: number) {
   });
 }
 
-/** POST /api/lti/deep-links/{key}: the signed LtiDeepLinkingResponse for the chosen set or exercise (single use). */
+/** POST /api/lti/deep-links/{key}: the signed LtiDeepLinkingResponse for the chosen set, exercise or exercises (single use). */
 export function useDeepLinkChoice(key: string) {
   return useMutation({
-    mutationFn: ({ setId, documentId }: { setId: number; documentId?: number }) =>
-      api.post<DeepLinkResponse>(
-        `/api/lti/deep-links/${encodeURIComponent(key)}`,
-        documentId === undefined ? { set_id: setId } : { set_id: setId, document_id: documentId },
-      ),
+    mutationFn: ({ setId, documentId, documentIds }: { setId: number; documentId?: number; documentIds?: number[] }) =>
+      api.post<DeepLinkResponse>(`/api/lti/deep-links/${encodeURIComponent(key)}`, {
+        set_id: setId,
+        ...(documentId !== undefined ? { document_id: documentId } : {}),
+        ...(documentIds !== undefined ? { document_ids: documentIds } : {}),
+      }),
     meta: { handlesErrors: true },
   });
 }

@@ -8,13 +8,13 @@ import { DeepLinkPage } from './deep-link-page.tsx';
 // The page reads only the id and title of the course's sets.
 const set = (id: number, title: string) => ({ id, title }) as AssignmentSet;
 
-function renderPage(answer: ReturnType<typeof ok>, sets: AssignmentSet[]) {
+function renderPage(answer: ReturnType<typeof ok>, sets: AssignmentSet[], address = '/lti/deep-link/key-1?course=3') {
   const calls = fakeApi((call) => {
     if (call.method === 'GET' && call.url === '/api/courses/3/assignments') return ok(sets);
     if (call.method === 'POST' && call.url === '/api/lti/deep-links/key-1') return answer;
     return undefined;
   });
-  renderRoutes([{ path: '/lti/deep-link/:key', element: <DeepLinkPage /> }], '/lti/deep-link/key-1?course=3');
+  renderRoutes([{ path: '/lti/deep-link/:key', element: <DeepLinkPage /> }], address);
   return calls;
 }
 
@@ -68,5 +68,43 @@ describe('/lti/deep-link/{key}', () => {
   it('tells an instructor without sets to create one first', async () => {
     renderPage(ok(null), []);
     expect(await screen.findByText('This course has no assignment sets yet. Create one, then add it from your LMS again.')).toBeTruthy();
+  });
+
+  it('lets the instructor tick several exercises where the LMS takes several items (issue 37), none for the whole set', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const withDocs = {
+      ...set(6, 'Sequences'),
+      documents: [
+        { id: 41, title: 'Circle of fifths' },
+        { id: 42, title: 'Descending thirds' },
+        { id: 43, title: 'Ascending fifths' },
+      ],
+    } as AssignmentSet;
+    const calls = renderPage(
+      ok({ return_url: 'https://lms.example.edu/r', jwt: 'j' }),
+      [withDocs],
+      '/lti/deep-link/key-1?course=3&multiple=1',
+    );
+    expect(await screen.findByText('Tick the exercises to add, each as its own link. Tick none to add the whole set.')).toBeTruthy();
+    // No single-choice list here: one box per exercise.
+    expect(screen.queryByLabelText('What to add')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Circle of fifths'));
+    fireEvent.click(screen.getByLabelText('Ascending fifths'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the LMS' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(calls.to('POST', '/api/lti/deep-links/key-1').map((c) => c.body)).toEqual([{ set_id: 6, document_ids: [41, 43] }]);
+  });
+
+  it('sends the whole set when no exercise is ticked', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const withDocs = { ...set(6, 'Sequences'), documents: [{ id: 41, title: 'Circle of fifths' }] } as AssignmentSet;
+    const calls = renderPage(
+      ok({ return_url: 'https://lms.example.edu/r', jwt: 'j' }),
+      [withDocs],
+      '/lti/deep-link/key-1?course=3&multiple=1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to the LMS' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(calls.to('POST', '/api/lti/deep-links/key-1').map((c) => c.body)).toEqual([{ set_id: 6 }]);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useCourseSets } from '../../../lib/course-sets.ts';
@@ -13,19 +14,24 @@ import styles from './link-course-page.module.css';
 /**
  * /lti/deep-link/{key}?course={id} (issue 28, Deep Linking 2.0): an instructor's content selection
  * from the LMS. They pick an assignment set of the linked course, and either the whole set or one
- * exercise of it; the signed response is posted back to the LMS by a form, as the specification
- * asks (field JWT).
+ * exercise of it — or, where the LMS takes several items (`&multiple=1`, its `accept_multiple`,
+ * issue 37), ticks several exercises, each its own link; the signed response is posted back to the
+ * LMS by a form, as the specification asks (field JWT).
  */
 export function DeepLinkPage() {
   const { t } = useTranslation();
   usePageTitle(t('lti.deepLink.title'));
   const key = useParams().key ?? '';
-  const courseId = Number(useSearchParams()[0].get('course'));
+  const [params] = useSearchParams();
+  const courseId = Number(params.get('course'));
+  const multiple = params.get('multiple') === '1';
   const sets = useCourseSets(courseId);
   const choose = useDeepLinkChoice(key);
   const [chosen, setChosen] = useState('');
   /** '' for the whole set, else a document id of the chosen set. */
   const [item, setItem] = useState('');
+  /** With `multiple`: the exercises ticked (none: the whole set). */
+  const [ticked, setTicked] = useState<number[]>([]);
   const [signed, setSigned] = useState<DeepLinkResponse | undefined>();
   const form = useRef<HTMLFormElement>(null);
 
@@ -47,6 +53,8 @@ export function DeepLinkPage() {
   const setId = chosen || (sets.data[0] ? String(sets.data[0].id) : '');
   const documents = sets.data.find((s) => String(s.id) === setId)?.documents ?? [];
   const documentId = documents.some((d) => String(d.id) === item) ? item : '';
+  const documentIds = documents.filter((d) => ticked.includes(d.id)).map((d) => d.id);
+  const choice = multiple ? (documentIds.length > 0 ? { documentIds } : {}) : documentId ? { documentId: Number(documentId) } : {};
 
   return (
     <section className={styles.page}>
@@ -59,11 +67,7 @@ export function DeepLinkPage() {
             className={styles.choice}
             onSubmit={(event) => {
               event.preventDefault();
-              if (setId)
-                choose.mutate(
-                  { setId: Number(setId), ...(documentId ? { documentId: Number(documentId) } : {}) },
-                  { onSuccess: setSigned },
-                );
+              if (setId) choose.mutate({ setId: Number(setId), ...choice }, { onSuccess: setSigned });
             }}
           >
             <SelectField
@@ -74,18 +78,36 @@ export function DeepLinkPage() {
               onChange={(event) => {
                 setChosen(event.target.value);
                 setItem('');
+                setTicked([]);
               }}
             />
-            <SelectField
-              className={styles.select}
-              label={t('lti.deepLink.itemLabel')}
-              options={[
-                { value: '', label: t('lti.deepLink.wholeSet') },
-                ...documents.map((d) => ({ value: String(d.id), label: t('lti.deepLink.oneExercise', { title: d.title }) })),
-              ]}
-              value={documentId}
-              onChange={(event) => setItem(event.target.value)}
-            />
+            {multiple ? (
+              documents.length > 0 ? (
+                <fieldset className={styles.exercises}>
+                  <legend>{t('lti.deepLink.exercisesLabel')}</legend>
+                  <p className={styles.hint}>{t('lti.deepLink.severalHint')}</p>
+                  {documents.map((d) => (
+                    <CheckboxField
+                      key={d.id}
+                      label={d.title}
+                      checked={ticked.includes(d.id)}
+                      onChange={(event) => setTicked((now) => (event.target.checked ? [...now, d.id] : now.filter((id) => id !== d.id)))}
+                    />
+                  ))}
+                </fieldset>
+              ) : null
+            ) : (
+              <SelectField
+                className={styles.select}
+                label={t('lti.deepLink.itemLabel')}
+                options={[
+                  { value: '', label: t('lti.deepLink.wholeSet') },
+                  ...documents.map((d) => ({ value: String(d.id), label: t('lti.deepLink.oneExercise', { title: d.title }) })),
+                ]}
+                value={documentId}
+                onChange={(event) => setItem(event.target.value)}
+              />
+            )}
             <Button type="submit" loading={choose.isPending || signed !== undefined} disabled={choose.isPending || signed !== undefined}>
               {t('lti.deepLink.addButton')}
             </Button>

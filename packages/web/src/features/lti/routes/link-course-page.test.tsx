@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../../testing/factories.ts';
 import { fail, fakeApi, ok } from '../../../testing/fake-api.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
+import { openDeepLinkPicker } from '../deep-link-address.ts';
 import { LinkCoursePage } from './link-course-page.tsx';
+
+vi.mock('../deep-link-address.ts', async (original) => ({
+  ...(await original<typeof import('../deep-link-address.ts')>()),
+  openDeepLinkPicker: vi.fn(),
+}));
 
 const context: LtiContext = { id: 4, title: 'Music Theory I', course_id: null, role: 'instructor' };
 // The page reads only the id and title of the caller's courses.
@@ -14,6 +20,7 @@ const course = (id: number, title: string) => ({ id, title }) as Course;
 function renderPage(
   answers: { context?: ReturnType<typeof ok>; link?: ReturnType<typeof ok>; create?: ReturnType<typeof ok> },
   courses: Course[],
+  address = '/lti/link-course/4',
 ) {
   const calls = fakeApi((call) => {
     if (call.url === '/api/users') return ok(currentUser({ course_instructors: courses }));
@@ -27,7 +34,7 @@ function renderPage(
       { path: '/lti/link-course/:contextId', element: <LinkCoursePage /> },
       { path: '/course/:courseId', element: <p>course page</p> },
     ],
-    '/lti/link-course/4',
+    address,
   );
   return { calls, router: view.router };
 }
@@ -73,5 +80,24 @@ describe('/lti/link-course/{id}', () => {
     cleanup();
     renderPage({ context: ok({ ...context, course_id: 7 }) }, []);
     expect((await screen.findByRole('link', { name: 'Go to the course' })).getAttribute('href')).toBe('/course/7');
+  });
+
+  it('opens the content selection it was launched for once the course is linked (a deep-linking first launch, issue 37)', async () => {
+    const { calls, router } = renderPage(
+      { create: ok({ ...context, course_id: 9 }, 201) },
+      [],
+      '/lti/link-course/4?deep_link=key-1&multiple=1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a new course "Music Theory I"' }));
+    await vi.waitFor(() => expect(openDeepLinkPicker).toHaveBeenCalledWith('/lti/deep-link/key-1?course=9&multiple=1'));
+    expect(calls.to('POST', '/api/lti/contexts/4/course')).toHaveLength(1);
+    // The picker opens as a page of its own; the course page is not shown meanwhile.
+    expect(router.state.location.pathname).toBe('/lti/link-course/4');
+    vi.unstubAllGlobals();
+    cleanup();
+    // Linked already (the page opened again): the way on is the picker, as a link that loads its page.
+    renderPage({ context: ok({ ...context, course_id: 7 }) }, [], '/lti/link-course/4?deep_link=key-2');
+    const link = await screen.findByRole('link', { name: 'Choose what to add to the LMS' });
+    expect(link.getAttribute('href')).toBe('/lti/deep-link/key-2?course=7');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -8,18 +8,23 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useLinkLtiContext, useLtiContext } from '../api/lti-context.ts';
+import { deepLinkAddress, openDeepLinkPicker } from '../deep-link-address.ts';
 import styles from './link-course-page.module.css';
 
 /**
  * /lti/link-course/{id} (issue 28): where an LMS instructor's first launch of an LMS course that
  * is not linked yet lands. They link it to one of the courses they instruct, or create a course
- * named after it; then the course opens.
+ * named after it; then the course opens — or, when the launch was a deep-linking request
+ * (`?deep_link={key}`, issue 37), the content selection it was launched for.
  */
 export function LinkCoursePage() {
   const { t } = useTranslation();
   usePageTitle(t('lti.link.title'));
   const navigate = useNavigate();
   const id = Number(useParams().contextId);
+  const [params] = useSearchParams();
+  const deepLink = params.get('deep_link');
+  const pickerAddress = (courseId: number) => (deepLink ? deepLinkAddress(deepLink, courseId, params.get('multiple') === '1') : undefined);
   const context = useLtiContext(id);
   const user = useCurrentUser();
   const link = useLinkLtiContext(id);
@@ -47,7 +52,15 @@ export function LinkCoursePage() {
     ? t(link.error instanceof ApiError && link.error.status === 409 ? 'lti.link.alreadyLinked' : 'lti.link.failed')
     : undefined;
   const choose = (choice: { courseId: number } | 'create') =>
-    link.mutate(choice, { onSuccess: (done) => done.course_id !== null && navigate(`/course/${done.course_id}`) });
+    link.mutate(choice, {
+      onSuccess: (done) => {
+        if (done.course_id === null) return;
+        const picker = pickerAddress(done.course_id);
+        if (picker) openDeepLinkPicker(picker);
+        else void navigate(`/course/${done.course_id}`);
+      },
+    });
+  const picker = linkedTo !== null ? pickerAddress(linkedTo) : undefined;
 
   return (
     <section className={styles.page}>
@@ -56,6 +69,12 @@ export function LinkCoursePage() {
         {linkedTo !== null ? (
           <>
             <p>{t('lti.link.linked', { title })}</p>
+            {picker && role !== 'student' ? (
+              // The picker's page loads as a document, with its own Content-Security-Policy (deep-link-address.ts).
+              <ButtonLink to={picker} reloadDocument>
+                {t('lti.link.toDeepLink')}
+              </ButtonLink>
+            ) : null}
             <ButtonLink to={role === 'student' ? `/student/course/${linkedTo}/assignments` : `/course/${linkedTo}`}>
               {t('lti.link.openCourse')}
             </ButtonLink>
