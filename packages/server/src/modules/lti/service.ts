@@ -822,7 +822,10 @@ export function createLtiService(
           // A deep-linking request waits through the linking: the link page then opens the picker with it.
           if (deepLink) {
             await saveDeepLink(deepLink, row.id);
-            return { userId, redirect: `/lti/link-course/${row.id}?deep_link=${deepLink.key}${deepLink.acceptMultiple ? '&multiple=1' : ''}` };
+            return {
+              userId,
+              redirect: `/lti/link-course/${row.id}?deep_link=${deepLink.key}${deepLink.acceptMultiple ? '&multiple=1' : ''}`,
+            };
           }
           return { userId, redirect: `/lti/link-course/${row.id}` };
         }
