@@ -25,7 +25,8 @@ export const PartWritingMessages = {
   voicesToWrite: 'The given voices and the voices to write must together be S, A, T and B, or S and B, with none in both.',
   givenNoteMissing: (chord: string) => `Chord ${chord} has no note for the given voice: type it before saving.`,
   notGivenVoice: (chord: string) => `Chord ${chord} has a note for a voice the students write: give only the given voice.`,
-  badBeats: (chord: string) => `Chord ${chord} must last 0.5, 1, 1.5, 2, 3 or 4 quarter notes.`,
+  badBeats: (chord: string) =>
+    `Chord ${chord} must last a positive number of quarter notes in sixteenths of a quarter (0.25, 0.5, 1, 1.5 …), at most a measure.`,
   crossesBarline: (chord: string) =>
     `Chord ${chord} crosses the barline: a chord must end by the end of its measure. Shorten it or a chord before it.`,
   modelChordCount: 'The model solution must have one chord for each chord of the exercise.',
@@ -34,6 +35,9 @@ export const PartWritingMessages = {
   modelGivenVoice: (chord: string) => `Chord ${chord} of the model solution has a note for a given voice.`,
   // Create Exercise from a whole score (QA Q5): the given voices chosen in the upload's query.
   givenQuery: 'Choose the given voices as S, A, T or B, separated by commas, each once.',
+  // A score with more lines than voices (five sung parts, instruments), issue 35: which line each voice is.
+  partsQuery:
+    "Choose the score's line for each voice as line numbers from 0 for S, A, T and B (or S and B), separated by commas, each line once.",
 } as const;
 
 /** The lengths typed part writing offers for a chord, in quarter notes (`typed.ts`); a chord of a score may last any `isChordBeats` length (issue 35). */
@@ -158,6 +162,14 @@ export type PartWritingAuthoredChord = z.infer<typeof PartWritingAuthoredChord>;
 export const ScoreVoice = z.object({ voice: Voice, part: z.string(), staff_voice: z.number().int().optional() });
 export type ScoreVoice = z.infer<typeof ScoreVoice>;
 
+/** A line of an uploaded score (every voice of every part, in score order) and the voice it is read as, if any (issue 35). */
+export const ScoreLine = z.object({ part: z.string(), staff_voice: z.number().int().optional(), voice: Voice.optional() });
+export type ScoreLine = z.infer<typeof ScoreLine>;
+
+/** Which line of a score (an index into its `lines`) each voice is, as the instructor chose (issue 35). */
+export const ScoreParts = z.partialRecord(Voice, z.number().int().min(0));
+export type ScoreParts = z.infer<typeof ScoreParts>;
+
 /**
  * POST /api/exercise-drafts/part-writing?course_id= (Create Exercise, issue 27): what an uploaded
  * MusicXML with the given voice and `<figured-bass>` or numerals reads as, with the voices that are
@@ -181,6 +193,12 @@ export const PartWritingDraft = z.object({
   model: z.object({ chords: z.array(z.partialRecord(Voice, Note)) }).optional(),
   /** A whole score's voices, which the given ones were chosen from (to choose again). */
   voices: z.array(ScoreVoice).optional(),
+  /** Every line of a whole score with the voice it is read as (issue 35: five sung parts, instruments left out). */
+  lines: z.array(ScoreLine).optional(),
+  /** The lines the instructor chose for the voices, when they chose (sent again as `parts`). */
+  parts: ScoreParts.optional(),
+  /** The key the score's signature names when the music is in another (a Dorian signature, issue 35); `key` is the music's. */
+  signature_key: z.string().optional(),
 });
 export type PartWritingDraft = z.infer<typeof PartWritingDraft>;
 
@@ -189,7 +207,14 @@ export type PartWritingDraft = z.infer<typeof PartWritingDraft>;
  * together) answers when no given voices were chosen: its voices, to choose the given ones from;
  * the same file sent again with `?given=B` (or `S`, `S,B` …) answers the draft (QA Q5).
  */
-export const PartWritingVoiceChoice = z.object({ title: z.string(), choose: z.array(ScoreVoice) });
+export const PartWritingVoiceChoice = z.object({
+  title: z.string(),
+  choose: z.array(ScoreVoice),
+  /** Every line of the score with the voice it is read as (issue 35); a line without a voice is left out. */
+  lines: z.array(ScoreLine).optional(),
+  /** True when the instructor must say which line is which voice (five sung parts, unnamed lines): sent again with `parts`. */
+  unclear: z.boolean().optional(),
+});
 export type PartWritingVoiceChoice = z.infer<typeof PartWritingVoiceChoice>;
 
 /** POST /api/exercise-drafts/part-writing answers a draft, or a whole score's voices to choose the given ones from. */
@@ -205,6 +230,22 @@ export const PartWritingDraftQuery = z.object({
     .refine((text) => /^[SATB](,[SATB]){0,3}$/.test(text) && new Set(text.split(',')).size === text.split(',').length, {
       message: PartWritingMessages.givenQuery,
     })
+    .optional(),
+  /** Which line of the score each voice is, as line indexes for S, A, T, B (or S, B): `1,2,3,4` (issue 35). */
+  parts: z
+    .string()
+    .max(40, { message: PartWritingMessages.partsQuery })
+    .refine(
+      (text) => {
+        const list = text.split(',');
+        return (
+          /^\d{1,2}(,\d{1,2}){1,3}$/.test(text) &&
+          (list.length === 2 || list.length === 4) &&
+          new Set(list.map(Number)).size === list.length
+        );
+      },
+      { message: PartWritingMessages.partsQuery },
+    )
     .optional(),
 });
 export type PartWritingDraftQuery = z.infer<typeof PartWritingDraftQuery>;

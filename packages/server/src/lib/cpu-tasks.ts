@@ -8,7 +8,7 @@ import { type HarDocument, readHar, studentCopyOf, submissionHead, writeHar } fr
 import type { GradeResult, GradingSettings, Reveal } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
 import { importMusicXml } from '@app/har/musicxml-import';
-import { importChosenVoices, type ScoreVoice, voiceChoice } from '@app/har/part-writing/chorale-import';
+import { importChosenVoices, type VoiceChoice, voiceChoice } from '@app/har/part-writing/chorale-import';
 import {
   type PartWritingDocument,
   type PartWritingExerciseInput,
@@ -83,11 +83,14 @@ export const cpuTasks = {
    * a whole score (a chorale) answers its voices to choose the given ones from, and with `given`
    * chosen the exercise made of them, its other voices as the model (QA Q5).
    */
-  partWritingFromUpload: (bytes: Uint8Array, given?: Voice[]): ImportedPartWriting | { choose: ScoreVoice[] } => {
+  partWritingFromUpload: (
+    bytes: Uint8Array,
+    given?: Voice[],
+    parts?: Partial<Record<Voice, number>>,
+  ): ImportedPartWriting | ReturnType<typeof importChosenVoices> | VoiceChoice => {
     const { musicxml } = importMusicXml(bytes);
-    if (given) return importChosenVoices(musicxml, given);
-    const choice = voiceChoice(musicxml);
-    return choice ? { choose: choice.choose } : importPartWriting(musicxml);
+    if (given) return importChosenVoices(musicxml, given, parts ? { parts } : {});
+    return voiceChoice(musicxml) ?? importPartWriting(musicxml);
   },
   /** A part-writing hand-in file (issue 27): its manifest's fields and voices.json, nothing else unpacked. */
   readPartWritingHandIn,

@@ -8,16 +8,17 @@ import {
   type PartWritingUpload,
   type SavedPartWriting,
   type SavePartWritingRequest,
+  type ScoreParts,
 } from '@app/contract/part-writing';
 import { CheckProblemMessages, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
-import { crossesBarline } from '@app/contract/part-writing/typed';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
-import type { ScoreVoice } from '@app/har/part-writing/chorale-import';
+import type { ScoreLine, ScoreVoice } from '@app/har/part-writing/chorale-import';
 import { type DocumentIssue, partWritingExerciseIssues } from '@app/har/part-writing/document';
 import type { ImportedPartWriting } from '@app/har/part-writing/import';
+import { exerciseMeasures } from '@app/har/part-writing/score';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
@@ -103,7 +104,9 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
       return [found];
     });
   // A chord over the barline (what the score writer would refuse), said at its length unless a length is wrong already.
-  const crossing = PART_WRITING_METER.test(input.meter) ? crossesBarline(input.chords, input.meter, input.pickup) : undefined;
+  // Barred as the score writer bars it: a pickup first, a chord's own meter starting its measure (issue 35).
+  const barred = PART_WRITING_METER.test(input.meter) ? exerciseMeasures(input) : undefined;
+  const crossing = barred && 'crossing' in barred ? barred.crossing : undefined;
   if (crossing !== undefined && problems.every((p) => !p.field.endsWith('.beats'))) {
     const modelAt = problems.findIndex((p) => p.field.startsWith('model'));
     problems.splice(modelAt < 0 ? problems.length : modelAt, 0, {
@@ -134,8 +137,8 @@ export function createPartWritingAuthoring(
   deps: Deps,
   collaborators: { courses: CoursesService; assignments: AssignmentsService; library: LibraryService },
 ) {
-  const readUpload = (bytes: Uint8Array, given: readonly Voice[] | undefined) =>
-    deps.cpu.run('partWritingFromUpload', given ? [bytes, [...given]] : [bytes]);
+  const readUpload = (bytes: Uint8Array, given: readonly Voice[] | undefined, parts: ScoreParts | undefined) =>
+    deps.cpu.run('partWritingFromUpload', given ? (parts ? [bytes, [...given], parts] : [bytes, [...given]]) : [bytes]);
 
   function refuse(error: unknown, field: string): never {
     if (error instanceof HarError) {
@@ -155,6 +158,7 @@ export function createPartWritingAuthoring(
       courseId: number,
       upload: UploadedFile | undefined,
       given?: readonly Voice[],
+      parts?: ScoreParts,
     ): Promise<PartWritingUpload> {
       await collaborators.courses.requireCourseAccess(actor, courseId, { need: 'instruct', forbidden: AssignmentMessages.onlyInstructors });
       if (!upload) throw AppError.badRequest('file', AuthoringMessages.noFile);
@@ -163,12 +167,17 @@ export function createPartWritingAuthoring(
       let read: Awaited<ReturnType<typeof readUpload>>;
       try {
         // Read (and a whole score's voices found or chosen) in the CPU pool, as every score is.
-        read = await readUpload(new Uint8Array(bytes), given);
+        read = await readUpload(new Uint8Array(bytes), given, parts);
       } catch (error) {
         refuse(error, 'file');
       }
-      if ('choose' in read) return { title, choose: read.choose };
-      const imported: ImportedPartWriting & { voices?: ScoreVoice[] } = read;
+      if ('choose' in read) {
+        const choice: PartWritingUpload = { title, choose: read.choose };
+        // Every line when the score has more than its voices (instruments, a fifth sung part) or they must be told apart.
+        if (read.unclear || read.lines.length > read.choose.length) Object.assign(choice, { lines: read.lines, unclear: read.unclear });
+        return choice;
+      }
+      const imported: ImportedPartWriting & { voices?: ScoreVoice[]; lines?: ScoreLine[]; signature_key?: string } = read;
       const write = VOICES.filter((v) => !imported.given.includes(v));
       const draft: PartWritingDraft = {
         title,
@@ -185,6 +194,10 @@ export function createPartWritingAuthoring(
       if (imported.first_measure !== undefined) draft.first_measure = imported.first_measure;
       if (imported.model) draft.model = imported.model;
       if (imported.voices) draft.voices = imported.voices;
+      if (imported.lines && imported.voices && imported.lines.length > imported.voices.length) draft.lines = imported.lines;
+      if (parts) draft.parts = parts;
+      // The key is the music's (the analyser's, issue 35); the signature's when it names another, for the form to say so.
+      if (imported.signature_key !== undefined && imported.signature_key !== imported.key) draft.signature_key = imported.signature_key;
       return draft;
     },
 

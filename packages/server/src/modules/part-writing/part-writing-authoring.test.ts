@@ -135,8 +135,14 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         pickup: 1,
         first_measure: 0,
       });
-      expect(data.chords).toHaveLength(63);
-      expect(data.chords[0]).toEqual({ B: 'G2', beats: 1 });
+      // Chords at the chorale's harmonic rhythm (69 harmonies over 63 bass notes), every voice's rhythm kept.
+      expect(data.chords).toHaveLength(69);
+      expect(data.chords.slice(0, 4)).toEqual([
+        { B: 'G2', beats: 1 },
+        { B: 'G3', beats: 1 },
+        { B: 'E3~', beats: 0.5 },
+        { B: 'E3', beats: 0.5 },
+      ]);
       expect(data.model.chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
       expect(data.voices.map((v: { part: string }) => v.part)).toEqual(['Soprano', 'Alto', 'Tenor', 'Bass']);
       // The soprano given: the lower voices are the model.
@@ -164,10 +170,54 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         },
       ]);
       expect(all.json().message_codes).toEqual([[{ code: 'har.pwGivenChoice', params: { voices: 'S, A, T, B' } }]]);
-      const outer = await choose(owner, 'S,B');
-      expect(outer.statusCode).toBe(400);
-      expect(outer.json().message_codes[0][0].code).toBe('har.pwNotTogether');
+      for (const parts of ['0', '0,1,2', '0,0,1,2', 'a,b', '0,1,2,3,4']) {
+        const bad = await owner.upload(
+          `/api/exercise-drafts/part-writing?course_id=${courseId}&given=B&parts=${encodeURIComponent(parts)}`,
+          chorale(),
+        );
+        expect(bad.statusCode).toBe(400);
+        expect(errorsOf(bad)).toEqual([{ field: 'parts', messages: [PartWritingMessages.partsQuery] }]);
+        expect(bad.json().message_codes).toEqual([[{ code: 'partWriting.partsQuery' }]]);
+      }
+      // Lines the score does not have.
+      const missing = await owner.upload(`/api/exercise-drafts/part-writing?course_id=${courseId}&given=B&parts=0,1,2,9`, chorale());
+      expect(errorsOf(missing)).toEqual([
+        {
+          field: 'file',
+          messages: [
+            'Choose a different line of the score (it has 4) for each of the soprano, alto, tenor and bass, or for the soprano and bass.',
+          ],
+        },
+      ]);
+      expect(missing.json().message_codes).toEqual([[{ code: 'har.pwPartsChoice', params: { count: 4 } }]]);
     });
+
+    it.runIf(existsSync(CHORALE))(
+      'soprano and bass given (the most common chorale exercise): saved, the student writes alto and tenor with the chorale’s rhythm',
+      async () => {
+        const res = await choose(owner, 'S,B');
+        expect(res.statusCode, res.body).toBe(201);
+        const data = res.json().data;
+        expect(data).toMatchObject({ key: 'G', given: ['S', 'B'], write: ['A', 'T'] });
+        expect(data.chords[2]).toEqual({ S: 'G4~', B: 'E3~', beats: 0.5 });
+        expect(data.model.chords[9]).toEqual({ A: 'E4:8+D4:8', T: 'C4:8+B3:8' });
+        const saved = await owner.post('/api/part-writing/exercises', {
+          title: 'Chorale 001 S+B',
+          assignment_set_id: setId,
+          ...Object.fromEntries(
+            ['key', 'meter', 'given', 'write', 'chords', 'rules', 'points', 'pickup', 'first_measure', 'model'].map((k) => [k, data[k]]),
+          ),
+        });
+        expect(saved.statusCode, saved.body).toBe(201);
+        const ws = await student.get(`/api/documents/${saved.json().data.id}/workspace`);
+        expect(ws.statusCode, ws.body).toBe(200);
+        const view = ws.json().data.part_writing;
+        expect(view).toMatchObject({ given: ['S', 'B'], write: ['A', 'T'] });
+        expect(view.chords[2]).toMatchObject({ S: 'G4~', B: 'E3~', beats: 0.5 });
+        expect(view.chords.some((c: { phrase_end?: boolean }) => c.phrase_end)).toBe(true);
+        expect(ws.body).not.toContain('E4:8+D4:8');
+      },
+    );
 
     it.runIf(existsSync(CHORALE))(
       'saves the bass with Bach’s voices as the model: the student sees the bass in the chorale’s measures, never the model',
@@ -199,7 +249,7 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         expect(ws.statusCode, ws.body).toBe(200);
         const view = ws.json().data;
         expect(view.part_writing).toMatchObject({ key: 'G', meter: '3/4', given: ['B'], pickup: 1, first_measure: 0 });
-        expect(view.part_writing.chords.slice(0, 3).map((c: { B: string }) => c.B)).toEqual(['G2', 'G3', 'E3']);
+        expect(view.part_writing.chords.slice(0, 3).map((c: { B: string }) => c.B)).toEqual(['G2', 'G3', 'E3~']);
         // Chords placed as the chorale's measures: the pickup is beat 3 of measure 0.
         expect(view.items.slice(0, 2).map((i: { measure: number; beat: number }) => [i.measure, i.beat])).toEqual([
           [0, 3],
@@ -213,6 +263,93 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         const tooLong = await owner.post('/api/part-writing/exercises', { ...body, pickup: 3 });
         expect(tooLong.statusCode).toBe(400);
         expect(errorsOf(tooLong)[0]?.field).toBe('pickup');
+      },
+    );
+  });
+
+  describe('five sung parts and the key from the music (issue 35)', () => {
+    /** Five named sung parts, one measure of C major (a real five-voice chorale's part names). */
+    const fiveVoices = () => {
+      const names = ['Soprano 1', 'Soprano 2', 'Alto', 'Tenor', 'Bass'];
+      const pitches = [
+        ['E', 5, 'D', 5, 'C', 5],
+        ['C', 5, 'B', 4, 'G', 4],
+        ['G', 4, 'G', 4, 'E', 4],
+        ['E', 4, 'D', 4, 'C', 4],
+        ['C', 3, 'G', 2, 'C', 3],
+      ] as const;
+      const part = (p: readonly (string | number)[], i: number) =>
+        `<part id="P${i + 1}"><measure number="1"><attributes><divisions>1</divisions><key><fifths>0</fifths><mode>major</mode></key><time><beats>4</beats><beat-type>4</beat-type></time></attributes>${[
+          0, 2, 4,
+        ]
+          .map(
+            (j, k) =>
+              `<note><pitch><step>${p[j]}</step><octave>${p[j + 1]}</octave></pitch><duration>${k === 2 ? 2 : 1}</duration><voice>1</voice></note>`,
+          )
+          .join('')}</measure></part>`;
+      const xml = `<?xml version="1.0"?><score-partwise version="4.0"><part-list>${names
+        .map((n, i) => `<score-part id="P${i + 1}"><part-name>${n}</part-name></score-part>`)
+        .join('')}</part-list>${pitches.map(part).join('')}</score-partwise>`;
+      return multipart([{ name: 'Five.musicxml', bytes: Buffer.from(xml) }]);
+    };
+    const upload = (client: TestClient, query: string, course = courseId) =>
+      client.upload(`/api/exercise-drafts/part-writing?course_id=${course}${query}`, fiveVoices());
+
+    it('lists every line with the voice it is read as, refuses the given voices until the four sung parts are chosen, then reads them', async () => {
+      expect((await upload(anonymous, '')).statusCode).toBe(401);
+      expect((await upload(student, '')).statusCode).toBe(403);
+      expect((await upload(other, '&given=B&parts=1,2,3,4')).statusCode).toBe(404);
+      const listed = await upload(owner, '');
+      expect(listed.statusCode, listed.body).toBe(201);
+      expect(listed.json().data).toEqual({
+        title: 'Five',
+        choose: [
+          { voice: 'S', part: 'Soprano 1' },
+          { voice: 'A', part: 'Alto' },
+          { voice: 'T', part: 'Tenor' },
+          { voice: 'B', part: 'Bass' },
+        ],
+        lines: [
+          { voice: 'S', part: 'Soprano 1' },
+          { part: 'Soprano 2' },
+          { voice: 'A', part: 'Alto' },
+          { voice: 'T', part: 'Tenor' },
+          { voice: 'B', part: 'Bass' },
+        ],
+        unclear: true,
+      });
+      const unchosen = await upload(owner, '&given=B');
+      expect(errorsOf(unchosen)).toEqual([
+        {
+          field: 'file',
+          messages: [
+            'The score has 5 sung parts (Soprano 1, Soprano 2, Alto, Tenor, Bass): choose which four are the soprano, alto, tenor and bass (the others are left out), then the given voices.',
+          ],
+        },
+      ]);
+      expect(unchosen.json().message_codes).toEqual([
+        [{ code: 'har.pwChooseSung', params: { count: 5, parts: 'Soprano 1, Soprano 2, Alto, Tenor, Bass' } }],
+      ]);
+      // Soprano 2 sung as the soprano, Soprano 1 left out; the soprano and bass given.
+      const chosen = await upload(owner, '&given=S,B&parts=1,2,3,4');
+      expect(chosen.statusCode, chosen.body).toBe(201);
+      const data = chosen.json().data;
+      expect(data).toMatchObject({ given: ['S', 'B'], write: ['A', 'T'], parts: { S: 1, A: 2, T: 3, B: 4 } });
+      expect(data.chords[0]).toMatchObject({ S: 'C5', B: 'C3' });
+      expect(data.voices.map((v: { part: string }) => v.part)).toEqual(['Soprano 2', 'Alto', 'Tenor', 'Bass']);
+      expect(data.lines).toHaveLength(5);
+    });
+
+    const DORIAN = '/work/shared/corpora/bach-chorales/321.mxl';
+    it.runIf(existsSync(DORIAN))(
+      'takes the key from the music: a one-flat (Dorian) signature in G minor is G minor, the signature said',
+      async () => {
+        const res = await owner.upload(
+          `/api/exercise-drafts/part-writing?course_id=${courseId}&given=B`,
+          multipart([{ name: '321.mxl', bytes: readFileSync(DORIAN) }]),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().data).toMatchObject({ key: 'g', signature_key: 'd' });
       },
     );
   });
@@ -452,7 +589,7 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
           { figures: '', beats: 1 },
           { B: 'H2', figures: '6', beats: 1 },
           { B: 'E3', figures: '7bb', beats: 1 },
-          { B: 'C10', figures: '#', beats: 5 },
+          { B: 'C10', figures: '#', beats: 0.3 },
           { B: 'A2', S: 'A4', figures: '', beats: 1 },
         ],
       });
@@ -536,10 +673,20 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       expect(over.json().message_codes).toEqual([[{ code: 'partWriting.crossesBarline', params: { chord: '4' } }]]);
       const waltz = await post([2, 2, 1, 1, 1], '3/4');
       expect(errorsOf(waltz)).toEqual([{ field: 'chords.1.beats', messages: [PartWritingMessages.crossesBarline('2')] }]);
-      const odd = await post([1, 0.75, 1, 1, 1]);
+      const odd = await post([1, 0.3, 1, 1, 1]);
       expect(odd.statusCode).toBe(400);
-      expect(errorsOf(odd)).toEqual([{ field: 'chords.1.beats', messages: ['Chord 2 must last 0.5, 1, 1.5, 2, 3 or 4 quarter notes.'] }]);
+      expect(errorsOf(odd)).toEqual([
+        {
+          field: 'chords.1.beats',
+          messages: [
+            'Chord 2 must last a positive number of quarter notes in sixteenths of a quarter (0.25, 0.5, 1, 1.5 …), at most a measure.',
+          ],
+        },
+      ]);
       expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toEqual([]);
+      // Any length in sixteenths is a chord's (a chorale's harmonic rhythm, issue 35): a dotted eighth and a sixteenth fill a beat.
+      const sixteenths = await post([1, 0.75, 0.25, 1, 1]);
+      expect(sixteenths.statusCode, sixteenths.body).toBe(201);
     });
   });
 });

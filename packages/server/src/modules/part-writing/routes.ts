@@ -9,7 +9,7 @@ import {
   SavedPartWriting,
   SavePartWritingRequest,
 } from '@app/contract/part-writing';
-import type { Voice } from '@app/contract/part-writing/rules';
+import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth.ts';
@@ -43,7 +43,14 @@ export function registerPartWritingRoutes(app: FastifyInstance, partWriting: Par
       const upload = await uploadedFile(request, { maxBytes: HAR_MAX_BYTES, fields: 2, tooLarge: AuthoringMessages.tooLarge });
       // A whole score's given voices, chosen from what its first upload answered (`S,B`).
       const given = request.query.given?.split(',') as Voice[] | undefined;
-      return reply.status(201).send({ data: await partWriting.authoring.draftFromUpload(actor, request.query.course_id, upload, given) });
+      // Which line of the score each voice is, when the score has more lines than voices (issue 35): S, A, T, B (or S, B).
+      const lines = request.query.parts?.split(',').map(Number);
+      const parts = lines
+        ? Object.fromEntries((lines.length === 2 ? ['S', 'B'] : VOICES).map((v, i) => [v, lines[i] as number]))
+        : undefined;
+      return reply
+        .status(201)
+        .send({ data: await partWriting.authoring.draftFromUpload(actor, request.query.course_id, upload, given, parts) });
     },
   );
 
