@@ -169,6 +169,38 @@ type Piece = {
   measure: number;
 };
 
+/**
+ * A given voice's note tied over a chord change within its measure is drawn as the one note the score
+ * has (two quarters tied are a half) when one value says the whole; a student's ties stay as written,
+ * each chord's note its own to select.
+ */
+function mergeHeldNotes(list: Piece[], given: readonly Voice[]) {
+  const last = new Map<Voice, Piece>();
+  for (let i = 0; i < list.length; i += 1) {
+    const piece = list[i] as Piece;
+    if (piece.kind === 'gap') continue;
+    const before = last.get(piece.voice);
+    if (
+      before &&
+      given.includes(piece.voice) &&
+      before.tieOut &&
+      piece.kind === 'note' &&
+      before.pitch &&
+      piece.pitch &&
+      before.measure === piece.measure &&
+      Math.abs(before.time + before.beats - piece.time) < EPSILON &&
+      beatsValue(before.beats + piece.beats)
+    ) {
+      before.beats += piece.beats;
+      before.tieOut = piece.tieOut;
+      list.splice(i, 1);
+      i -= 1;
+      continue;
+    }
+    last.set(piece.voice, piece);
+  }
+}
+
 export function layOutNotation(input: NotationInput): Notation {
   const { chords, cells, given, write, meter, key, pickup } = input;
   const voices = (['S', 'A', 'T', 'B'] as const).filter((v) => given.includes(v) || write.includes(v));
@@ -264,6 +296,7 @@ export function layOutNotation(input: NotationInput): Notation {
     }
   });
   pieceList.sort((a, b) => a.time - b.time || voices.indexOf(a.voice) - voices.indexOf(b.voice));
+  mergeHeldNotes(pieceList, given);
 
   // Accidentals as a measure carries them on each staff place (a tied-over note repeats none).
   const keyParsed = keyOf(key);

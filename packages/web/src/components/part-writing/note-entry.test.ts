@@ -69,12 +69,15 @@ describe('part-writing note entry', () => {
     expect(type('F#4', 'Gb major')).toBe('F#4');
   });
 
-  it('numbers note values as MuseScore does, never right after a letter or accidental (then a digit is the octave)', () => {
+  it('numbers note values as MuseScore does; before a value is picked, a digit right after a letter or accidental is the octave', () => {
     expect(['3', '4', '5', '6', '7'].map((key) => noteValueForKey(key))).toEqual([16, 8, 4, 2, 1]);
     expect(noteValueForKey('4', 'letter')).toBeUndefined();
     expect(noteValueForKey('4', true)).toBeUndefined();
     expect(noteValueForKey('2')).toBeUndefined();
     expect(noteValueForKey('8')).toBeUndefined();
+    // With a value picked (writing rhythm), 3–7 are values even right after a letter; 2 is still an octave.
+    expect(noteValueForKey('4', 'letter', true)).toBe(8);
+    expect(noteValueForKey('2', 'letter', true)).toBeUndefined();
   });
 
   it('steps along the scale, by octaves and alterations, within MIDI', () => {

@@ -132,11 +132,12 @@ export function noteForKey(
 
 /**
  * The note value a digit picks, as MuseScore numbers them (3 a sixteenth, 4 an eighth, 5 a quarter,
- * 6 a half, 7 a whole), when it is not an octave: a digit right after a letter or an accidental
- * (`typed`) is the note's octave (`Bb2`).
+ * 6 a half, 7 a whole). With no value picked yet (`picked` false), a digit right after a letter or an
+ * accidental (`typed`) is the note's octave instead (`Bb2`, the grid's way); once a value is picked
+ * the student writes rhythm as in MuseScore and 3–7 are always values (↑ ↓ set the octave).
  */
-export function noteValueForKey(key: string, typed: Typed = false): 1 | 2 | 4 | 8 | 16 | undefined {
-  if (typed) return undefined;
+export function noteValueForKey(key: string, typed: Typed = false, picked = false): 1 | 2 | 4 | 8 | 16 | undefined {
+  if (typed && !picked) return undefined;
   return ({ '3': 16, '4': 8, '5': 4, '6': 2, '7': 1 } as const)[key as '3'];
 }
 

@@ -401,8 +401,16 @@ export function PartWritingStaff({
       isSelected(g) ? styles.selectedNote : '',
       marked.has(`${g.chord}:${g.voice}:${g.at}`) && g.kind === 'note' ? styles.marked : '',
       g.kind === 'gap' ? styles.gap : '',
+      // A voice not begun in its chord shows no box unless selected: the empty chord says it; a line begun shows where it goes on.
+      g.kind === 'gap' && g.at === 0 && !isSelected(g) ? styles.quietGap : '',
     ].join(' ');
-    const common = { className, 'data-glyph': id, 'data-note': `${g.chord + 1}${g.voice}`, 'data-at': g.at };
+    const common = {
+      className,
+      'data-glyph': id,
+      'data-note': `${g.chord + 1}${g.voice}`,
+      'data-at': g.at,
+      'data-marked': (marked.has(`${g.chord}:${g.voice}:${g.at}`) && g.kind === 'note') || undefined,
+    };
     if (g.kind === 'gap') {
       // Still to write: a faint box where the next note of the voice goes.
       return (

@@ -329,3 +329,35 @@ describe('the staff: rhythm (issue 35)', () => {
     expect(sharps).toEqual([1, undefined, undefined, 1]);
   });
 });
+
+describe('the staff: a given voice held over a chord change (issue 35)', () => {
+  it('draws it as the one note of the score when one value says it, a student’s ties as written', () => {
+    const chords: NotationChord[] = [
+      { beats: 1, S: 'G4~', B: 'C3~' },
+      { beats: 1, S: 'G4~', B: 'C3' },
+      { beats: 1, S: 'G4', B: 'D3' },
+      { beats: 1, S: 'A4~', B: 'E3' },
+      { beats: 1, S: 'A4', B: 'F3' },
+    ];
+    const line = notate(chords, {
+      given: ['S', 'B'],
+      cells: [
+        { A: 'E4~', T: 'G3' },
+        { A: 'E4', T: 'G3' },
+      ],
+      meter: '4/4',
+    });
+    const soprano = line.glyphs.filter((g) => g.voice === 'S');
+    // G4 for three quarters: a dotted half; A4 over the barline stays two tied quarters.
+    expect(soprano.map((g) => [g.chord, g.beats, g.head, g.dots])).toEqual([
+      [0, 3, 'half', 1],
+      [3, 1, 'black', 0],
+      [4, 1, 'black', 0],
+    ]);
+    expect(line.ties.filter((t) => t.voice === 'S')).toHaveLength(1);
+    expect(line.glyphs.filter((g) => g.voice === 'B' && g.kind === 'note').map((g) => g.beats)).toEqual([2, 1, 1, 1]);
+    // The alto the student tied keeps both notes and the tie.
+    expect(line.glyphs.filter((g) => g.voice === 'A' && g.kind === 'note')).toHaveLength(2);
+    expect(line.ties.filter((t) => t.voice === 'A')).toHaveLength(1);
+  });
+});

@@ -365,7 +365,7 @@ export function PartWritingWorkspace({
       return;
     }
     if (readOnly) return;
-    const value = noteValueForKey(event.key, typed.current);
+    const value = noteValueForKey(event.key, typed.current, palette.value !== null);
     if (value !== undefined) {
       event.preventDefault();
       pickValue(value, 0);
@@ -672,7 +672,13 @@ export function PartWritingWorkspace({
               const given = chord[voice];
               if (given !== undefined)
                 return (
-                  <div key={`${chord.id}:${voice}`} className={styles.given} style={style}>
+                  <div
+                    key={`${chord.id}:${voice}`}
+                    className={styles.given}
+                    style={style}
+                    data-given={`${index + 1}${voice}`}
+                    data-line={given}
+                  >
                     {lineLabel(given, chord.beats || 1)}
                   </div>
                 );
