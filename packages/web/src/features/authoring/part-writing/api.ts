@@ -13,11 +13,23 @@ import { api, uploadWithProgress } from '../../../lib/api-client.ts';
  * numerals, read (nothing stored); a whole score (a chorale) answers its voices, and sent again with
  * the `given` ones chosen (`S,B`) the exercise made of them (QA Q5).
  */
-export function createPartWritingDraft({ courseId, file, given }: { courseId: number; file: File; given?: readonly string[] }) {
+export function createPartWritingDraft({
+  courseId,
+  file,
+  given,
+  parts,
+}: {
+  courseId: number;
+  file: File;
+  given?: readonly string[];
+  /** Which line of the score each voice is (S, A, T, B or S, B line indexes), for a score with more lines than voices (issue 35). */
+  parts?: readonly number[];
+}) {
   const form = new FormData();
   form.append('file', file, file.name);
   const chosen = given && given.length > 0 ? `&given=${encodeURIComponent(given.join(','))}` : '';
-  return uploadWithProgress<PartWritingUpload>(`/api/exercise-drafts/part-writing?course_id=${courseId}${chosen}`, form, {});
+  const lines = parts && parts.length > 0 ? `&parts=${encodeURIComponent(parts.join(','))}` : '';
+  return uploadWithProgress<PartWritingUpload>(`/api/exercise-drafts/part-writing?course_id=${courseId}${chosen}${lines}`, form, {});
 }
 
 /** POST /api/part-writing/exercises: the confirmed exercise saved into a set and/or the author's own library ("My exercises"). */

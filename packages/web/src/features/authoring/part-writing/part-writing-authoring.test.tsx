@@ -79,6 +79,50 @@ class ChoraleXhr extends DraftXhr {
   }
 }
 
+/** A score with five sung parts (issue 35): its lines to choose the four from, then the soprano and bass given, the key found in the music. */
+class FiveXhr extends DraftXhr {
+  override send() {
+    const url = (this as unknown as { url: string }).url;
+    DraftXhr.urls.push(url);
+    this.status = 201;
+    const lines = [
+      { voice: 'S', part: 'Soprano 1' },
+      { part: 'Soprano 2' },
+      { voice: 'A', part: 'Alto' },
+      { voice: 'T', part: 'Tenor' },
+      { voice: 'B', part: 'Bass' },
+    ];
+    const voices = [lines[0], lines[2], lines[3], lines[4]];
+    this.responseText = JSON.stringify({
+      data: url.includes('given=')
+        ? {
+            ...DRAFT,
+            title: 'Five',
+            key: 'g',
+            signature_key: 'd',
+            meter: '4/4',
+            given: ['S', 'B'],
+            write: ['A', 'T'],
+            chords: [
+              { S: 'D5:8+C5:8', B: 'G2', beats: 1 },
+              { S: 'Bb4', B: 'G3', beats: 1, phrase_end: true },
+            ],
+            model: {
+              chords: [
+                { A: 'G4', T: 'D4' },
+                { A: 'G4', T: 'D4' },
+              ],
+            },
+            voices: [{ voice: 'S', part: 'Soprano 2' }, lines[2], lines[3], lines[4]],
+            lines: [{ part: 'Soprano 1' }, { voice: 'S', part: 'Soprano 2' }, lines[2], lines[3], lines[4]],
+            parts: { S: 1, A: 2, T: 3, B: 4 },
+          }
+        : { title: 'Five', choose: voices, lines, unclear: true },
+    });
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
 function api() {
   return fakeApi((call) => {
     if (call.method === 'POST' && call.url.endsWith('/api/part-writing/exercises')) {
@@ -441,5 +485,40 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
       { B: 'E3', beats: 1, figures: '' },
     ]);
     expect((body.model as { chords: unknown[] }).chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
+  });
+
+  it('five sung parts: the instructor chooses the four lines, gives soprano and bass, sees the key found and changes it (issue 35)', async () => {
+    const calls = api();
+    vi.stubGlobal('XMLHttpRequest', FiveXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    const input = (await screen.findAllByLabelText('Score (MusicXML)')).at(-1) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'Five.musicxml')] } });
+    const first = (await screen.findByLabelText('Line 1: Soprano 1')) as HTMLSelectElement;
+    expect(first.value).toBe('S');
+    expect((screen.getByLabelText('Line 2: Soprano 2') as HTMLSelectElement).value).toBe('');
+    // Two lines sung as the soprano cannot be: said, and nothing is made.
+    fireEvent.change(screen.getByLabelText('Line 2: Soprano 2'), { target: { value: 'S' } });
+    expect(
+      screen.getByText('Give each of soprano, alto, tenor and bass one line (or only soprano and bass), each line once.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Make the exercise' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(first, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Soprano and bass given' }));
+    expect((screen.getByLabelText('Soprano (Soprano 2)') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Bass') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Make the exercise' }));
+    await screen.findByDisplayValue('Five');
+    expect(DraftXhr.urls.at(-1)).toBe('/api/exercise-drafts/part-writing?course_id=3&given=S%2CB&parts=1%2C2%2C3%2C4');
+    // The key found in the music, the signature's own named; the instructor changes it before saving.
+    const key = screen.getByLabelText('Key (found in the music)') as HTMLSelectElement;
+    expect(key.value).toBe('g');
+    expect(screen.getByText(/the key signature alone says D minor/)).toBeTruthy();
+    fireEvent.change(key, { target: { value: 'c' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    const body = calls.writes()[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ key: 'c', given: ['S', 'B'], write: ['A', 'T'] });
+    expect((body.chords as unknown[])[1]).toEqual({ S: 'Bb4', B: 'G3', beats: 1, phrase_end: true });
   });
 });

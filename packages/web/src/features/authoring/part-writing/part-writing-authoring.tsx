@@ -136,6 +136,8 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   // A whole score (a chorale): its voices to choose the given ones from, the file to send again with them (QA Q5).
   const [choosing, setChoosing] = useState<PartWritingVoiceChoice | null>(null);
   const [chosen, setChosen] = useState<Voice[]>([]);
+  // A score with more lines than voices (five sung parts, instruments): the voice each line is sung as, '' left out (issue 35).
+  const [lineVoices, setLineVoices] = useState<(Voice | '')[]>([]);
   const [upload, setUpload] = useState<File | null>(null);
   // An uploaded score with nothing under its given voice (a chorale): what the instructor writes under it, if anything.
   const [labelKind, setLabelKind] = useState<LabelKind>('none');
@@ -166,17 +168,18 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
     setModel(made.chords.map(() => ({})));
   };
 
-  const onFile = (file: File | undefined, given?: Voice[]) => {
+  const onFile = (file: File | undefined, given?: Voice[], parts?: number[]) => {
     if (!file) return;
     setError(null);
     createDraft.mutate(
-      { courseId, file, ...(given ? { given } : {}) },
+      { courseId, file, ...(given ? { given } : {}), ...(parts ? { parts } : {}) },
       {
         onSuccess: (made) => {
           if ('choose' in made) {
             // A whole score: its voices to choose from, the bass given to start with (a figured bass or a bass to harmonise).
             setUpload(file);
             setChoosing(made);
+            setLineVoices((made.lines ?? []).map((line) => line.voice ?? ''));
             setChosen(made.choose.some((v) => v.voice === 'B') ? ['B'] : made.choose.slice(0, 1).map((v) => v.voice));
             return;
           }
@@ -211,18 +214,73 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
   };
 
   if (choosing && upload) {
-    const chooseBad = chosen.length === 0 || chosen.length === choosing.choose.length;
+    // Which voices the score's lines are sung as: the server's reading, or the instructor's choice of lines.
+    const lines = choosing.lines ?? [];
+    const mapped = VOICES.filter((v) => lineVoices.includes(v));
+    const linesBad =
+      lines.length > 0 &&
+      (VOICES.some((v) => lineVoices.filter((x) => x === v).length > 1) || (mapped.join('') !== 'SATB' && mapped.join('') !== 'SB'));
+    const voicesShown =
+      lines.length > 0
+        ? mapped.map((voice) => {
+            const line = lines[lineVoices.indexOf(voice)] as (typeof lines)[number];
+            return { voice, part: line.part, ...(line.staff_voice !== undefined ? { staff_voice: line.staff_voice } : {}) };
+          })
+        : choosing.choose;
+    const given = chosen.filter((v) => voicesShown.some((shown) => shown.voice === v));
+    const chooseBad = linesBad || given.length === 0 || given.length === voicesShown.length;
+    const parts = lines.length > 0 && !linesBad ? mapped.map((v) => lineVoices.indexOf(v)) : undefined;
+    const common = (
+      [
+        ['presetB', ['B']],
+        ['presetS', ['S']],
+        ['presetSB', ['S', 'B']],
+      ] as const
+    ).filter(([, voices]) => voices.every((v) => voicesShown.some((shown) => shown.voice === v)));
     return (
       <div className={styles.upload}>
+        {lines.length > 0 ? (
+          <fieldset className={styles.fieldset}>
+            <legend>{t('partWriting.authoring.linesTitle')}</legend>
+            <p className={styles.hint}>{t('partWriting.authoring.linesHint', { count: lines.length })}</p>
+            {lines.map((line, index) => (
+              <SelectField
+                // biome-ignore lint/suspicious/noArrayIndexKey: the score's lines keep their order
+                key={index}
+                label={
+                  line.staff_voice === undefined
+                    ? t('partWriting.authoring.lineLabel', { number: index + 1, part: line.part })
+                    : t('partWriting.authoring.lineLabelShared', { number: index + 1, part: line.part, voice: line.staff_voice })
+                }
+                options={[
+                  { value: '', label: t('partWriting.authoring.lineLeftOut') },
+                  ...VOICES.map((v) => ({ value: v, label: t(`partWriting.voice.${v}`) })),
+                ]}
+                value={lineVoices[index] ?? ''}
+                onChange={(e) => setLineVoices((current) => current.map((v, i) => (i === index ? (e.target.value as Voice | '') : v)))}
+              />
+            ))}
+            {linesBad ? <p className={styles.hint}>{t('partWriting.authoring.linesBad')}</p> : null}
+          </fieldset>
+        ) : null}
         <fieldset className={styles.fieldset}>
           <legend>{t('partWriting.authoring.chooseTitle')}</legend>
-          <p className={styles.hint}>{t('partWriting.authoring.chooseHint', { count: choosing.choose.length })}</p>
-          {choosing.choose.map((v) => (
+          <p className={styles.hint}>{t('partWriting.authoring.chooseHint', { count: voicesShown.length })}</p>
+          {common.length > 0 ? (
+            <div className={styles.actions}>
+              {common.map(([id, voices]) => (
+                <Button key={id} variant="outline" aria-pressed={given.join('') === voices.join('')} onClick={() => setChosen([...voices])}>
+                  {t(`partWriting.authoring.${id}`)}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {voicesShown.map((v) => (
             <label key={v.voice} className={styles.radio}>
               <input
                 type="checkbox"
                 name="pw-given"
-                checked={chosen.includes(v.voice)}
+                checked={given.includes(v.voice)}
                 onChange={(e) =>
                   setChosen((current) =>
                     e.target.checked ? VOICES.filter((x) => x === v.voice || current.includes(x)) : current.filter((x) => x !== v.voice),
@@ -247,7 +305,7 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           >
             {t('partWriting.authoring.otherFile')}
           </Button>
-          <Button onClick={() => onFile(upload, chosen)} disabled={chooseBad} loading={createDraft.isPending}>
+          <Button onClick={() => onFile(upload, given, parts)} disabled={chooseBad} loading={createDraft.isPending}>
             {t('partWriting.authoring.makeExercise')}
           </Button>
         </div>
@@ -393,6 +451,22 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
           given: voiceList(draft.given),
         })}
       </p>
+      {!typing ? (
+        // The key found in the music (the analyser's, issue 35), which the instructor may change before saving.
+        <div className={styles.start}>
+          <SelectField
+            label={t('partWriting.authoring.keyFoundLabel')}
+            options={(KEYS.includes(draft.key) ? KEYS : [draft.key, ...KEYS]).map((token) => ({ value: token, label: keyName(token, t) }))}
+            value={draft.key}
+            onChange={(e) => setDraft({ ...draft, key: e.target.value })}
+          />
+          <p className={styles.hint}>
+            {draft.signature_key !== undefined
+              ? t('partWriting.authoring.keyFoundSignature', { signature: keyName(draft.signature_key, t) })
+              : t('partWriting.authoring.keyFound')}
+          </p>
+        </div>
+      ) : null}
       {draft.voices && upload ? (
         <div className={styles.fromScore}>
           {draft.model ? <p className={styles.hint}>{t('partWriting.authoring.fromScore', { voices: voiceList(write) })}</p> : null}
@@ -400,7 +474,18 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
             variant="outline"
             onClick={() => {
               setDraft(null);
-              setChoosing({ title: draft.title, choose: draft.voices ?? [] });
+              setChoosing({
+                title: draft.title,
+                choose: draft.voices ?? [],
+                ...(draft.lines ? { lines: draft.lines, unclear: draft.parts !== undefined } : {}),
+              });
+              // The lines as the instructor chose them, or as the score was read.
+              const chosenLines = draft.parts;
+              setLineVoices(
+                (draft.lines ?? []).map((line, index) =>
+                  chosenLines ? (VOICES.find((v) => chosenLines[v] === index) ?? '') : (line.voice ?? ''),
+                ),
+              );
               setChosen([...draft.given]);
             }}
           >
