@@ -277,7 +277,11 @@ export function partWritingScore(title: string, exercise: ScoreExercise): string
         const notations: string[] = [];
         if (note.tieStop) notations.push('<tied type="stop"/>');
         if (note.tieStart) notations.push('<tied type="start"/>');
-        if (note.last && exercise.chords[note.endChord ?? note.chord]?.phrase_end)
+        // The fermata on the voice's last note of the phrase's chord (a breath's rest after it stays bare).
+        const ending = note.endChord ?? note.chord;
+        const inChord = list.filter((other) => (other.endChord ?? other.chord) === ending);
+        const held = [...inChord].reverse().find((other) => other.pitch) ?? inChord[inChord.length - 1];
+        if (held === note && exercise.chords[ending]?.phrase_end)
           notations.push(`<fermata type="${PLACES[voice].stem === 'up' ? 'upright' : 'inverted'}"/>`);
         // The numeral under the lowest given voice, on its first note in the chord.
         const firstNote = list.find((other) => other.chord === note.chord && other.pitch);
