@@ -571,6 +571,15 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     return false;
   }
 
+  /** Whether a voice reaches its harmonic note of a chord by leap from the note it sang just before (its own approach, passing notes included). */
+  function leapsInto(i: number, vi: number): boolean {
+    const at = harmonic[i]?.[vi];
+    const list = attacks[vi] ?? [];
+    const x = at === undefined ? undefined : list[at];
+    const before = at === undefined ? undefined : list[at - 1];
+    return x !== undefined && before !== undefined && intervalBetween(before.pitch, x.pitch).letters > 1;
+  }
+
   /** The attack a voice sounds at a time (undefined while it rests). */
   function soundingAt(vi: number, t: number): number | undefined {
     const list = attacks[vi] ?? [];
@@ -608,6 +617,15 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     const h = (c: number, vi: number) => attacks[vi]?.[harmonic[c]?.[vi] as number] as Attack;
     const t0 = Math.max(parsed.starts[i] as number, h(i, u).start, h(i, l).start);
     const t1 = Math.max(h(i + 1, u).start, h(i + 1, l).start);
+    // A voice that reaches its next note early (an anticipation: struck before, then struck again or held)
+    // leaves the interval while the other voice holds: the two never move together.
+    for (const vi of [u, l]) {
+      const at = harmonic[i + 1]?.[vi] as number;
+      const before = attacks[vi]?.[at - 1];
+      const x = attacks[vi]?.[at] as Attack;
+      if (x.start < (parsed.starts[i + 1] as number) - EPSILON) return true;
+      if (before && at - 1 !== harmonic[i]?.[vi] && midi(before.pitch) === midi(x.pitch) && before.start > t0 + EPSILON) return true;
+    }
     for (const vi of [u, l]) {
       const list = attacks[vi] ?? [];
       for (let k = 0; k < list.length; k++) {
@@ -678,6 +696,21 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     }
   }
 
+  /**
+   * Without a label, a note struck off the chord's beat may belong to a harmony of its own (the
+   * bass moving in eighths under it): it is a chord tone when what all voices sound as it is struck
+   * stacks in thirds and the note is consonant with the bass.
+   */
+  function sonorityTone(vi: number, x: Attack): boolean {
+    const sounding = voices.flatMap((_, k) => {
+      const a = soundingAt(k, x.start);
+      return a === undefined ? [] : [{ k, p: (attacks[k] as Attack[])[a]?.pitch as Pitch }];
+    });
+    if (tertian(sounding.map(({ p }) => p)) === 0) return false;
+    const bass = sounding[sounding.length - 1];
+    return !bass || bass.k === vi || !dissonant(x.pitch, bass.p, true);
+  }
+
   function checkNonChordTones() {
     voices.forEach((v, vi) => {
       const list = attacks[vi] ?? [];
@@ -685,6 +718,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
         const i = x.chord;
         if (harmonic[i]?.[vi] === k) return;
         if (chordTones(i).some((t) => sameSound(t, x.pitch))) return;
+        if (!specs[i] && sonorityTone(vi, x)) return;
         const before = list[k - 1];
         const after = list[k + 1];
         const p = before && Math.abs(before.end - x.start) < EPSILON && !phraseBreak(before.chord, i) ? before.pitch : undefined;
@@ -739,7 +773,7 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
           add('contrary-fifths-octaves', [i, i + 1], pair, { ...params, interval: 'octaves' });
         }
         // direct fifths and octaves: outer voices, similar motion into a perfect interval, the soprano leaping
-        if (upper === 'S' && lower === 'B' && moved && similar && intervalBetween(a1, a2).letters > 1) {
+        if (upper === 'S' && lower === 'B' && moved && similar && leapsInto(i + 1, u)) {
           if (isPerfectFifth(after) && !isPerfectFifth(before))
             add('direct-fifths-octaves', [i, i + 1], pair, { from, to, interval: 'fifth' });
           if (isPerfectOctaveOrUnison(after) && !isPerfectOctaveOrUnison(before))

@@ -33,21 +33,27 @@ export type RuleId = (typeof RULE_IDS)[number];
 
 export type Style = 'free' | 'strict';
 
-/** Points an error costs unless the instructor sets otherwise (common textbook weighting: spelling and parallels cost most). */
+/**
+ * Points an error costs unless the instructor sets otherwise (issue 35, calibrated on Bach's own
+ * voices; decision 034): spelling and resolution cost most; parallels a point each; the licences
+ * Bach takes — voice crossing, overlap, wide spacing, a note outside the textbook range, fifths and
+ * octaves by contrary motion, direct fifths and octaves — are found and shown but cost nothing
+ * until the instructor gives them points.
+ */
 export const DEFAULT_RULE_POINTS: Readonly<Record<RuleId, number>> = {
-  range: 1,
-  spacing: 1,
-  crossing: 2,
-  overlap: 1,
-  'parallel-fifths': 3,
-  'parallel-octaves': 3,
-  'contrary-fifths-octaves': 2,
-  'direct-fifths-octaves': 1,
+  range: 0,
+  spacing: 0,
+  crossing: 0,
+  overlap: 0,
+  'parallel-fifths': 1,
+  'parallel-octaves': 1,
+  'contrary-fifths-octaves': 0,
+  'direct-fifths-octaves': 0,
   'doubled-leading-tone': 2,
   'leading-tone-resolution': 2,
   'seventh-resolution': 2,
   'seventh-preparation': 1,
-  'augmented-melodic-interval': 2,
+  'augmented-melodic-interval': 1,
   'leap-too-large': 1,
   'missing-third': 2,
   'wrong-chord': 3,

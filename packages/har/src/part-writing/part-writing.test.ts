@@ -92,7 +92,7 @@ describe('the part-writing .har', () => {
     const settings = ruleSettings(exercise.exercise);
     expect(settings['parallel-fifths']).toEqual({ on: true, points: 5 });
     expect(settings['doubled-leading-tone']).toEqual({ on: false, points: 2 });
-    expect(settings['parallel-octaves']).toEqual({ on: true, points: 3 });
+    expect(settings['parallel-octaves']).toEqual({ on: true, points: 1 });
     expect(settings['seventh-preparation'].on).toBe(false);
     expect(ruleSettings({ rules: {}, style: 'strict' })['seventh-preparation'].on).toBe(true);
   });
@@ -117,11 +117,11 @@ describe('grading', () => {
     const grade = gradePartWriting(exercise, work);
     const costs = grade.findings.map((f) => [f.rule, f.chords, f.voices, f.cost]);
     expect(costs).toEqual([
-      ['spacing', [0], ['A', 'T'], 1],
+      ['spacing', [0], ['A', 'T'], 0],
       ['parallel-fifths', [0, 1], ['T', 'B'], 5],
       ['missing-third', [1], [], 2],
     ]);
-    expect(grade.score).toBe(12);
+    expect(grade.score).toBe(13);
   });
 
   it('a rule turned off costs nothing: the doubled leading tone', () => {

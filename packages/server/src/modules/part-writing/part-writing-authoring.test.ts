@@ -82,7 +82,7 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       { B: 'G3', figures: '7', beats: 1 },
       { B: 'C3', figures: '', beats: 1 },
     ]);
-    expect(data.rules['parallel-fifths']).toEqual({ on: true, points: 3 });
+    expect(data.rules['parallel-fifths']).toEqual({ on: true, points: 1 });
     expect(data.rules['seventh-preparation']).toEqual({ on: false, points: 1 });
   });
 
