@@ -198,6 +198,17 @@ export function readHandIn(bytes: Uint8Array): { manifest: Manifest; answers?: S
   return { manifest, answers };
 }
 
+/**
+ * An exercise's items read from its `.har` without its score (issue 40): the key's, or a student
+ * copy's items.json. What an autosave checks answers against, never laying the score out.
+ */
+export function readExerciseItems(bytes: Uint8Array): ExerciseItem[] {
+  const files = unzipWithLimits(bytes, harLimits([KEY_ENTRY, ITEMS_ENTRY]));
+  const key = parseEntry(files, KEY_ENTRY, AnswerKey);
+  const items = parseEntry(files, ITEMS_ENTRY, ExerciseItems);
+  return exerciseItems({ key, items });
+}
+
 /** The JSON entries' own limit: 500 items of the longest kind are about 100 KB. */
 const MAX_JSON_ENTRY_BYTES = 1024 * 1024;
 
@@ -315,7 +326,7 @@ function zipParts(bytes: Uint8Array) {
 }
 
 /** The items of an exercise in score order, from its key or (a student copy) its items. */
-export function exerciseItems(doc: HarDocument): ExerciseItem[] {
+export function exerciseItems(doc: { key?: AnswerKey | undefined; items?: ExerciseItems | undefined }): ExerciseItem[] {
   const items = doc.key?.items.map(({ answers: _answers, ...item }) => item) ?? doc.items?.items ?? [];
   return [...items].sort((a, b) => a.measure - b.measure || a.beat - b.beat);
 }

@@ -40,3 +40,49 @@ export function largestAllowedScore(): string {
   }
   return repeatedChorale(low);
 }
+
+/**
+ * Issue 40's score: one piano part of `measures` 4/4 measures, ten notes each (quarter chords of
+ * 3, 3, 2 and 2 notes), with `directionsPerBeat` `<direction><words>` before each beat. At the
+ * defaults it is 800 measures, 8,000 notes and 12,800 directions (2.1 MB): inside the notes,
+ * measures and bytes limits, yet laying it out took Verovio past the 30 s task limit. `word`
+ * changes the text (a different score, so a different layout and preview).
+ */
+export function denseDirectionsScore(options: { measures?: number; directionsPerBeat?: number; word?: string } = {}): string {
+  const { measures = 800, directionsPerBeat = 4, word = 'dolce' } = options;
+  const direction = `<direction placement="above"><direction-type><words>${word}</words></direction-type></direction>`;
+  const note = (step: string, octave: number, chord: boolean) =>
+    `<note>${chord ? '<chord/>' : ''}<pitch><step>${step}</step><octave>${octave}</octave></pitch><duration>1</duration><type>quarter</type></note>`;
+  const beats: [string, number][][] = [
+    [
+      ['C', 4],
+      ['E', 4],
+      ['G', 4],
+    ],
+    [
+      ['D', 4],
+      ['F', 4],
+      ['A', 4],
+    ],
+    [
+      ['E', 4],
+      ['G', 4],
+    ],
+    [
+      ['F', 4],
+      ['A', 4],
+    ],
+  ];
+  const body = beats
+    .map((chord) => direction.repeat(directionsPerBeat) + chord.map(([step, octave], i) => note(step, octave, i > 0)).join(''))
+    .join('');
+  const attributes =
+    '<attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>';
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list><part id="P1">',
+  ];
+  for (let n = 1; n <= measures; n++) out.push(`<measure number="${n}">${n === 1 ? attributes : ''}${body}</measure>`);
+  out.push('</part></score-partwise>');
+  return out.join('\n');
+}

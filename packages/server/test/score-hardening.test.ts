@@ -125,10 +125,10 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
 
   it('answers /api/health while the largest allowed score is laid out in the CPU pool', async () => {
     await world();
-    const doc = (await addDocument(largestExercise())).json().data[0] as { id: number };
+    // Laid out at upload (issue 40): the upload is what waits for the layout, not a student's open.
     let workspaceDone = false;
     const started = performance.now();
-    const workspace = student.get(`/api/documents/${doc.id}/workspace`).finally(() => {
+    const workspace = addDocument(largestExercise()).finally(() => {
       workspaceDone = true;
     });
     // A timer fires only when the event loop is free: with the layout on this thread it fires after it.
@@ -138,7 +138,9 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
     const healthMs = performance.now() - asked;
     expect(health.statusCode).toBe(200);
     expect(workspaceDone).toBe(false);
-    const res = await workspace;
+    const upload = await workspace;
+    expect(upload.statusCode, upload.body).toBe(201);
+    const res = await student.get(`/api/documents/${upload.json().data[0].id}/workspace`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.items).toHaveLength(1);
     console.info(
@@ -149,6 +151,8 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
   it('stops a layout and a drawing past their time limit: 409 for the workspace, FAILED image without retries', async () => {
     await world();
     const doc = (await addDocument(largestExercise())).json().data[0] as { id: number };
+    // As a document stored before uploads were laid out (issue 40): its layout is made at the first open.
+    await t.app.deps.storage.deletePrefix('workspaces');
     // The largest layout takes 0.5 s on an idle machine and seconds on a busy one; give it 20 ms,
     // and the submission image (a few measures) 1 ms.
     const pool = t.app.deps.cpu;
@@ -157,6 +161,14 @@ describe.each(dialects)('score hardening (issue 26) (%s)', (dialect) => {
       ...pool,
       run: (task, args, options) => pool.run(task, args, task in limits ? { ...options, taskMs: limits[task] } : options),
     };
+    // An upload whose layout passes its time is refused with that sentence, and nothing is stored (issue 40).
+    const refused = await addDocument(largestExercise(), 'slow.har');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorsOf(refused)[0]).toMatchObject({
+      field: 'file',
+      messages: ['slow.har: The score could not be read: the work took longer than 20 ms and was stopped.'],
+    });
+    expect(await documentCount()).toBe(1);
     const res = await student.get(`/api/documents/${doc.id}/workspace`);
     expect(res.statusCode, res.body).toBe(409);
     expect(errorsOf(res)[0]?.message).toBe('The score could not be read: the work took longer than 20 ms and was stopped.');

@@ -15,6 +15,7 @@ import {
   setPreviewStatus,
   setStudentStorageKey,
 } from './repository.ts';
+import { layOutStudentCopy } from './workspace-layout.ts';
 
 export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
@@ -63,10 +64,10 @@ async function putStudentCopy(
   doc: HarDocument,
   docKey: string,
   key = studentCopyKey(docKey),
-): Promise<{ key: string; removed: RemovedAnalysis[] }> {
+): Promise<{ key: string; removed: RemovedAnalysis[]; bytes: Uint8Array }> {
   const { bytes, removed } = await deps.cpu.run('studentCopy', [doc]);
   await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
-  return { key, removed };
+  return { key, removed, bytes };
 }
 
 /**
@@ -75,7 +76,11 @@ async function putStudentCopy(
  * it. Previews are cached by the hash of the score alone. A file that is not a valid
  * .har is refused with the format's own message, naming the file. `written` is the document
  * the bytes were just written from by writeHar (Create Exercise's save), so checked already:
- * it is not read back.
+ * it is not read back. A course exercise's student copy is laid out for the workspace now and
+ * the layout stored (issue 40), so no student's open lays it out; a score that cannot be laid out
+ * (unreadable to Verovio, past the time or memory limit) is refused like an unreadable file and
+ * nothing is stored. `layOut: false` (a course's copy of documents already laid out) leaves that
+ * to the first open.
  */
 export async function storeHar(
   deps: Deps,
@@ -83,6 +88,7 @@ export async function storeHar(
   bytes: Uint8Array,
   fileName: string,
   written?: HarDocument,
+  options: { layOut?: boolean } = {},
 ): Promise<StoredHar> {
   // A part-writing document (issue 27) has its own entries and its own student copy.
   if (!written && isPartWritingHar(bytes)) return storePartWritingHar(deps, folder, bytes, fileName);
@@ -110,9 +116,11 @@ export async function storeHar(
       const copy = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
       studentStorageKey = copy.key;
       removedForStudents = copy.removed;
+      if (options.layOut !== false) await layOutStudentCopy(deps, copy.bytes, { rememberFailure: false });
     }
   } catch (error) {
-    await deps.storage.delete(storageKey);
+    await deleteStored(deps, { storageKey, studentStorageKey });
+    if (error instanceof HarError) throw AppError.fromHar(error, 'file', { fileName });
     throw error;
   }
   const hash = contentHash(new TextEncoder().encode(doc.score));
@@ -149,12 +157,19 @@ export async function storeKeyVersion(
   const storageKey = `documents/${docKey}.v${version}-${attempt}.har`;
   const studentStorageKey = `documents/${docKey}.v${version}-${attempt}.student.har`;
   await deps.storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
+  let copy: Awaited<ReturnType<typeof putStudentCopy>>;
   try {
-    await putStudentCopy(deps, stamped, docKey, studentStorageKey);
+    copy = await putStudentCopy(deps, stamped, docKey, studentStorageKey);
   } catch (error) {
     await deps.storage.delete(storageKey);
     throw error;
   }
+  // The new copy (its points changed) laid out now, as an upload's is (issue 40); the score is the
+  // version before's, laid out already, so this does not refuse the edit: a refusal is stored for
+  // the copy and the workspace answers it, as it would at the first open.
+  await layOutStudentCopy(deps, copy.bytes, { rememberFailure: true }).catch((error: unknown) => {
+    if (!(error instanceof HarError)) throw error;
+  });
   return { storageKey, studentStorageKey, size: bytes.byteLength };
 }
 

@@ -69,9 +69,9 @@ describe('CPU pool', () => {
     await layout;
     expect(finished).toEqual(['hand-in', 'layout']);
     expect(cpuGroupOf('renderWorkspaceScore')).toBe('score');
-    expect(['readHar', 'writeHar', 'readPartWritingHar', 'writePartWritingHar', 'submissionHead'].map(cpuGroupOf)).toEqual(
-      Array(5).fill('quick'),
-    );
+    expect(
+      (['readHar', 'writeHar', 'readPartWritingHar', 'writePartWritingHar', 'submissionHead'] as const).map((task) => cpuGroupOf(task)),
+    ).toEqual(Array(5).fill('quick'));
   });
 
   it('starts a waiting request task before waiting background tasks (decision 040)', async () => {

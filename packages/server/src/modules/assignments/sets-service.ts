@@ -148,7 +148,9 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
         const worker = async () => {
           for (let i = next++; i < documents.length; i = next++) {
             const doc = documents[i] as (typeof documents)[number];
-            stored[i] = await storeHar(deps, 'documents', await loadHar(deps, doc.storage_key), doc.title);
+            // Not laid out now (issue 40): each copy's first open does it once; a course's documents
+            // laid out one after another would hold this request for minutes.
+            stored[i] = await storeHar(deps, 'documents', await loadHar(deps, doc.storage_key), doc.title, undefined, { layOut: false });
           }
         };
         await Promise.all(Array.from({ length: Math.min(6, documents.length) }, worker));

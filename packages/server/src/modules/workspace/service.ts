@@ -1,19 +1,12 @@
-import { Readable } from 'node:stream';
 import { cadential64Label, neapolitan6Label } from '@app/contract/courses';
-import {
-  type AnswerEntry,
-  type Draft,
-  type DraftSummary,
-  type Workspace,
-  WorkspaceMessages,
-  type WorkspaceScore,
-} from '@app/contract/workspace';
-import { contentHash } from '@app/har/format';
+import { type AnswerEntry, type Draft, type DraftSummary, type Workspace, WorkspaceMessages } from '@app/contract/workspace';
+import { contentHash, readExerciseItems } from '@app/har/format';
+import { HarError } from '@app/har/har-error';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar } from '../../documents/har-files.ts';
 import { isPartWritingHar, partWritingLayout } from '../../documents/part-writing-files.ts';
-import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
+import { lastingRefusal, layOutStudentCopy, type RenderedWorkspace, storedLayout } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AssignmentsService } from '../assignments/service.ts';
@@ -25,23 +18,16 @@ import * as repo from './repository.ts';
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
-/** `key`: the exercise's opening key from the student copy (decision 031); layouts stored before it have none. */
-type RenderedWorkspace = {
-  score: WorkspaceScore | null;
-  items: Workspace['items'];
-  key?: string | null;
-  /** A part-writing document (issue 27): its chords and voices, no drawn score. */
-  part_writing?: Workspace['part_writing'];
-};
 type Opened = Awaited<ReturnType<AssignmentsService['openDocument']>>;
 
 /** A document's time limit in seconds when it is timed (practice never is), else null. */
 const timeLimit = (doc: { practice: number; timed: number; timed_time_seconds: number | null }) =>
   doc.practice !== 1 && doc.timed === 1 ? doc.timed_time_seconds : null;
 
-// v2: measures carry their own numbers (data-n) and items the measure and beat people read (issue 24).
-const renderedKey = (hash: string) => `workspaces/v2-${hash}.json`;
-/** Layouts kept in memory, by student-copy key (a copy's key never gets other content: a new version has a new key). */
+/**
+ * Layouts (and layouts under way, and refusals) kept in memory, by student-copy key (a copy's key
+ * never gets other content: a new version has a new key).
+ */
 const REMEMBERED_LAYOUTS = 200;
 
 /**
@@ -53,9 +39,16 @@ export function createWorkspaceService(
   deps: Deps,
   collaborators: { courses: CoursesService; assignments: AssignmentsService; submissions: SubmissionsService },
 ) {
-  const { db, clock, storage } = deps;
+  const { db, clock } = deps;
   const { courses, assignments, submissions } = collaborators;
-  const layouts = new Map<string, RenderedWorkspace>();
+  /** By student-copy key: the layout, or the one being made (concurrent opens share it), or why there is none. */
+  const layouts = new Map<string, Promise<RenderedWorkspace>>();
+  /** The layouts made, by student-copy key: what an autosave checks its answers against when it can. */
+  const done = new Map<string, RenderedWorkspace>();
+  const remember = <T>(map: Map<string, T>, key: string, value: T) => {
+    map.set(key, value);
+    if (map.size > REMEMBERED_LAYOUTS) map.delete(map.keys().next().value as string);
+  };
 
   /** The stored draft a refused save is answered with (one that vanished between the two reads reads as empty). */
   async function currentDraft(documentId: number, studentId: number): Promise<Draft> {
@@ -70,32 +63,55 @@ export function createWorkspaceService(
   }
 
   /**
-   * The student copy's score laid out for the workspace: from memory, else from storage
-   * (rendered once per content), else rendered now. Opening and every autosave read it.
+   * The student copy's score laid out for the workspace (issue 40): from memory, else from storage
+   * (laid out at upload, or by an earlier open), else laid out now — once: concurrent opens share
+   * the layout under way, and a copy that could not be laid out answers its stored refusal (a 409)
+   * without trying again. An autosave never calls this (`itemIds`).
    */
   async function rendered(doc: Parameters<AssignmentsService['studentCopyKey']>[0]): Promise<RenderedWorkspace> {
     const copyKey = await assignments.studentCopyKey(doc);
-    const remembered = layouts.get(copyKey);
-    if (remembered) return remembered;
-    const value = await storedOrRendered(await loadHar(deps, copyKey));
-    layouts.set(copyKey, value);
-    if (layouts.size > REMEMBERED_LAYOUTS) layouts.delete(layouts.keys().next().value as string);
-    return value;
+    let layout = layouts.get(copyKey);
+    if (!layout) {
+      const made = storedOrRendered(copyKey);
+      layout = made;
+      remember(layouts, copyKey, made);
+      made.then(
+        (value) => remember(done, copyKey, value),
+        // A lasting refusal stays (it is stored too); anything else (storage away, a stopped thread) is tried again.
+        (error: unknown) => {
+          if (!lastingRefusal(error) && layouts.get(copyKey) === made) layouts.delete(copyKey);
+        },
+      );
+    }
+    try {
+      return await layout;
+    } catch (error) {
+      if (error instanceof HarError) throw AppError.harConflict(error);
+      throw error;
+    }
   }
 
-  async function storedOrRendered(bytes: Uint8Array): Promise<RenderedWorkspace> {
+  async function storedOrRendered(copyKey: string): Promise<RenderedWorkspace> {
+    const bytes = await loadHar(deps, copyKey);
     if (isPartWritingHar(bytes)) return partWritingLayout(bytes);
-    const key = renderedKey(contentHash(bytes));
-    if (await storage.stat(key)) return JSON.parse(Buffer.from(await loadHar(deps, key)).toString('utf8')) as RenderedWorkspace;
-    const copy = await deps.cpu.run('readHar', [bytes]);
-    const layout = await layOutExercise(deps, copy);
-    const value: RenderedWorkspace = {
-      score: presentScore(layout),
-      items: layout.items.map((item, index) => ({ ...presentPlacedItem(item, index), points: item.points })),
-      key: copy.items?.key ?? null,
-    };
-    await storage.put(key, Readable.from(Buffer.from(JSON.stringify(value), 'utf8')), { contentType: 'application/json' });
-    return value;
+    const stored = await storedLayout(deps, contentHash(bytes));
+    if (stored && 'failed' in stored) throw stored.failed;
+    if (stored) return stored.layout;
+    return layOutStudentCopy(deps, bytes, { rememberFailure: true });
+  }
+
+  /**
+   * The ids of the items an autosave may answer (issue 40): the layout's when it is in memory, else
+   * read from the student copy's items (a part-writing copy's chords) — never laid out, never waiting
+   * for a layout under way.
+   */
+  async function itemIds(doc: Parameters<AssignmentsService['studentCopyKey']>[0]): Promise<Set<string>> {
+    const copyKey = await assignments.studentCopyKey(doc);
+    const made = done.get(copyKey);
+    if (made) return new Set(made.items.map((item) => item.id));
+    const bytes = await loadHar(deps, copyKey);
+    const items = isPartWritingHar(bytes) ? partWritingLayout(bytes).items : readExerciseItems(bytes);
+    return new Set(items.map((item) => item.id));
   }
 
   /** The workspace of a document the student may open; a timed one not yet started shows no music. */
@@ -169,7 +185,7 @@ export function createWorkspaceService(
      */
     async saveDraft(actor: Actor, documentId: number, answers: AnswerEntry[], base?: number): Promise<Draft> {
       const { doc } = await openForStudent(actor, documentId);
-      const known = new Set((await rendered(doc)).items.map((item) => item.id));
+      const known = await itemIds(doc);
       if (answers.some((entry) => !known.has(entry.id))) throw AppError.badRequest('answers', WorkspaceMessages.unknownItem);
       const now = clock.now();
       const revision = await repo.saveDraft(db, doc.id, actor.user.id, answers, now, base);
