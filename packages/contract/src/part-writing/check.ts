@@ -912,3 +912,26 @@ export function inputKey(input: Pick<CheckInput, 'key'>): Key | undefined {
 }
 
 export { RULE_IDS };
+
+/**
+ * Which note of each voice's line is its harmonic note in each chord (decision 034): per chord, per
+ * voice, the index of the event in that chord's line where the harmonic note sounds (0 for a note
+ * tied in from the chord before), undefined where the voice rests or the input cannot be read. For
+ * the browser, to mark the notes a motion finding speaks of.
+ */
+export function harmonicEvents(input: CheckInput): Partial<Record<Voice, number>>[] {
+  const read = parseInput(input);
+  if (!read.ok) return (Array.isArray(input.chords) ? input.chords : []).map(() => ({}));
+  const { voices, attacks, spans } = read.parsed;
+  const harmonic = harmonicAttacks(read.parsed);
+  return spans.map((row, i) => {
+    const out: Partial<Record<Voice, number>> = {};
+    voices.forEach((v, vi) => {
+      const attack = harmonic[i]?.[vi];
+      if (attack === undefined || !attacks[vi]?.[attack]) return;
+      const index = (row[vi] ?? []).findIndex((span) => span.attack === attack);
+      if (index >= 0) out[v] = index;
+    });
+    return out;
+  });
+}

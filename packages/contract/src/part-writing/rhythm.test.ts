@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckInput, checkPartWriting, type Finding, nonChordToneKind, type PartWritingChordInput } from './check.ts';
+import { type CheckInput, checkPartWriting, type Finding, harmonicEvents, nonChordToneKind, type PartWritingChordInput } from './check.ts';
 import { chordOfFigures, chordOfLabel } from './chords.ts';
 import { type Key, type Pitch, parseKey, parsePitch, pitchClassName } from './theory.ts';
 
@@ -173,5 +173,21 @@ describe('the leading tone in the minor mode and in applied chords', () => {
     // Applied: a major triad with a third outside the key (D F♯ A over D in D minor, V/iv → G; D F♯ A in C, V/V → G),
     // a diminished triad on a tone outside the key (F♯ A C over A in C: vii°6/V); ii in C has none.
     expect([fig('#', 'D3'), fig('#', 'D3', C), fig('#6', 'A3', C), fig('', 'D3', C)]).toEqual([['F#'], ['F#'], ['F#'], []]);
+  });
+});
+
+describe('harmonicEvents', () => {
+  it('names the note of each line that holds the harmony: a suspension’s resolution, a note tied in, none while resting', () => {
+    const events = harmonicEvents({
+      key: 'C major',
+      chords: [
+        { numeral: 'IV', beats: 1, S: 'C5~', A: 'A4', T: 'F4', B: 'F3' },
+        { numeral: 'V', beats: 1, S: 'C5:8+B4:8', A: 'r:8+G4:8', T: 'D4', B: 'G3' },
+      ],
+    });
+    expect(events).toEqual([
+      { S: 0, A: 0, T: 0, B: 0 },
+      { S: 1, A: 1, T: 0, B: 0 },
+    ]);
   });
 });
