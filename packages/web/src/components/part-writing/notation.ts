@@ -58,6 +58,8 @@ export interface Glyph {
   given: boolean;
   /** Beam group (index into `beams`), if beamed. */
   beam?: number;
+  /** Other chords' notes this one draws (`chord:voice:at`): a given note held over a chord change. */
+  absorbed?: string[];
 }
 
 export interface Tie {
@@ -167,6 +169,8 @@ type Piece = {
   tieOut: boolean;
   given: boolean;
   measure: number;
+  /** Chords' notes drawn as part of this one (a given note held over a chord change): `chord:voice:at`. */
+  absorbed?: string[];
 };
 
 /**
@@ -193,6 +197,7 @@ function mergeHeldNotes(list: Piece[], given: readonly Voice[]) {
     ) {
       before.beats += piece.beats;
       before.tieOut = piece.tieOut;
+      before.absorbed = [...(before.absorbed ?? []), `${piece.chord}:${piece.voice}:${piece.at}`, ...(piece.absorbed ?? [])];
       list.splice(i, 1);
       i -= 1;
       continue;
@@ -426,6 +431,7 @@ export function layOutNotation(input: NotationInput): Notation {
     if (piece.pitch) glyph.pitch = pitchName(piece.pitch);
     const shown = accidental.get(piece);
     if (shown !== undefined) glyph.accidental = shown;
+    if (piece.absorbed) glyph.absorbed = piece.absorbed;
     glyphOf.set(piece, glyphs.length);
     glyphs.push(glyph);
   }

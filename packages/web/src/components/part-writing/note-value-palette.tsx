@@ -24,6 +24,7 @@ function ValueIcon({ value }: { value: PaletteValue }) {
 }
 
 export interface NoteValuePaletteProps {
+  className?: string;
   palette: Palette;
   onValue: (value: PaletteValue | null) => void;
   onDot: () => void;
@@ -38,11 +39,16 @@ export interface NoteValuePaletteProps {
  * sixteenth, the dot, the tie and undo, each with its key in its name. Picking a value with a note
  * selected changes that note's length; the letters, taps and MIDI keys after it write notes of it.
  */
-export function NoteValuePalette({ palette, onValue, onDot, onTie, onUndo, canTie, canUndo }: NoteValuePaletteProps) {
+export function NoteValuePalette({ className, palette, onValue, onDot, onTie, onUndo, canTie, canUndo }: NoteValuePaletteProps) {
   const { t } = useTranslation();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons
-    <div className={styles.palette} role="group" aria-label={t('partWriting.palette.label')} data-testid="note-values">
+    <div
+      className={[styles.palette, className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={t('partWriting.palette.label')}
+      data-testid="note-values"
+    >
       <button
         type="button"
         className={styles.button}

@@ -393,23 +393,26 @@ export function PartWritingStaff({
   const isSelected = (g: Drawn) =>
     selected?.chord === g.chord && selected.voice === g.voice && (selected.at === undefined || Math.abs(selected.at - g.at) < 1e-9);
 
+  /** A note a finding is about: its own place, or a chord's note it draws (held over). */
+  const isMarked = (g: Drawn) =>
+    g.kind === 'note' && (marked.has(`${g.chord}:${g.voice}:${g.at}`) || (g.absorbed ?? []).some((key) => marked.has(key)));
+
   const drawGlyph = (g: Drawn, id: number) => {
     const staff = staffOf(g.voice);
     const className = [
       styles.note,
       g.given ? styles.given : '',
       isSelected(g) ? styles.selectedNote : '',
-      marked.has(`${g.chord}:${g.voice}:${g.at}`) && g.kind === 'note' ? styles.marked : '',
       g.kind === 'gap' ? styles.gap : '',
       // A voice not begun in its chord shows no box unless selected: the empty chord says it; a line begun shows where it goes on.
       g.kind === 'gap' && g.at === 0 && !isSelected(g) ? styles.quietGap : '',
     ].join(' ');
     const common = {
-      className,
+      className: isMarked(g) ? `${className} ${styles.marked}` : className,
       'data-glyph': id,
       'data-note': `${g.chord + 1}${g.voice}`,
       'data-at': g.at,
-      'data-marked': (marked.has(`${g.chord}:${g.voice}:${g.at}`) && g.kind === 'note') || undefined,
+      'data-marked': isMarked(g) || undefined,
     };
     if (g.kind === 'gap') {
       // Still to write: a faint box where the next note of the voice goes.
@@ -485,7 +488,7 @@ export function PartWritingStaff({
         .map((voice) => {
           const note = findingNotes(finding).find((key) => key.startsWith(`${chord}:${voice}:`));
           const at = note ? Number(note.split(':')[2]) : 0;
-          return glyphAt(chord, voice, at)?.y ?? null;
+          return (glyphAt(chord, voice, at) ?? notation.glyphs.find((g) => g.absorbed?.includes(`${chord}:${voice}:${at}`)))?.y ?? null;
         })
         .filter((y): y is number => y !== null);
       if (ys.length < 2) return [];

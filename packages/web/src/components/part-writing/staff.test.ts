@@ -361,3 +361,18 @@ describe('the staff: a given voice held over a chord change (issue 35)', () => {
     expect(line.ties.filter((t) => t.voice === 'A')).toHaveLength(1);
   });
 });
+
+describe('the staff: findings on a held-over given note', () => {
+  it('names the chords’ notes a merged given note draws, so a finding about the later chord marks it', () => {
+    const line = notate(
+      [
+        { beats: 1, B: 'E3~' },
+        { beats: 1, B: 'E3' },
+      ],
+      { cells: [{ S: 'G4', A: 'E4', T: 'B3' }] },
+    );
+    const bass = line.glyphs.filter((g) => g.voice === 'B');
+    expect(bass).toHaveLength(1);
+    expect(bass[0]?.absorbed).toEqual(['1:B:0']);
+  });
+});

@@ -18,7 +18,8 @@ export const SPACE = HALF * 2;
 const TREBLE_TOP_LINE_Y = 16 + 6 * HALF;
 /** Treble lines E4 (30) … F5 (38); bass lines G2 (18) … A3 (26). */
 export const TREBLE = { clef: 'treble', top: 38, bottom: 30, topY: TREBLE_TOP_LINE_Y } as const;
-export const BASS = { clef: 'bass', top: 26, bottom: 18, topY: TREBLE_TOP_LINE_Y + 8 * HALF + 12 * HALF } as const;
+/** Eight spaces between the staves: room for the alto's stems down and the tenor's up (issue 35). */
+export const BASS = { clef: 'bass', top: 26, bottom: 18, topY: TREBLE_TOP_LINE_Y + 8 * HALF + 16 * HALF } as const;
 export type Staff = typeof TREBLE | typeof BASS;
 /** Where the figures or numeral under the bass start: below ledger lines down to C2. */
 export const FIGURES_Y = BASS.topY + 8 * HALF + 6 * HALF + 8;

@@ -622,28 +622,6 @@ export function PartWritingWorkspace({
           }}
         />
         <p className={styles.legend}>{t('partWriting.staff.legend')}</p>
-        {readOnly ? null : (
-          <NoteValuePalette
-            palette={palette}
-            onValue={(value) => {
-              pickValue(value, 0);
-              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
-            }}
-            onDot={() => {
-              toggleDot();
-              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
-            }}
-            onTie={() => {
-              if (selected) {
-                tie(selected);
-                buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
-              }
-            }}
-            onUndo={undo}
-            canTie={!!selected && noteAt(selected) !== ''}
-            canUndo={history.current.length > 0}
-          />
-        )}
       </section>
 
       <div className={styles.scroller}>
@@ -791,6 +769,30 @@ export function PartWritingWorkspace({
               {toolsOpen ? '▾' : '⋯'}
             </Button>
           </div>
+          {/* The note values stay in the sticky bar, by the staff wherever it is scrolled (issue 35). */}
+          <NoteValuePalette
+            className={styles.palette}
+            palette={palette}
+            onValue={(value) => {
+              pickValue(value, 0);
+              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+            }}
+            onDot={() => {
+              toggleDot();
+              if (selected) buttons.current.get(cellKey(selected))?.focus({ preventScroll: true });
+            }}
+            onTie={() => {
+              if (selected) {
+                tie(selected);
+                // The note tied to is selected now (perhaps in the next chord): its cell takes the focus.
+                const now = selectedNow.current ?? selected;
+                buttons.current.get(cellKey(now))?.focus({ preventScroll: true });
+              }
+            }}
+            onUndo={undo}
+            canTie={!!selected && noteAt(selected) !== ''}
+            canUndo={history.current.length > 0}
+          />
           <div id="pw-more-notes" className={styles.more} hidden={!toolsOpen}>
             <div className={styles.letters}>
               {['C', 'D', 'E', 'F', 'G', 'A', 'B'].map((letter) => (
