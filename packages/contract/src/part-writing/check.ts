@@ -628,9 +628,12 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
     }
     for (const vi of [u, l]) {
       const list = attacks[vi] ?? [];
-      for (let k = 0; k < list.length; k++) {
+      // The notes struck after both voices' harmonic notes of chord i and before the later of their next ones
+      // (a voice arriving early counts its own arrival: the two do not move together).
+      for (let k = (harmonic[i]?.[vi] as number) + 1; k < list.length; k++) {
         const x = list[k] as Attack;
-        if (x.start <= t0 + EPSILON || x.start >= t1 - EPSILON) continue;
+        if (x.start >= t1 - EPSILON) break;
+        if (x.start <= t0 + EPSILON) continue;
         const other = soundingAt(vi === u ? l : u, x.start);
         if (other === undefined) continue;
         const o = (attacks[vi === u ? l : u] as Attack[])[other] as Attack;
@@ -650,7 +653,8 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
    * harmonic note is judged above, each pair of chords once.
    */
   function onsetParallels() {
-    const isHarmonic = (vi: number, a: number) => harmonic.some((row) => row[vi] === a);
+    const harmonicSets = voices.map((_, vi) => new Set(harmonic.map((row) => row[vi])));
+    const isHarmonic = (vi: number, a: number) => harmonicSets[vi]?.has(a) === true;
     for (let u = 0; u < voices.length; u++) {
       for (let l = u + 1; l < voices.length; l++) {
         const times = [...new Set([...(attacks[u] ?? []), ...(attacks[l] ?? [])].map((a) => a.start))].sort((x, y) => x - y);

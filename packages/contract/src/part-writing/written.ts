@@ -163,7 +163,15 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
     return chord;
   });
   // Whether the student sounds in a chord: a written voice that is not a rest throughout.
-  const sounds = (index: number) =>
+  const sounding = new Map<number, boolean>();
+  const sounds = (index: number) => {
+    const known = sounding.get(index);
+    if (known !== undefined) return known;
+    const result = soundsIn(index);
+    sounding.set(index, result);
+    return result;
+  };
+  const soundsIn = (index: number) =>
     exercise.write.some((v) => {
       const read = readLine(written[index]?.[v] ?? 'r', beatsOf(exercise.chords[index] ?? {}));
       return 'events' in read && read.events.some((e) => e.pitch);
