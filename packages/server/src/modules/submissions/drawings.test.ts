@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers.ts';
 import { sweepOrphans } from '../../storage/orphans.ts';
 import { REGRADE_JOB } from '../answer-keys/regrade-job.ts';
+import { DRAWINGS_KEPT } from './drawings.ts';
 
 const DAY = 86400;
 let exerciseBytes: Uint8Array;
@@ -117,7 +118,9 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     const reads = async (client: TestClient) => {
       t.queries.length = 0;
       await urls(client, mine.id);
-      return t.queries.filter((sql) => /^select/i.test(sql.trim()) && /from "submissions"/.test(sql));
+      // The submission itself; a drawing also reads which images the student's other submissions of
+      // the document name, to keep at most DRAWINGS_KEPT (issue 40), not counted here.
+      return t.queries.filter((sql) => /^select/i.test(sql.trim()) && /from "submissions"/.test(sql) && !/"png_key" is not null/.test(sql));
     };
     // A first view (it draws), a second (it finds the drawing), and a student's (their variant).
     for (const client of [ta, ta, student]) expect(await reads(client)).toHaveLength(1);
@@ -230,5 +233,45 @@ describe.each(dialects)('submission drawings on first view (%s)', (dialect) => {
     expect((await owner.delete(`/api/submissions/${b.id}`)).statusCode).toBe(200);
     expect((await sweep()).removed).toContain(stored);
     expect(await t.app.deps.storage.stat(stored)).toBeUndefined();
+  });
+
+  it('keeps at most DRAWINGS_KEPT images per student and document, forgetting the oldest submissions’ (issue 40)', async () => {
+    // A practice document takes any number of hand-ins; each set of answers is a picture of its own.
+    await t.app.deps.db.updateTable('documents').set({ practice: 1, multiple_submissions: 1 }).where('id', '=', doc.id).execute();
+    const wrongIn = (mask: number) => ({
+      answers: keyItems.map((item, i) => ({ id: item.id, answer: mask & (1 << i) ? 'N6' : (item.answers[0] ?? '') })),
+    });
+    const ids: number[] = [];
+    for (let mask = 1; mask <= DRAWINGS_KEPT + 2; mask++) {
+      const res = await student.post(`/api/documents/${doc.id}/submissions`, wrongIn(mask));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data.id);
+      expect((await urls(student, res.json().data.id)).render_status).toBe('READY');
+    }
+    const named = async () => {
+      const rows = await t.app.deps.db
+        .selectFrom('submissions')
+        .select(['id', 'png_key', 'student_png_key'])
+        .where('document_id', '=', doc.id)
+        .execute();
+      return { rows, images: new Set(rows.flatMap((r) => [r.png_key, r.student_png_key]).filter((k) => k !== null)) };
+    };
+    let now = await named();
+    expect(runs.renderSubmissionImage).toBe(DRAWINGS_KEPT + 2);
+    expect(now.images.size).toBe(DRAWINGS_KEPT);
+    const first = now.rows.find((r) => r.id === ids[0]);
+    expect(first).toMatchObject({ png_key: null, student_png_key: null });
+    expect(now.rows.find((r) => r.id === ids.at(-1))?.student_png_key).not.toBeNull();
+    // Viewed again, the oldest is drawn again, and another is forgotten instead.
+    const again = await urls(student, ids[0] as number);
+    expect(again.render_status).toBe('READY');
+    expect(again.png_url).not.toBeNull();
+    now = await named();
+    expect(now.images.size).toBe(DRAWINGS_KEPT);
+    expect(now.rows.find((r) => r.id === ids[0])?.student_png_key).not.toBeNull();
+    // A classmate's pictures are counted apart.
+    const theirs = await classmate.post(`/api/documents/${doc.id}/submissions`, wrongIn(1));
+    expect((await urls(classmate, theirs.json().data.id)).render_status).toBe('READY');
+    expect((await named()).rows.find((r) => r.id === ids[1])?.student_png_key ?? null).toBeNull();
   });
 });

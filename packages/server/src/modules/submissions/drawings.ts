@@ -7,13 +7,21 @@ import { gradeReportHtml, type ReportLanguage } from '@app/har/report';
 import type { Deps } from '../../deps.ts';
 import type { ExerciseCache } from '../../documents/exercise-cache.ts';
 import { studentReveal } from './policy.ts';
-import { type DrawingRow, findForDrawing, setDrawn } from './repository.ts';
+import { type DrawingRow, findForDrawing, forgetOlderDrawings, setDrawn } from './repository.ts';
 
 /**
  * Bump when a submission image is drawn differently (renderSubmissionImage, renderPreview of a
  * part-writing score, Verovio's options): images cached under the old version are drawn again.
  */
 export const DRAWING_VERSION = 3; // 3: labels kept apart (QA2-4)
+
+/**
+ * The images a student's submissions of one document may name at once (issue 40): each distinct
+ * set of answers is a picture of the whole score (a few MB at the largest), and a practice
+ * document takes any number of hand-ins. Older submissions' images are forgotten, and drawn again
+ * if viewed again.
+ */
+export const DRAWINGS_KEPT = 10;
 
 /** Which of a submission's two drawings: everything (teachers; students once answers are shown), or the student's variant before that. */
 export type DrawingVariant = 'full' | 'student';
@@ -262,6 +270,15 @@ export function createDrawings(deps: Pick<Deps, 'db' | 'storage' | 'cpu'>, exerc
       }
       // The report this one replaced (another reveal, or another date said) is no one's now.
       if (stored.report !== null && stored.report !== reportKey) await deps.storage.delete(stored.report).catch(warn);
+      // At most DRAWINGS_KEPT images per student and document (issue 40): a practice document takes
+      // any number of hand-ins, each a full-score picture; the oldest submissions' are forgotten.
+      if (drawn.pngKey !== null) {
+        await forgetOlderDrawings(
+          deps.db,
+          { studentId: row.student_id, documentId: row.document_id, current: submissionId },
+          DRAWINGS_KEPT,
+        );
+      }
       return { pngKey: drawn.pngKey, reportKey, status: drawn.pngKey === null ? 'FAILED' : 'READY' } satisfies Drawn;
     });
     if (drawnNow !== 'superseded') return drawnNow;

@@ -210,6 +210,49 @@ export function findForDrawing(db: Db, submissionId: number) {
 export type DrawingRow = NonNullable<Awaited<ReturnType<typeof findForDrawing>>>;
 
 /**
+ * Bounds the images a student's submissions of a document name (issue 40): keeps those of
+ * `current` and of the latest other submissions until `keep` distinct images are named, and
+ * forgets the older ones' (their columns emptied; the orphan sweep removes a file once no row
+ * names it, and a later view of such a submission draws it again). Answers how many rows forgot one.
+ */
+export async function forgetOlderDrawings(
+  db: Db,
+  where: { studentId: number; documentId: number; current: number },
+  keep: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select(['id', 'png_key', 'student_png_key'])
+    .where('student_id', '=', where.studentId)
+    .where('document_id', '=', where.documentId)
+    .where((eb) => eb.or([eb('png_key', 'is not', null), eb('student_png_key', 'is not', null)]))
+    .orderBy('submit_time', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const kept = new Set<string>();
+  const keepRow = (row: (typeof rows)[number]) => {
+    for (const key of [row.png_key, row.student_png_key]) if (key !== null) kept.add(key);
+  };
+  const current = rows.find((row) => row.id === where.current);
+  if (current) keepRow(current);
+  const forget = { full: [] as number[], student: [] as number[] };
+  for (const row of rows) {
+    if (row.id === where.current) continue;
+    const named = [row.png_key, row.student_png_key].filter((key): key is string => key !== null);
+    if (named.every((key) => kept.has(key)) || kept.size + new Set(named.filter((key) => !kept.has(key))).size <= keep) {
+      keepRow(row);
+      continue;
+    }
+    if (row.png_key !== null) forget.full.push(row.id);
+    if (row.student_png_key !== null) forget.student.push(row.id);
+  }
+  if (forget.full.length > 0) await db.updateTable('submissions').set({ png_key: null }).where('id', 'in', forget.full).execute();
+  if (forget.student.length > 0)
+    await db.updateTable('submissions').set({ student_png_key: null }).where('id', 'in', forget.student).execute();
+  return new Set([...forget.full, ...forget.student]).size;
+}
+
+/**
  * Records one variant's drawings, only while the submission is still graded by `keyVersion` (a
  * regrade meanwhile forgets drawings); false when it no longer is (or is gone).
  */
