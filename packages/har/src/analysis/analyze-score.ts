@@ -2,8 +2,8 @@ import type { GradingSettings } from '../grade.ts';
 import { HarError } from '../har-error.ts';
 import { type Key, keyName, semitone } from '../library/theory.ts';
 import { chordTones, type Suggestion, suggestRomanNumerals } from './chord-suggestion.ts';
-import { type KeyedChord, keyAreas, keyToken, sameKey } from './key-areas.ts';
-import { type FoundKey, findKey } from './key-finding.ts';
+import { KEY_AREA_SETTINGS, type KeyedChord, keyAreas, keyToken, sameKey } from './key-areas.ts';
+import { type FoundKey, findKey, openingKey } from './key-finding.ts';
 import { type AnalysisPosition, analysisPositions } from './positions.ts';
 import { readScore, type ScoreReading } from './score-reading.ts';
 
@@ -37,9 +37,13 @@ export function analyseScore(musicxml: string, settings: GradingSettings): Score
 export function analyseReading(reading: ScoreReading, settings: GradingSettings): ScoreAnalysis {
   if (reading.notes.length === 0) throw new HarError('The score has no notes: there is nothing to analyse.');
   const positions = analysisPositions(reading);
-  const key = findKey(reading, positions);
+  // The piece's key is the key it opens in where its signature and first chord say so (a
+  // modulation exercise), otherwise the key the whole piece and its ending favour; the key areas
+  // may reach the keys near either.
+  const home = findKey(reading, positions);
+  const key = openingKey(reading, positions) ?? home;
   const chords = chordTones(positions, key, reading.notes);
-  const found = keyAreas(positions, chords, reading.notes, key);
+  const found = keyAreas(positions, chords, reading.notes, key, KEY_AREA_SETTINGS, sameKey(home, key) ? [] : [home]);
   const inGlobal = suggestRomanNumerals(positions, key, settings, reading.notes);
   const first = suggestRomanNumerals(positions, found, settings, reading.notes);
   // A decoration belongs to the chord it decorates: a key changes only where a chord does.

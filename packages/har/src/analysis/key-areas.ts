@@ -1,5 +1,5 @@
 import { type Key, keyFifths, semitone } from '../library/theory.ts';
-import { allKeys, type FoundKey, profileFit } from './key-finding.ts';
+import { allKeys, type FoundKey, profileFit, spelledAsWritten } from './key-finding.ts';
 import type { AnalysisPosition } from './positions.ts';
 import type { SpelledNote } from './score-reading.ts';
 
@@ -43,11 +43,20 @@ const PHRASE = 0.5;
 const SCALE_MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const SCALE_MINOR = [0, 2, 3, 5, 7, 8, 10, 11];
 
-export function candidateKeys(global: FoundKey): FoundKey[] {
-  const fifths = keyFifths(global);
-  return allKeys()
-    .map((key) => ({ ...key, fifths: keyFifths(key) }))
-    .filter((key) => Math.abs(key.fifths - fifths) <= 2);
+/**
+ * The keys within two fifths of the piece's (and of `also`: the key a modulating piece ends in),
+ * each spelled as the notes spell it when they are given (C♯ major, not D♭, where the music writes sharps).
+ */
+export function candidateKeys(global: FoundKey, also: Key[] = [], notes?: SpelledNote[]): FoundKey[] {
+  const near = (key: Key, other: Key) => {
+    const distance = (((keyFifths(key) - keyFifths(other)) % 12) + 12) % 12;
+    return Math.min(distance, 12 - distance) <= 2;
+  };
+  const keys = allKeys()
+    .filter((key) => near(key, global) || also.some((other) => near(key, other)))
+    .map((key) => [global, ...also].find((named) => sameTonality(named, key)) ?? (notes ? spelledAsWritten(key, notes) : key))
+    .map((key): FoundKey => ({ ...key, fifths: keyFifths(key), source: 'music' }));
+  return keys;
 }
 
 export function keyAreas(
@@ -56,9 +65,10 @@ export function keyAreas(
   notes: SpelledNote[],
   global: FoundKey,
   settings: KeyAreaSettings = KEY_AREA_SETTINGS,
+  also: Key[] = [],
 ): FoundKey[] {
   if (positions.length === 0) return [];
-  const keys = candidateKeys(global);
+  const keys = candidateKeys(global, also, notes);
   const globalIndex = Math.max(
     0,
     keys.findIndex((k) => k.mode === global.mode && semitone(k.tonic) === semitone(global.tonic)),
@@ -189,6 +199,11 @@ function windowProfile(notes: SpelledNote[], from: number, to: number): number[]
     if (overlap > 0) profile[note.midi % 12] = (profile[note.midi % 12] as number) + overlap;
   }
   return profile;
+}
+
+/** The same tonic pitch and mode, however spelled (D♭ major and C♯ major). */
+function sameTonality(a: Key, b: Key): boolean {
+  return a.mode === b.mode && semitone(a.tonic) === semitone(b.tonic);
 }
 
 export function sameKey(a: Key, b: Key): boolean {

@@ -1,6 +1,6 @@
 import { above, type Key, keyFifths, type Mode, type PitchClass, semitone } from '../library/theory.ts';
 import type { AnalysisPosition } from './positions.ts';
-import type { ScoreReading } from './score-reading.ts';
+import type { ScoreReading, SpelledNote } from './score-reading.ts';
 
 /**
  * The key of a score: all 24 keys compete. The music's pitch profile (durations of
@@ -67,7 +67,7 @@ export function findKey(score: ScoreReading, positions: AnalysisPosition[]): Fou
       best = key;
     }
   }
-  const found = best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' };
+  const found = spelledAsWritten(best ?? { tonic: C, mode: 'major', fifths: 0, source: 'music' }, score.notes);
   const fifths = keyFifths(found);
   const signature = score.keySignature;
   return { ...found, fifths, source: signature && signature.fifths === fifths ? 'signature' : 'music' };
@@ -189,4 +189,95 @@ export function endsWithAuthenticCadence(positions: AnalysisPosition[]): boolean
   const before = positions[i];
   if (!before || (before.notes[0]?.midi ?? 0) % 12 !== (bass + 7) % 12) return false;
   return before.notes.some((note) => note.midi % 12 === (bass + 11) % 12);
+}
+
+/** A key with `fifths` sharps (+) or flats (−) in its signature, in a mode. */
+export function keyOfFifths(fifths: number, mode: Mode): Key {
+  const major = majorTonicOf(fifths);
+  return { tonic: mode === 'major' ? major : relativeMinorOf(major), mode };
+}
+
+/** The duration of the notes each signature from 7 flats to 7 sharps spells as written (index fifths + 7). */
+const writtenCache = new WeakMap<SpelledNote[], number[]>();
+function spelledDurations(notes: SpelledNote[]): number[] {
+  let found = writtenCache.get(notes);
+  if (!found) {
+    found = [];
+    for (let fifths = -7; fifths <= 7; fifths++) {
+      let sum = 0;
+      for (const note of notes) if (note.alter === signatureAlter(fifths, note.step)) sum += note.end - note.onset;
+      found.push(sum);
+    }
+    writtenCache.set(notes, found);
+  }
+  return found;
+}
+
+/**
+ * A key spelled as the music spells it (issue 36): of a key's enharmonic names within seven
+ * sharps or flats (D♭ major or C♯ major, E♭ minor or D♯ minor), the one whose signature spells
+ * more of the notes as written; the name given on a tie. C♯ major stays C♯ major, so its chords
+ * read `IV`, not `♯♯IV` in D♭.
+ */
+export function spelledAsWritten<K extends Key>(key: K, notes: SpelledNote[]): K {
+  const fifths = keyFifths(key);
+  const durations = spelledDurations(notes);
+  let best = fifths;
+  for (const other of [fifths - 12, fifths + 12]) {
+    if (Math.abs(other) > 7) continue;
+    if ((durations[other + 7] as number) > (durations[best + 7] ?? Number.NEGATIVE_INFINITY) + 1e-9) best = other;
+  }
+  if (best === fifths) return key;
+  const respelled = keyOfFifths(best, key.mode);
+  return { ...key, tonic: respelled.tonic, ...('fifths' in key ? { fifths: best } : {}) };
+}
+
+/**
+ * The key a piece opens in, where its signature and its first chord agree (issue 36): the first
+ * chord (within the first bar's worth of music: four quarters) that is a major or minor triad in
+ * root position (its root in the bass, its third sounding, nothing but its fifth beside) is the
+ * tonic of one of the signature's two keys. Analysts name a piece, and a modulation exercise
+ * above all, by the key it opens in, which a modulating piece's ending does not tell.
+ */
+export function openingKey(score: ScoreReading, positions: AnalysisPosition[]): FoundKey | undefined {
+  const signature = keptSignature(score);
+  if (!signature) return undefined;
+  const start = positions[0]?.onset ?? 0;
+  for (const position of positions) {
+    if (position.onset > start + OPENING_TRIAD_QUARTERS) break;
+    const bass = position.notes[0];
+    if (!bass) continue;
+    const root = bass.midi % 12;
+    const pcs = new Set(position.notes.map((n) => n.midi % 12));
+    if (pcs.size < 2) continue;
+    const mode: Mode | undefined = pcs.has((root + 4) % 12) ? 'major' : pcs.has((root + 3) % 12) ? 'minor' : undefined;
+    const triad = mode && [...pcs].every((pc) => pc === root || pc === (root + (mode === 'major' ? 4 : 3)) % 12 || pc === (root + 7) % 12);
+    if (!mode || !triad) return undefined;
+    // The signature as written, the one the notes keep (an old edition's, or accidentals
+    // throughout), or, in a score written without sharps or flats whose notes keep another
+    // signature, the one the opening chord keeps (C♯ major written with accidentals throughout).
+    const written = score.keySignature?.fifths ?? 0;
+    const opening = written !== 0 || signature.fifths === written ? [] : openingSignatures(position.notes, written);
+    for (const fifths of new Set([signature.fifths, written, ...opening])) {
+      const key = keyOfFifths(fifths, mode);
+      if (semitone(key.tonic) === root) return { ...key, fifths, source: 'signature' };
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** How far into the music the opening chord is looked for, in quarters. */
+const OPENING_TRIAD_QUARTERS = 4;
+
+/**
+ * The signatures (7 flats … 7 sharps) that spell more of these notes as written than the written
+ * one does, and as many as any other (C♯–E♯–G♯ under no signature: six or seven sharps).
+ */
+function openingSignatures(notes: SpelledNote[], written: number): number[] {
+  const kept = (fifths: number) => notes.filter((note) => note.alter === signatureAlter(fifths, note.step)).length;
+  const counts = Array.from({ length: 15 }, (_, i) => kept(i - 7));
+  const most = Math.max(...counts);
+  if (most <= kept(written)) return [];
+  return counts.flatMap((count, i) => (count === most ? [i - 7] : []));
 }
