@@ -154,3 +154,27 @@ describe('written part writing with rhythm (issue 35)', () => {
     expect(result.findings).toEqual([]);
   });
 });
+
+describe('a given voice that cannot be read', () => {
+  it('is left out as a rest, never costing the student a chord', () => {
+    const broken: WritingExercise = {
+      key: 'C major',
+      meter: '4/4',
+      style: 'free',
+      given: ['B'],
+      write: ['S', 'A', 'T'],
+      rules: {},
+      chords: [
+        { B: 'C3', beats: 1 },
+        { B: 'G2:8', beats: 1 },
+        { B: 'C3', beats: 1 },
+      ],
+    };
+    const result = checkWritten(broken, [
+      { S: 'C5', A: 'E4', T: 'G3' },
+      { S: 'B4', A: 'D4', T: 'G3' },
+      { S: 'C5', A: 'E4', T: 'G3' },
+    ]);
+    expect(result.unwritten).toEqual([]);
+  });
+});

@@ -156,8 +156,14 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
     if (given.phrase_end) chord.phrase_end = true;
     if (given.meter !== undefined) chord.meter = given.meter;
     for (const v of voices) {
-      const text = exercise.given.includes(v) ? given[v] : mine[v];
-      if (!playable(text, beatsOf(given))) return undefined;
+      const isGiven = exercise.given.includes(v);
+      const text = isGiven ? given[v] : mine[v];
+      // A given voice that cannot be read (a document's fault, never the student's) is left out as a rest.
+      if (!playable(text, beatsOf(given))) {
+        if (!isGiven) return undefined;
+        chord[v] = 'r';
+        continue;
+      }
       chord[v] = text;
     }
     return chord;
