@@ -37,6 +37,18 @@ export const Submission = z.object({
 });
 export type Submission = z.infer<typeof Submission>;
 
+/**
+ * What a part-writing grade took off, for a reader who may not see its findings yet (issue 35): how
+ * many findings and unfinished chords cost how many points — counts only, never which.
+ */
+export const PointsOff = z.object({
+  findings: z.number().int(),
+  finding_points: z.number(),
+  unfinished: z.number().int(),
+  unfinished_points: z.number(),
+});
+export type PointsOff = z.infer<typeof PointsOff>;
+
 export const SubmissionFileUrls = z.object({
   grade_report_url: z.string().nullable(),
   /** Never for students. */
@@ -47,18 +59,8 @@ export const SubmissionFileUrls = z.object({
   marks_shown: z.boolean(),
   /** When they are not: when the answers will be shown (the due date or the student's extension), null if never. */
   answers_shown_at: z.number().int().nullable(),
-  /**
-   * A part-writing grade whose findings this reader may not see yet (issue 35): how many findings
-   * and unfinished chords cost how many points — counts only, never which. Absent otherwise.
-   */
-  points_off: z
-    .object({
-      findings: z.number().int(),
-      finding_points: z.number(),
-      unfinished: z.number().int(),
-      unfinished_points: z.number(),
-    })
-    .optional(),
+  /** A part-writing grade whose findings this reader may not see yet (issue 35): what they cost. Absent otherwise. */
+  points_off: PointsOff.optional(),
 });
 export type SubmissionFileUrls = z.infer<typeof SubmissionFileUrls>;
 

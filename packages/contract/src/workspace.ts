@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ShowAnswers } from './assignments.ts';
 import { PartWritingGradedFinding, PartWritingWorkspace } from './part-writing.ts';
-import { Submission } from './submissions.ts';
+import { PointsOff, Submission } from './submissions.ts';
 
 /**
  * The exercise workspace: what a student needs to do a document in the browser
@@ -148,6 +148,12 @@ export const WorkspaceSubmission = Submission.extend({
   items: z.array(SubmissionItemFeedback),
   /** Part writing (issue 27): what the checker found, as far as the rules let the student see it (as `correct`). */
   findings: z.array(PartWritingGradedFinding).optional(),
+  /**
+   * Formal part writing whose findings are not shown yet (issue 35): what they cost, and when they
+   * are shown (the due date or the student's extension; null, never). Absent otherwise.
+   */
+  points_off: PointsOff.optional(),
+  findings_shown_at: z.number().int().nullable().optional(),
 });
 export type WorkspaceSubmission = z.infer<typeof WorkspaceSubmission>;
 

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { ShowAnswers, ShowFindings } from '@app/contract/assignments';
-import { type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
+import { type PointsOff as PointsOffShape, type Submission, type SubmissionFileUrls, SubmissionMessages } from '@app/contract/submissions';
 import { type AnswerEntry, WorkspaceMessages, type WorkspaceSubmission } from '@app/contract/workspace';
 import { exerciseItems, type HarDocument, readHandIn, type SubmissionAnswers, submissionOf, writeSubmissionHar } from '@app/har/format';
 import { type GradeResult, gradeSubmission, type Reveal, revealedItems } from '@app/har/grade';
 import { HarError } from '@app/har/har-error';
-import { pointsOff } from '@app/har/part-writing/grade';
+import { type PointsOff, pointsOff } from '@app/har/part-writing/grade';
 import { isPartWritingResult } from '@app/har/part-writing/hand-in';
 import { meetsNeed, requireNeed } from '../../access/course-access.ts';
 import { type Db, durableTransaction } from '../../db/database.ts';
@@ -52,6 +52,14 @@ function ownListOrder(rows: repo.SubmissionRow[], best: boolean, now: number): r
   }
   return byTime.filter((row) => chosen.get(row.document_id) === row);
 }
+
+/** What a part-writing grade took off, as the API says it (issue 35): counts and points only. */
+const presentPointsOff = (off: PointsOff): PointsOffShape => ({
+  findings: off.findings,
+  finding_points: off.findingPoints,
+  unfinished: off.unfinished,
+  unfinished_points: off.unfinishedPoints,
+});
 
 /** Work handed in: the submission rules, server-side grading, grade books and grade privacy. */
 export function createSubmissionsService(
@@ -285,9 +293,21 @@ export function createSubmissionsService(
           correct: item.correct,
           expected: item.expected,
         }));
-        // Part writing: the findings with the marks (practice at once, formal work once answers are shown).
-        if (isPartWritingResult(result))
-          return { ...presentSubmission(row, true, now), items, findings: reveal === 'none' ? [] : result.part_writing.findings };
+        // Part writing: the findings with the marks (practice at once, formal work once answers are shown or at hand-in);
+        // before that what they cost and when they show, never which (issue 35); a withheld grade, nothing.
+        if (isPartWritingResult(result)) {
+          const submission = {
+            ...presentSubmission(row, true, now),
+            items,
+            findings: reveal === 'none' ? [] : result.part_writing.findings,
+          };
+          if (reveal !== 'none' || hidden) return submission;
+          return {
+            ...submission,
+            points_off: presentPointsOff(pointsOff(result.part_writing)),
+            findings_shown_at: findingsShownAt(doc, extensionDueAt, now) ?? null,
+          };
+        }
         return { ...presentSubmission(row, true, now), items };
       });
     },
@@ -365,16 +385,7 @@ export function createSubmissionsService(
         render_status: drawn?.status ?? jobStatus(row.render_status),
         marks_shown: !hidden && marksShown,
         answers_shown_at: answersShownAt,
-        ...(off
-          ? {
-              points_off: {
-                findings: off.findings,
-                finding_points: off.findingPoints,
-                unfinished: off.unfinished,
-                unfinished_points: off.unfinishedPoints,
-              },
-            }
-          : {}),
+        ...(off ? { points_off: presentPointsOff(off) } : {}),
       };
     },
 

@@ -73,7 +73,8 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
-  const workspaceFindings = async () => (await student.get(`/api/documents/${doc.id}/workspace`)).json().data.submissions[0].findings;
+  const workspaceSubmission = async () => (await student.get(`/api/documents/${doc.id}/workspace`)).json().data.submissions[0];
+  const workspaceFindings = async () => (await workspaceSubmission()).findings;
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
@@ -126,7 +127,12 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect(shown).toContain('Total: 6 / 10');
     expect(report).not.toMatch(/parallel|fifths|−4|class="marked"/);
     for (const note of MODEL_NOTES) expect(report).not.toContain(note);
-    expect(await workspaceFindings()).toEqual([]);
+    // The workspace says the same beside the grade.
+    expect(await workspaceSubmission()).toMatchObject({
+      findings: [],
+      points_off: { findings: 1, finding_points: 4, unfinished: 0, unfinished_points: 0 },
+      findings_shown_at: setDue,
+    });
     // Teachers see the findings themselves, and no summary in their links.
     const teacher = (await ta.get(`/api/submissions/${mine.id}/file-urls`)).json().data;
     expect(teacher.points_off).toBeUndefined();
@@ -138,6 +144,7 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect(never.answers_shown_at).toBeNull();
     expect(never.grade_report_url).not.toBe(links.grade_report_url);
     expect(await fetchText(never.grade_report_url)).toContain('Your instructor has chosen not to show the details of this exercise.');
+    expect((await workspaceSubmission()).findings_shown_at).toBeNull();
   });
 
   it('shows the findings at hand-in when the document says so, and the model never', async () => {
@@ -155,6 +162,9 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: before.grade_report_url })).statusCode).toBe(404);
     const findings = await workspaceFindings();
     expect(findings.map((f: { rule: string; cost: number }) => [f.rule, f.cost])).toEqual([['parallel-fifths', 4]]);
+    const shown = await workspaceSubmission();
+    expect(shown.points_off).toBeUndefined();
+    expect(shown.findings_shown_at).toBeUndefined();
   });
 
   it('never shows a withheld grade, findings at hand-in or not', async () => {
@@ -163,6 +173,9 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     const links = await urls(mine.id);
     expect(links).toMatchObject({ grade_report_url: null, png_url: null, marks_shown: false });
     expect(links.points_off).toBeUndefined();
-    expect(await workspaceFindings()).toEqual([]);
+    const withheld = await workspaceSubmission();
+    expect(withheld.findings).toEqual([]);
+    expect(withheld.points_off).toBeUndefined();
+    expect(withheld.points).toBeNull();
   });
 });

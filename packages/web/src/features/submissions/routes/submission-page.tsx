@@ -1,5 +1,5 @@
 import type { Course } from '@app/contract/courses';
-import type { Submission, SubmissionFileUrls } from '@app/contract/submissions';
+import type { Submission } from '@app/contract/submissions';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackIcon, DocumentIcon, DownloadIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { PointsOffSummary } from '../../../components/ui/points-off-summary.tsx';
 import { PreviewImage } from '../../../components/ui/preview-image.tsx';
 import { currentLanguage } from '../../../i18n/index.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
@@ -91,42 +92,6 @@ export function SubmissionPage() {
       onNavigate={(id) => void navigate(paths.submission(id))}
       onRemoved={(next) => void navigate(next ? paths.submission(next) : paths.gradeBook, { replace: true })}
     />
-  );
-}
-
-/**
- * What a formal part-writing grade cost before its findings are shown (issue 35): counts and
- * points, never which finding; and when the details are shown (with the answers, or never).
- */
-function PointsOffSummary({
-  pointsOff,
-  answersAt,
-  timeZone,
-}: {
-  pointsOff: NonNullable<SubmissionFileUrls['points_off']>;
-  answersAt: number | null;
-  timeZone: string;
-}) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const points = (count: number) => t('submissions.view.pointsOff.points', { count });
-  const said: string[] = [];
-  if (pointsOff.findings > 0)
-    said.push(t('submissions.view.pointsOff.findings', { count: pointsOff.findings, points: points(pointsOff.finding_points) }));
-  if (pointsOff.unfinished > 0)
-    said.push(t('submissions.view.pointsOff.unfinished', { count: pointsOff.unfinished, points: points(pointsOff.unfinished_points) }));
-  const nothing = said.length === 0;
-  return (
-    <>
-      <p data-points-off>{nothing ? t('submissions.view.pointsOff.nothing') : said.join(' ')}</p>
-      {nothing ? null : (
-        <p>
-          {answersAt === null
-            ? t('submissions.view.pointsOff.never')
-            : t('submissions.view.pointsOff.later', { date: formatDate(answersAt, DateFormat.dateTime, language, timeZone) })}
-        </p>
-      )}
-    </>
   );
 }
 
@@ -224,7 +189,7 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
             ) : null}
             {pointsOff ? (
               <Notice severity="info">
-                <PointsOffSummary pointsOff={pointsOff} answersAt={answersAt} timeZone={timeZone} />
+                <PointsOffSummary pointsOff={pointsOff} shownAt={answersAt} timeZone={timeZone} />
               </Notice>
             ) : null}
             <dl className={styles.facts}>
