@@ -20,13 +20,15 @@ const CORPUS = new URL('../../../../../../shared/corpora/bach-chorales/', import
  */
 const SAMPLE = ['001.mxl', '005.mxl', '013.mxl', '019.mxl', '041.mxl', '123.mxl', '239.mxl'];
 /**
- * What the sample reaches now, per choice: accepted chorales (of 7), the median and the lowest
- * percent of Bach's voices, and the most findings on given voices only (the goal is 0: issue 35).
+ * What the sample reaches since the checker's calibration (b378e51), per choice: accepted chorales
+ * (of 7, Bach's voices handed in), the lowest percent of Bach's voices (90: 123's parallel fifths
+ * and octaves) and none on given voices only. The median reached is 100 %; its floor is issue 35's
+ * goal, 97 %, so one more real finding in a chorale or two is not a failure but a fall below the goal is.
  */
 const FLOOR: Record<(typeof BACH_CHOICES)[number]['id'], { accepted: number; median: number; min: number; givenOnly: number }> = {
-  B: { accepted: 7, median: 70, min: 0, givenOnly: 0 },
-  S: { accepted: 7, median: 60, min: 0, givenOnly: 0 },
-  'S,B': { accepted: 7, median: 70, min: 0, givenOnly: 0 },
+  B: { accepted: 7, median: 97, min: 90, givenOnly: 0 },
+  S: { accepted: 7, median: 97, min: 90, givenOnly: 0 },
+  'S,B': { accepted: 7, median: 97, min: 90, givenOnly: 0 },
 };
 
 const present = SAMPLE.every((file) => existsSync(new URL(file, CORPUS)));
