@@ -44,6 +44,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
+import { PointsOffSummary } from '../../../components/ui/points-off-summary.tsx';
 import { keyName } from '../../../lib/keys.ts';
 import { NARROW_QUERY, type Viewer } from '../components/exercise-workspace.tsx';
 import { SaveIndicator } from '../components/save-indicator.tsx';
@@ -846,7 +847,10 @@ export function PartWritingWorkspace({
           {rules.practice ? t('partWriting.feedback.live') : t('partWriting.feedback.handIn')}
         </h2>
         <div aria-live="polite" data-testid="part-writing-findings">
-          {findings.length === 0 ? (
+          {findings.length === 0 && !rules.practice && latest?.points_off ? (
+            // A formal grade before its findings are shown: what they cost and when they show, never which (issue 35).
+            <PointsOffSummary pointsOff={latest.points_off} shownAt={latest.findings_shown_at ?? null} timeZone={viewer.timeZone} />
+          ) : findings.length === 0 ? (
             <p className={styles.muted}>
               {rules.practice
                 ? t('partWriting.feedback.none')
