@@ -91,6 +91,13 @@ describe('part-writing hand-in', () => {
   it('reads answers, grades them as a GradeResult with findings and draws the written voices', () => {
     const refused = writtenFromAnswers(doc.exercise, [{ id: 'chord-2', answer: 'C5 F4' }]);
     expect(refused).toEqual({ refusal: { index: 0, problem: { kind: 'count' } } });
+    // A voice's line must fill its chord (issue 35): chord 1 lasts a half note, so two quarters do, one does not.
+    expect(writtenFromAnswers(doc.exercise, [{ id: 'chord-1', answer: 'E5:4+D5:4 G4 C4' }])).toMatchObject({
+      written: { chords: [{ S: 'E5:4+D5:4', A: 'G4', T: 'C4' }, {}, {}, {}] },
+    });
+    expect(writtenFromAnswers(doc.exercise, [{ id: 'chord-1', answer: 'E5:4 G4 C4' }])).toEqual({
+      refusal: { index: 0, problem: { kind: 'line', note: 'E5:4', problem: { kind: 'length', written: 1, chord: 2 } } },
+    });
     expect(writtenFromAnswers(doc.exercise, [{ id: 'chord-5', answer: '' }])).toEqual({
       refusal: { index: 0, problem: { kind: 'unknown' } },
     });

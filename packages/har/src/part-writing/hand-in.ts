@@ -113,7 +113,8 @@ export function writtenFromAnswers(
   for (const [index, entry] of answers.entries()) {
     const chord = chordIndexOf(entry.id);
     if (chord === undefined || chord >= exercise.chords.length) return { refusal: { index, problem: { kind: 'unknown' } } };
-    const read = readAnswer(entry.answer, exercise.write);
+    // Each voice's line must fill its chord (issue 35): a line that does not is refused with its sentence.
+    const read = readAnswer(entry.answer, exercise.write, exercise.chords[chord]?.beats);
     if ('problem' in read) return { refusal: { index, problem: read.problem } };
     chords[chord] = read.chord;
   }

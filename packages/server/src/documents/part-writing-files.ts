@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { PartWritingWorkspace } from '@app/contract/part-writing';
 import { PartWritingMessages } from '@app/contract/part-writing';
+import { lineProblemMessage } from '@app/contract/part-writing/check';
 import { VOICES } from '@app/contract/part-writing/rules';
 import { type Workspace, WorkspaceMessages } from '@app/contract/workspace';
 import { contentHash } from '@app/har/format';
@@ -211,7 +212,9 @@ function writtenFromAnswerEntries(exercise: PartWritingDocument['exercise'], ans
           ? PartWritingMessages.chordVoices(voices)
           : problem.kind === 'pitch'
             ? PartWritingMessages.badPitch(problem.note)
-            : PartWritingMessages.outsideMidi(problem.note);
+            : problem.kind === 'line'
+              ? lineProblemMessage(problem.note, problem.problem)
+              : PartWritingMessages.outsideMidi(problem.note);
     throw AppError.badRequest(field, message);
   }
   return read.written;
