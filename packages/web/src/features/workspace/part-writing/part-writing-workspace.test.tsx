@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../testing/render.tsx';
-import { NOW, workspace, workspaceApi } from '../test-workspace.ts';
+import { NOW, submission, workspace, workspaceApi } from '../test-workspace.ts';
 import { PartWritingWorkspace } from './part-writing-workspace.tsx';
 
 const viewer = { id: 7, timeZone: 'UTC', language: 'en' as const };
@@ -42,8 +42,8 @@ const view: View = {
   points: 20,
 };
 
-function show(practice: boolean) {
-  const data = { ...workspace({ rules: { practice } }), score: null, items: [], part_writing: view };
+function show(practice: boolean, submissions: ReturnType<typeof submission>[] = []) {
+  const data = { ...workspace({ rules: { practice } }), score: null, items: [], part_writing: view, submissions };
   return renderAt(
     '/',
     <PartWritingWorkspace
@@ -158,5 +158,22 @@ describe('the part-writing workspace', () => {
     await user.type(text, 'G4 C4{Enter}');
     expect(screen.getByText('Write one note for each of S A T, "-" for one not written yet.')).toBeTruthy();
     expect(screen.getByTestId('part-writing-findings').textContent).toContain('Feedback comes after you hand in.');
+  }, 20_000);
+
+  it('after a formal hand-in whose findings are not shown yet, says what they cost and when they show (issue 35)', async () => {
+    workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
+    const due = Date.UTC(2031, 8, 17, 14, 0) / 1000;
+    const handedIn = submission({
+      points: 15,
+      max_points: 20,
+      findings: [],
+      points_off: { findings: 2, finding_points: 5, unfinished: 0, unfinished_points: 0 },
+      findings_shown_at: due,
+    });
+    show(false, [handedIn]);
+    await waitFor(() => expect(screen.getByTestId('part-writing-findings').textContent).toContain('2 findings cost 5 points.'));
+    expect(screen.getByTestId('part-writing-findings').textContent).toMatch(
+      /The details are shown after 2031-09-17.*, with the correct answers\./,
+    );
   }, 20_000);
 });
