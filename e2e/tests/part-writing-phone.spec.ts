@@ -6,7 +6,7 @@ import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signInThroug
  * Part writing on a phone (issue 27, decision 041): an exercise of twelve chords wraps into three
  * systems at 375 px. A finger dragged on empty staff scrolls the page and writes nothing; a tap
  * in the second system writes there and the chord stays in sight above the note toolbar, which
- * is one row (its letters fold out); at 375 × 667 and 375 × 812 nothing the student needs is
+ * is two rows, the note values the second (its letters fold out); at 375 × 667 and 375 × 812 nothing the student needs is
  * covered; a finger held still on empty staff picks up a note and drags it without scrolling;
  * and at 1280 px the toolbar is open in one piece.
  */
@@ -40,12 +40,17 @@ function finger(session: CDPSession) {
   };
 }
 
-/** Nothing needed is off screen or under the sticky bars: the toolbar in one row, Submit in reach. */
+/**
+ * Nothing needed is off screen or under the sticky bars: the toolbar in two rows (the selected note
+ * with ▲ ▼ ♯ ♭ ⋯, then the note values, issue 35), Submit in reach.
+ */
 async function checkBars(page: Page, width: number, height: number) {
   const toolbar = page.getByRole('toolbar', { name: 'Note entry' });
   const box = await toolbar.boundingBox();
   if (!box) throw new Error('no note toolbar');
-  expect(box.height).toBeLessThanOrEqual(60);
+  expect(box.height).toBeLessThanOrEqual(100);
+  const values = await toolbar.getByRole('group', { name: 'Note value' }).boundingBox();
+  expect(values && values.x >= 0 && values.x + values.width <= width && values.height <= 44).toBe(true);
   expect(box.y + box.height).toBeLessThanOrEqual(height);
   for (const name of ['Step up', 'Step down', 'Sharpen', 'Flatten', 'More note buttons']) {
     const button = await toolbar.getByRole('button', { name }).boundingBox();
@@ -105,7 +110,10 @@ test('on a phone a finger scrolls the page on empty staff, a tap writes in the s
   await touch(Array.from({ length: 9 }, (_, i) => ({ x: empty.x, y: empty.y - i * 25 })));
   await expect.poll(() => scrollY(phone)).toBeGreaterThan(before + 100);
   for (const id of ['1S', '1A', '1T']) await expect(cell(id)).toHaveText('—');
-  await expect(phone.locator('svg [data-note$="S"], svg [data-note$="A"], svg [data-note$="T"]')).toHaveCount(0);
+  // (An empty voice's place to write is there, unseen, but no note.)
+  await expect(
+    phone.locator('svg [data-note$="S"][data-pitch], svg [data-note$="A"][data-pitch], svg [data-note$="T"][data-pitch]'),
+  ).toHaveCount(0);
 
   // The second system (chords 5–8): the soprano chosen, a tap at E5 in chord 5 writes it.
   await phone.getByRole('group', { name: 'Voice to write on the staff' }).getByRole('button', { name: 'Soprano' }).tap();
