@@ -64,10 +64,10 @@ async function putStudentCopy(
   doc: HarDocument,
   docKey: string,
   key = studentCopyKey(docKey),
-): Promise<{ key: string; removed: RemovedAnalysis[]; bytes: Uint8Array }> {
-  const { bytes, removed } = await deps.cpu.run('studentCopy', [doc]);
+): Promise<{ key: string; removed: RemovedAnalysis[]; bytes: Uint8Array; copy: HarDocument }> {
+  const { bytes, removed, copy } = await deps.cpu.run('studentCopy', [doc]);
   await deps.storage.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/zip' });
-  return { key, removed, bytes };
+  return { key, removed, bytes, copy };
 }
 
 /**
@@ -116,7 +116,7 @@ export async function storeHar(
       const copy = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
       studentStorageKey = copy.key;
       removedForStudents = copy.removed;
-      if (options.layOut !== false) await layOutStudentCopy(deps, copy.bytes, { rememberFailure: false });
+      if (options.layOut !== false) await layOutStudentCopy(deps, copy.bytes, { rememberFailure: false, copy: copy.copy });
     }
   } catch (error) {
     await deleteStored(deps, { storageKey, studentStorageKey });
@@ -167,7 +167,7 @@ export async function storeKeyVersion(
   // The new copy (its points changed) laid out now, as an upload's is (issue 40); the score is the
   // version before's, laid out already, so this does not refuse the edit: a refusal is stored for
   // the copy and the workspace answers it, as it would at the first open.
-  await layOutStudentCopy(deps, copy.bytes, { rememberFailure: true }).catch((error: unknown) => {
+  await layOutStudentCopy(deps, copy.bytes, { rememberFailure: true, copy: copy.copy }).catch((error: unknown) => {
     if (!(error instanceof HarError)) throw error;
   });
   return { storageKey, studentStorageKey, size: bytes.byteLength };

@@ -93,19 +93,21 @@ export function lastingRefusal(error: unknown): error is HarError {
 /**
  * Lays out an analysis exercise's student copy for the workspace in the CPU pool's score threads
  * and stores the layout (read by every later open, by any instance). A score that cannot be laid
- * out throws its HarError; with `rememberFailure` (a copy students already open) the refusal is
+ * out throws its HarError; `copy` is the document the bytes were written from (not read again).
+ * With `rememberFailure` (a copy students already open) the refusal is
  * stored too, so no later open or instance tries again: a score that took the whole time limit
  * once would take it every time (issue 40). An upload instead refuses the file and stores nothing.
  */
 export async function layOutStudentCopy(
   deps: Pick<Deps, 'storage' | 'cpu'>,
   copyBytes: Uint8Array,
-  options: { rememberFailure: boolean },
+  options: { rememberFailure: boolean; copy?: HarDocument },
 ): Promise<RenderedWorkspace> {
   const copyHash = contentHash(copyBytes);
   let value: RenderedWorkspace;
   try {
-    const copy = await deps.cpu.run('readHar', [copyBytes]);
+    // The copy as it was written (an upload), else read from its bytes.
+    const copy = options.copy ?? (await deps.cpu.run('readHar', [copyBytes]));
     const layout = await deps.cpu.run('renderWorkspaceScore', [copy.score, exerciseItems(copy)]);
     value = {
       score: presentScore(layout),

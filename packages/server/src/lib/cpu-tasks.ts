@@ -45,10 +45,13 @@ export const cpuTasks = {
   writeHar: (doc: HarDocument): Uint8Array => writeHar(doc),
   /** The manifest and score entries of a document's submissions, checked and deflated once (issue 29). */
   submissionHead,
-  /** An exercise's student copy written as a `.har`, and the analysis text its score lost (issue 26). */
+  /**
+   * An exercise's student copy written as a `.har`, and the analysis text its score lost (issue 26);
+   * with the copy itself, which its layout is made from at upload (issue 40), so it is not read back.
+   */
   studentCopy: (doc: HarDocument) => {
     const { copy, removed } = studentCopyOf(doc);
-    return { bytes: writeHar(copy), removed };
+    return { bytes: writeHar(copy), removed, copy };
   },
   /** The preview PNG of a score's first page. */
   renderPreview: async (score: string): Promise<Uint8Array> => (await renderPreview(score)).png,

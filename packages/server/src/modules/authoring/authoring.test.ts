@@ -277,7 +277,8 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     // No readHar: neither the save nor the set nor "My exercises" reads back the file just written.
-    expect(runs).toEqual(['analysisPositions', 'writeHar', 'writeHar', 'studentCopy']);
+    // The student copy is laid out for the workspace at the save, from the copy just written (issue 40).
+    expect(runs).toEqual(['analysisPositions', 'writeHar', 'writeHar', 'studentCopy', 'renderWorkspaceScore']);
     const read = async (key: string) =>
       readHar(new Uint8Array(await new Response((await t.app.deps.storage.get(key)) as never).arrayBuffer()));
     const libraryRow = await t.app.deps.db
