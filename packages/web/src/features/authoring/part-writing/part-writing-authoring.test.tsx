@@ -487,6 +487,55 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     expect((body.model as { chords: unknown[] }).chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
   });
 
+  it('a whole chorale: the instructor merges a chord with the next and splits it again, given and model lines following (issue 35)', {
+    timeout: 30_000,
+  }, async () => {
+    const calls = api();
+    vi.stubGlobal('XMLHttpRequest', ChoraleXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    const input = (await screen.findAllByLabelText('Score (MusicXML)')).at(-1) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '001.mxl')] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make the exercise' }));
+    await screen.findByDisplayValue('001');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Chorale 001' } });
+    expect(screen.getByText(/Select a chord to merge it with the next one or split it/)).toBeTruthy();
+    // The pickup's chord cannot be merged over its barline.
+    fireEvent.click(document.querySelector('[data-cell="1S"]') as HTMLElement);
+    expect(screen.getByText('Chord 1: measure 0, beat 3 (quarter notes: 1)')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Merge with the next chord' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/The next chord is in the next measure/)).toBeTruthy();
+    expect(screen.getByText(/This chord has no beat or note inside it to split at/)).toBeTruthy();
+    // Chord 2 (G3 on the downbeat of measure 1) merged with chord 3: one chord of two beats, the lines joined.
+    fireEvent.click(document.querySelector('[data-cell="2S"]') as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Merge with the next chord' }));
+    expect(screen.getByText('Chord 2: measure 1, beat 1 (quarter notes: 2)')).toBeTruthy();
+    expect(document.querySelectorAll('[data-cell$="S"]')).toHaveLength(3);
+    expect(document.querySelector('[data-cell="2A"]')?.textContent).toBe('D4:4+E4:4');
+    // Split again on beat 2: the chords as read.
+    expect((screen.getByLabelText('Split at') as HTMLSelectElement).value).toBe('1');
+    expect(screen.getByRole('option', { name: 'beat 2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Split the chord' }));
+    expect(document.querySelectorAll('[data-cell$="S"]')).toHaveLength(4);
+    expect(document.querySelector('[data-cell="2A"]')?.textContent).toBe('D4');
+    expect(document.querySelector('[data-cell="3A"]')?.textContent).toBe('E4');
+    fireEvent.click(document.querySelector('[data-cell="2S"]') as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Merge with the next chord' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(calls.writes()).toHaveLength(1));
+    const body = calls.writes()[0]?.body as { chords: unknown[]; model: { chords: unknown[] } };
+    expect(body.chords).toEqual([
+      { B: 'G2', beats: 1 },
+      { B: 'G3:4+E3:4', beats: 2 },
+      { B: 'F#3', beats: 1 },
+    ]);
+    expect(body.model.chords).toEqual([
+      { S: 'G4', A: 'D4', T: 'B3' },
+      { S: 'G4:4+G4:4', A: 'D4:4+E4:4', T: 'B3:4+C4:4' },
+      { S: 'D5', A: 'D4', T: 'A3' },
+    ]);
+  });
+
   it('five sung parts: the instructor chooses the four lines, gives soprano and bass, sees the key found and changes it (issue 35)', async () => {
     const calls = api();
     vi.stubGlobal('XMLHttpRequest', FiveXhr);

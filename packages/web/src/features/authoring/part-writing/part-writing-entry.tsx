@@ -4,6 +4,7 @@ import type {
   PartWritingWorkspace as PartWritingView,
 } from '@app/contract/part-writing';
 import type { Finding } from '@app/contract/part-writing/check';
+import { chordPlaces, mergeChords, type RhythmChange, splitChord, splitPoints } from '@app/contract/part-writing/harmonic-rhythm';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { beatOf, crossesBarline, readTypedLabel, typedLabelText } from '@app/contract/part-writing/typed';
@@ -17,6 +18,7 @@ import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PlaybackControls } from '../../../components/ui/playback-controls.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorMessages } from '../../../lib/api-errors.ts';
 import { useCheckPartWriting } from './api.ts';
@@ -221,6 +223,37 @@ export function PartWritingEntry({
   const voiceName = (voice: Voice) => t(`partWriting.voice.${voice}`);
   const lang = languageOf(language);
 
+  // The harmonic rhythm (issue 35): an uploaded score's chords merged or split by the instructor, given and model lines following.
+  const [splitAt, setSplitAt] = useState<number | null>(null);
+  const [rhythmError, setRhythmError] = useState<string | null>(null);
+  const rhythmExercise = { meter, pickup, chords };
+  const places = useMemo(() => chordPlaces({ meter, pickup, chords }), [meter, pickup, chords]);
+  const at = selected && !typing ? selected.chord : undefined;
+  const place = at === undefined ? undefined : places?.[at];
+  const points = useMemo(
+    () => (at === undefined ? [] : splitPoints({ meter, pickup, chords }, at, model)),
+    [at, meter, pickup, chords, model],
+  );
+  const beatText = (chordAt: number, offset: number) => {
+    const p = places?.[chordAt];
+    return p ? String(Number((1 + (p.start + offset) / beatOf(p.meter)).toFixed(3))) : '';
+  };
+  const mergeTry = at === undefined ? undefined : mergeChords(rhythmExercise, at, model, { acrossPhraseEnd: true });
+  const mergeRefused = mergeTry && 'refused' in mergeTry ? mergeTry.refused : undefined;
+  const applyRhythm = (change: RhythmChange<PartWritingAuthoredChord>, chord: number) => {
+    if ('refused' in change) {
+      setRhythmError(t('partWriting.authoring.rhythm.line', { chord: chord + 1, voice: change.voice ? voiceName(change.voice) : '' }));
+      return;
+    }
+    setRhythmError(null);
+    setFindings(null);
+    setLabelTexts({});
+    setBadDurations({});
+    setSplitAt(null);
+    onChords(change.chords);
+    onModel(change.model);
+  };
+
   return (
     <section className={styles.entry} aria-labelledby="pw-entry-title">
       <h3 id="pw-entry-title" className={styles.entryTitle}>
@@ -253,6 +286,81 @@ export function PartWritingEntry({
         }}
         onNote={setNote}
       />
+
+      {!typing ? (
+        // biome-ignore lint/a11y/useSemanticElements: a group of controls for the selected chord, not a form's fieldset
+        <div className={styles.rhythm} role="group" aria-labelledby="pw-rhythm-title">
+          <h4 id="pw-rhythm-title" className={styles.rhythmTitle}>
+            {t('partWriting.authoring.rhythm.title')}
+          </h4>
+          <p className={styles.hint} aria-live="polite">
+            {at === undefined || !place
+              ? t('partWriting.authoring.rhythm.hint')
+              : t('partWriting.authoring.rhythm.where', {
+                  chord: at + 1,
+                  measure: place.measure + (firstMeasure ?? 1),
+                  beat: beatText(at, 0),
+                  length: Number((chords[at]?.beats ?? 0).toFixed(4)),
+                })}
+          </p>
+          {at !== undefined ? (
+            <div className={styles.rhythmBar}>
+              <Button
+                variant="outline"
+                data-rhythm="merge"
+                disabled={mergeRefused !== undefined}
+                onClick={() => applyRhythm(mergeChords(rhythmExercise, at, model, { acrossPhraseEnd: true }), at)}
+              >
+                {t(chords[at]?.phrase_end ? 'partWriting.authoring.rhythm.mergePhrase' : 'partWriting.authoring.rhythm.merge')}
+              </Button>
+              {points.length > 0 ? (
+                <>
+                  <SelectField
+                    label={t('partWriting.authoring.rhythm.splitAt')}
+                    data-rhythm="split-at"
+                    options={points.map((point) => ({
+                      value: String(point),
+                      label: t('partWriting.authoring.rhythm.beat', { beat: beatText(at, point) }),
+                    }))}
+                    value={String(splitAt !== null && points.includes(splitAt) ? splitAt : points[0])}
+                    onChange={(e) => setSplitAt(Number(e.target.value))}
+                  />
+                  <Button
+                    variant="outline"
+                    data-rhythm="split"
+                    onClick={() =>
+                      applyRhythm(
+                        splitChord(
+                          rhythmExercise,
+                          at,
+                          splitAt !== null && points.includes(splitAt) ? splitAt : (points[0] as number),
+                          model,
+                        ),
+                        at,
+                      )
+                    }
+                  >
+                    {t('partWriting.authoring.rhythm.split')}
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          {at !== undefined ? (
+            <p className={styles.hint}>
+              {mergeRefused === 'barline'
+                ? t('partWriting.authoring.rhythm.mergeBarline')
+                : mergeRefused === 'last'
+                  ? t('partWriting.authoring.rhythm.mergeLast')
+                  : chords[at]?.phrase_end
+                    ? t('partWriting.authoring.rhythm.mergePhraseHint')
+                    : null}{' '}
+              {points.length === 0 ? t('partWriting.authoring.rhythm.noSplit') : null}
+            </p>
+          ) : null}
+          {rhythmError ? <Notice severity="error">{rhythmError}</Notice> : null}
+        </div>
+      ) : null}
 
       <div className={styles.scroller}>
         {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of cells; a fieldset cannot be one */}
