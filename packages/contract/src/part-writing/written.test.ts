@@ -178,3 +178,30 @@ describe('a given voice that cannot be read', () => {
     expect(result.unwritten).toEqual([]);
   });
 });
+
+describe('a written voice that rests through a chord', () => {
+  const exercise: WritingExercise = {
+    key: 'C major',
+    meter: '4/4',
+    style: 'free',
+    given: ['B'],
+    write: ['S', 'A', 'T'],
+    rules: {},
+    chords: [
+      { B: 'C3', beats: 1 },
+      { B: 'G2', beats: 1, phrase_end: true },
+      { B: 'C3', beats: 1 },
+      { B: 'G2', beats: 1 },
+    ],
+  };
+  it('is a chord not written, except where a phrase begins (as Bach breathes after a fermata)', () => {
+    const sound = { S: 'C5', A: 'E4', T: 'G3' };
+    const fifth = { S: 'B4', A: 'D4', T: 'G3' };
+    // Resting through chord 2 mid-phrase would escape every rule there: it is unwritten.
+    expect(checkWritten(exercise, [sound, { ...fifth, A: 'r' }, sound, fifth]).unwritten).toEqual([1]);
+    // After the phrase end the alto may breathe through chord 3 before it sings again.
+    expect(checkWritten(exercise, [sound, fifth, { ...sound, A: 'r' }, fifth]).unwritten).toEqual([]);
+    // A rest within a chord is always a line.
+    expect(checkWritten(exercise, [sound, { ...fifth, A: 'r:8+D4:8' }, sound, fifth]).unwritten).toEqual([]);
+  });
+});

@@ -147,6 +147,24 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
   const off = RULE_IDS.filter((rule) => !settings[rule].on);
   const voices = VOICES.filter((v) => exercise.given.includes(v) || exercise.write.includes(v));
   const beatsOf = (given: GivenChord) => given.beats ?? 1;
+  const silent = (text: string | undefined, beats: number) => {
+    const read = text === undefined ? undefined : readLine(text, beats);
+    return read !== undefined && 'events' in read && read.events.every((e) => !e.pitch);
+  };
+  // A written voice may rest through a whole chord only where a phrase begins (the first chord, or after a
+  // phrase end, until the voice first sounds) or where every given voice rests too (a pause): elsewhere a
+  // rest is a chord not written, so resting never escapes the rules.
+  const restAllowed = new Map<string, boolean>();
+  for (const v of exercise.write) {
+    let opening = true;
+    exercise.chords.forEach((given, index) => {
+      if (index > 0 && exercise.chords[index - 1]?.phrase_end) opening = true;
+      const text = written[index]?.[v];
+      const pause = exercise.given.every((g) => silent(given[g], beatsOf(given)));
+      if (silent(text, beatsOf(given))) restAllowed.set(`${index}:${v}`, opening || pause);
+      else if (text !== undefined) opening = false;
+    });
+  }
   const chords: (PartWritingChordInput | undefined)[] = exercise.chords.map((given, index) => {
     const mine = written[index] ?? {};
     const chord: PartWritingChordInput = {};
@@ -164,6 +182,7 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
         chord[v] = 'r';
         continue;
       }
+      if (!isGiven && restAllowed.get(`${index}:${v}`) === false) return undefined;
       chord[v] = text;
     }
     return chord;
