@@ -8,6 +8,7 @@ import { writeBudget } from './budget.ts';
 import { runDashboardBenchmark } from './dashboard.ts';
 import { runDocumentBenchmarks } from './documents.ts';
 import { runGradeBookBenchmark } from './gradebook.ts';
+import { runHeavyScoreBenchmark } from './heavy-score.ts';
 import { runInstancesBenchmark } from './instances.ts';
 import { runMediaBenchmarks } from './media.ts';
 import { runPartWritingBachBenchmark } from './part-writing-bach.ts';
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   dashboard: runDashboardBenchmark,
   documents: runDocumentBenchmarks,
   gradebook: runGradeBookBenchmark,
+  'heavy-score': runHeavyScoreBenchmark,
   instances: runInstancesBenchmark,
   media: runMediaBenchmarks,
   'part-writing-bach': runPartWritingBachBenchmark,

@@ -46,10 +46,17 @@ export function largestAllowedScore(): string {
  * 3, 3, 2 and 2 notes), with `directionsPerBeat` `<direction><words>` before each beat. At the
  * defaults it is 800 measures, 8,000 notes and 12,800 directions (2.1 MB): inside the notes,
  * measures and bytes limits, yet laying it out took Verovio past the 30 s task limit. `word`
- * changes the text (a different score, so a different layout and preview).
+ * changes the text (a different score, so a different layout and preview); `directions`, when
+ * given, spreads that many over the score instead (one beat's at most `directionsPerBeat`).
  */
-export function denseDirectionsScore(options: { measures?: number; directionsPerBeat?: number; word?: string } = {}): string {
+export function denseDirectionsScore(
+  options: { measures?: number; directionsPerBeat?: number; directions?: number; word?: string } = {},
+): string {
   const { measures = 800, directionsPerBeat = 4, word = 'dolce' } = options;
+  const beatsInAll = measures * 4;
+  const total = options.directions ?? beatsInAll * directionsPerBeat;
+  /** The directions before beat `b` (0-based, over the whole score): `total` spread evenly. */
+  const before = (b: number) => Math.floor((b * total) / beatsInAll);
   const direction = `<direction placement="above"><direction-type><words>${word}</words></direction-type></direction>`;
   const note = (step: string, octave: number, chord: boolean) =>
     `<note>${chord ? '<chord/>' : ''}<pitch><step>${step}</step><octave>${octave}</octave></pitch><duration>1</duration><type>quarter</type></note>`;
@@ -73,16 +80,20 @@ export function denseDirectionsScore(options: { measures?: number; directionsPer
       ['A', 4],
     ],
   ];
-  const body = beats
-    .map((chord) => direction.repeat(directionsPerBeat) + chord.map(([step, octave], i) => note(step, octave, i > 0)).join(''))
-    .join('');
+  const body = (measure: number) =>
+    beats
+      .map((chord, beat) => {
+        const at = (measure - 1) * 4 + beat;
+        return direction.repeat(before(at + 1) - before(at)) + chord.map(([step, octave], i) => note(step, octave, i > 0)).join('');
+      })
+      .join('');
   const attributes =
     '<attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>';
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list><part id="P1">',
   ];
-  for (let n = 1; n <= measures; n++) out.push(`<measure number="${n}">${n === 1 ? attributes : ''}${body}</measure>`);
+  for (let n = 1; n <= measures; n++) out.push(`<measure number="${n}">${n === 1 ? attributes : ''}${body(n)}</measure>`);
   out.push('</part></score-partwise>');
   return out.join('\n');
 }
