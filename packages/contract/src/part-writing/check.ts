@@ -62,7 +62,7 @@ export type Finding = {
 export type CheckProblem = { path: string; message: string };
 export type CheckResult = { ok: true; findings: Finding[] } | { ok: false; problems: CheckProblem[] };
 
-export const MAX_CHORDS = 200;
+export const MAX_CHORDS = 400;
 /** The most beats a meter may count in a measure ("12/8"; "99/8" is no meter anyone writes part writing in). */
 export const MAX_METER_BEATS = 12;
 
