@@ -369,6 +369,11 @@ export function hostileScores(score: string): Buffer[] {
       score.replace(/<score-partwise/, `<!DOCTYPE score-partwise [${declarations}]>\n<score-partwise`).replace('</note>', `${use}</note>`);
     const laughs = Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
     const measure = score.match(/<measure[\s\S]*?<\/measure>/)?.[0] ?? '';
+    // Scores dense in directions (issue 40): a measure of the score after its first, with marks before its notes.
+    const later = (score.match(/<measure[\s\S]*?<\/measure>/g)?.[1] ?? measure).replace(/<attributes>[\s\S]*?<\/attributes>/, '');
+    const words = '<direction placement="above"><direction-type><words>dolce</words></direction-type></direction>';
+    const dynamics = '<direction placement="below"><direction-type><dynamics><p/></dynamics></direction-type></direction>';
+    const marked = (marks: string, measures: number) => later.replace('<note>', `${marks}<note>`).repeat(measures);
     const text = [
       nested(60),
       nested(120),
@@ -382,6 +387,11 @@ export function hostileScores(score: string): Buffer[] {
       at('</note>', '<lyric><text>&#x110000;&#0;&#xD800;</text></lyric>'),
       at('</note>', `<!--${'-'.repeat(10)}${'x'.repeat(6 * MB)}-->`),
       score.replace(/<\/part>/, `${measure.repeat(900)}</part>`),
+      // Issue 40's kind: four words a beat over a long line (refused by the marks), dynamics past the
+      // marks a line of 400 measures may have, and words as dense as a short score may have them.
+      score.replace(/<\/part>/, `${marked(words.repeat(16), 700)}</part>`),
+      score.replace(/<\/part>/, `${marked(dynamics.repeat(2), 400)}</part>`),
+      score.replace(/<\/part>/, `${marked(words.repeat(8), 100)}</part>`),
       at('</measure>', '<note><rest/><duration>1</duration></note>'.repeat(9000)),
       at('</note>', '<lyric><text>V7</text></lyric>').replace(
         '<note>',
