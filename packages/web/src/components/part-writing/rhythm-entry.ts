@@ -218,10 +218,16 @@ export function harmonicAt(lineOf: (chord: number) => VoiceEvent[], chord: numbe
   return from[first] as number;
 }
 
-/** The notes a finding marks on the staff (`chord:voice:at`): a non-chord tone the note it names, otherwise each voice's harmonic note in each chord. */
+/**
+ * The notes a finding marks on the staff (`chord:voice:at`): a non-chord tone the note it names,
+ * otherwise each voice's harmonic note in each chord — the checker's (`harmonicEvents`) where given,
+ * else `harmonicAt`'s reading.
+ */
 export function findingPlaces(
   finding: { rule: string; chords: readonly number[]; voices: readonly Voice[]; params: Record<string, unknown> },
   lineOf: (chord: number, voice: Voice) => VoiceEvent[],
+  /** The checker's harmonic note (the event's index in the chord's line), where it can say. */
+  harmonicIndex?: (chord: number, voice: Voice) => number | undefined,
 ): string[] {
   const named = typeof finding.params.note === 'string' ? parsePitch(finding.params.note) : undefined;
   return finding.chords.flatMap((chord) =>
@@ -231,7 +237,9 @@ export function findingPlaces(
         const index = events.findIndex((e) => e.pitch && pitchName(e.pitch) === pitchName(named));
         if (index >= 0) return `${chord}:${voice}:${starts(events)[index]}`;
       }
-      return `${chord}:${voice}:${harmonicAt((c) => lineOf(c, voice), chord)}`;
+      const index = harmonicIndex?.(chord, voice);
+      const at = index !== undefined && events[index] ? (starts(events)[index] as number) : harmonicAt((c) => lineOf(c, voice), chord);
+      return `${chord}:${voice}:${at}`;
     }),
   );
 }

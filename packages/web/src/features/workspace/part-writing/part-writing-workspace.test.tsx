@@ -134,6 +134,17 @@ describe('the part-writing workspace', () => {
     cell(1, 'A').focus();
     await user.keyboard('{ArrowRight}{Backspace}');
     expect(cell(1, 'A').textContent).toBe('E4');
+    // A line short of its chord (one eighth of a quarter) leaves the chord unfinished.
+    expect(screen.getByText(/of 4 chords written/).textContent).toBe('0 of 4 chords written');
+    cell(1, 'S').focus();
+    await user.keyboard('5g');
+    cell(1, 'T').focus();
+    await user.keyboard('4c');
+    expect(cell(1, 'T').textContent).toBe('C4');
+    expect(screen.getByText(/of 4 chords written/).textContent).toBe('0 of 4 chords written');
+    await user.keyboard('{ArrowRight}B');
+    expect(cell(1, 'T').textContent).toBe('C4 B3');
+    expect(screen.getByText(/of 4 chords written/).textContent).toBe('1 of 4 chords written');
     const saved = () =>
       calls
         .filter((c) => c.method === 'PUT')

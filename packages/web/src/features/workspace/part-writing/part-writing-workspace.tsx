@@ -1,5 +1,5 @@
 import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part-writing';
-import type { Finding } from '@app/contract/part-writing/check';
+import { type Finding, harmonicEvents, type PartWritingChordInput } from '@app/contract/part-writing/check';
 import { beatsValue } from '@app/contract/part-writing/line';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
@@ -8,7 +8,7 @@ import { checkWritten, keysInForce, readAnswer, type WrittenChord } from '@app/c
 import type { StartedWorkspace, Workspace } from '@app/contract/workspace';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { eventIndexAt, lineLabel, readEvents, starts } from '../../../components/part-writing/line-edit.ts';
+import { complete, eventIndexAt, lineLabel, readEvents, starts } from '../../../components/part-writing/line-edit.ts';
 import {
   alterStep,
   answerText,
@@ -297,22 +297,51 @@ export function PartWritingWorkspace({
     if (!rules.practice) return latest?.findings ?? [];
     return checkWritten(view, cells, language).findings;
   }, [rules.practice, latest, view, cells, language]);
-  const unwritten = cells.filter((chord, i) => order.some((v) => !chord[v]) || i >= view.chords.length).length;
+  // A voice's line still short of its chord (a split half written) leaves the chord unfinished.
+  const finished = (chord: WrittenChord, i: number) =>
+    i < view.chords.length && order.every((v) => complete(readEvents(chord[v], view.chords[i]?.beats || 1), view.chords[i]?.beats || 1));
+  const unwritten = cells.filter((chord, i) => !finished(chord, i)).length;
 
   // A finding's notes on the staff: the harmonic note of each of its voices in each chord, a non-chord tone the note it names.
   const findingNotes = useMemo(() => {
     const lineOf = (chord: number, voice: Voice) =>
       readEvents(view.chords[chord]?.[voice] ?? cells[chord]?.[voice], view.chords[chord]?.beats || 1);
+    const beats = (chord: number) => view.chords[chord]?.beats || 1;
+    const sung = VOICES.filter((v) => view.given.includes(v) || view.write.includes(v));
+    const whole = (chord: number) =>
+      chord >= 0 && chord < view.chords.length && sung.every((v) => complete(lineOf(chord, v), beats(chord)));
+    /** The checker's harmonic notes over the finding's chords (and the chord before, which a tie may come from). */
+    const harmonicOf = (finding: Finding) => {
+      const first = Math.min(...finding.chords);
+      const last = Math.max(...finding.chords);
+      const from = whole(first - 1) ? first - 1 : first;
+      const span = Array.from({ length: last - from + 1 }, (_, k) => from + k);
+      if (!span.every(whole)) return undefined;
+      const read = harmonicEvents({
+        key: keys[from] ?? view.key,
+        meter: view.meter,
+        chords: span.map((i) => {
+          const chord = view.chords[i];
+          const input: PartWritingChordInput = { beats: beats(i) };
+          if (chord?.numeral !== undefined) input.numeral = chord.numeral;
+          if (chord?.figures !== undefined) input.figures = chord.figures;
+          if (chord?.phrase_end) input.phrase_end = true;
+          for (const v of sung) input[v] = chord?.[v] ?? cells[i]?.[v];
+          return input;
+        }),
+      });
+      return (chord: number, voice: Voice) => read[chord - from]?.[voice];
+    };
     const cache = new Map<Finding, string[]>();
     return (finding: Finding) => {
       let places = cache.get(finding);
       if (!places) {
-        places = findingPlaces(finding, lineOf);
+        places = findingPlaces(finding, lineOf, harmonicOf(finding));
         cache.set(finding, places);
       }
       return places;
     };
-  }, [view.chords, cells]);
+  }, [view, cells, keys]);
 
   const marks = useMemo(() => {
     const map = new Map<string, Mark[]>();
@@ -488,7 +517,18 @@ export function PartWritingWorkspace({
 
   const { handIn, confirming, setConfirming, pending } = useHandIn({
     documentId: document.id,
-    answers: () => entries(cells),
+    // A line still short of its chord is handed in as not written (the chord counts as unfinished, as the confirmation says); the draft keeps it.
+    answers: () =>
+      entries(
+        cells.map((chord, i) =>
+          Object.fromEntries(
+            Object.entries(chord).filter(
+              ([v, text]) =>
+                complete(readEvents(text, view.chords[i]?.beats || 1), view.chords[i]?.beats || 1) || !order.includes(v as Voice),
+            ),
+          ),
+        ),
+      ),
     base: autosave.base,
     rebase: (draft) => autosave.rebase(draft, false),
     outOfTime: secondsLeft === 0,
