@@ -99,10 +99,11 @@ describe('HarError codes and values', () => {
   });
 
   it('a part-writing upload: the measure number as a value', () => {
-    const tied = PARTWISE(
-      '<measure number="3"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes><note><pitch><step>C</step><octave>3</octave></pitch><duration>1</duration></note><note><rest/><duration>3</duration></note></measure>',
+    // A triplet eighth (a third of a quarter): a length no note value writes (a rest in the given voice is read since issue 35).
+    const triplet = PARTWISE(
+      '<measure number="3"><attributes><divisions>3</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes><note><pitch><step>C</step><octave>3</octave></pitch><duration>1</duration></note><note><rest/><duration>11</duration></note></measure>',
     );
-    expect(coded(() => importPartWriting(tied)).ref).toEqual({ code: 'har.pwGivenRests', params: { measure: '3' } });
+    expect(coded(() => importPartWriting(triplet)).ref).toEqual({ code: 'har.pwNoteLength', params: { measure: '3', beats: 0.3333 } });
   });
 
   it('every template names its values as {{name}} and renders them, nested sentences too', () => {

@@ -92,7 +92,7 @@ describe('the part-writing .har', () => {
     const settings = ruleSettings(exercise.exercise);
     expect(settings['parallel-fifths']).toEqual({ on: true, points: 5 });
     expect(settings['doubled-leading-tone']).toEqual({ on: false, points: 2 });
-    expect(settings['parallel-octaves']).toEqual({ on: true, points: 1 });
+    expect(settings['parallel-octaves']).toEqual({ on: true, points: 3 });
     expect(settings['seventh-preparation'].on).toBe(false);
     expect(ruleSettings({ rules: {}, style: 'strict' })['seventh-preparation'].on).toBe(true);
   });
@@ -117,11 +117,11 @@ describe('grading', () => {
     const grade = gradePartWriting(exercise, work);
     const costs = grade.findings.map((f) => [f.rule, f.chords, f.voices, f.cost]);
     expect(costs).toEqual([
-      ['spacing', [0], ['A', 'T'], 0],
+      ['spacing', [0], ['A', 'T'], 1],
       ['parallel-fifths', [0, 1], ['T', 'B'], 5],
       ['missing-third', [1], [], 2],
     ]);
-    expect(grade.score).toBe(13);
+    expect(grade.score).toBe(12);
   });
 
   it('a rule turned off costs nothing: the doubled leading tone', () => {
@@ -351,11 +351,81 @@ describe('importing the given voices from MusicXML', () => {
     expect(importPartWriting(plain.score).given).toEqual(['B']);
   });
 
-  it('refuses a given voice that rests or voices that do not move together', () => {
+  it('reads a rest in the given voice as part of its line (issue 35): the chord before it holds it', () => {
     const score = partWritingExercise('x', figuredBass).score;
-    expect(() => importPartWriting(score.replace(/<pitch><step>D<\/step><octave>3<\/octave><\/pitch>/, '<rest/>'))).toThrow(
-      'Measure 1: the given voice rests; part writing is note against note.',
-    );
+    const read = importPartWriting(score.replace(/<pitch><step>D<\/step><octave>3<\/octave><\/pitch>/, '<rest/>'));
+    expect(read.chords.map((c) => [c.B, c.beats, c.figures])).toEqual([
+      ['A2:4+r:4', 2, ''],
+      ['E3', 1, '#'],
+      ['A2', 1, ''],
+    ]);
+  });
+
+  describe('the given voice with its rhythm (issue 35): rests, sixteenths, ties and metre changes are lines', () => {
+    const NOTE = (step: string, octave: number, duration: number, extra = '') =>
+      `<note><pitch><step>${step[0]}</step>${step[1] === '#' ? '<alter>1</alter>' : step[1] === 'b' ? '<alter>-1</alter>' : ''}<octave>${octave}</octave></pitch><duration>${duration}</duration>${extra}</note>`;
+    const REST = (duration: number) => `<note><rest/><duration>${duration}</duration></note>`;
+    const HARMONY = (numeral: string) => `<harmony><function>${numeral}</function></harmony>`;
+    const score = (part: string, measures: string, clef = 'G') =>
+      `<?xml version="1.0"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>${part}</part-name></score-part></part-list><part id="P1">${measures.replace('<!--attrs-->', `<attributes><divisions>4</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>${clef}</sign></clef></attributes>`)}</part></score-partwise>`;
+    const TIE_START = '<tie type="start"/><notations><tied type="start"/></notations>';
+    const TIE_STOP = '<tie type="stop"/><notations><tied type="stop"/></notations>';
+
+    it('a soprano with numerals: the notes after a numeral are its chord, sixteenths and a breath rest in its line', () => {
+      const read = importPartWriting(
+        score(
+          'Soprano',
+          `<measure number="1"><!--attrs-->${HARMONY('I')}${NOTE('E', 5, 4)}${NOTE('D', 5, 2)}${NOTE('C', 5, 1)}${NOTE('B', 4, 1)}${HARMONY('IV')}${NOTE('A', 4, 4)}${HARMONY('V')}${NOTE('G', 4, 2)}${REST(2)}</measure>` +
+            `<measure number="2">${HARMONY('I')}${NOTE('C', 5, 16, '<notations><fermata/></notations>')}</measure>`,
+        ),
+      );
+      expect(read).toEqual({
+        key: 'C',
+        meter: '4/4',
+        given: ['S'],
+        chords: [
+          { numeral: 'I', S: 'E5:4+D5:8+C5:16+B4:16', beats: 2 },
+          { numeral: 'IV', S: 'A4', beats: 1 },
+          { numeral: 'V', S: 'G4:8+r:8', beats: 1 },
+          { numeral: 'I', S: 'C5', beats: 4 },
+        ],
+      });
+    });
+
+    it('a figured bass: every note a chord, a note tied over the barline split and tied (the chord keeps its figures), a change of metre, a pickup', () => {
+      const figures = (n: string) => `<figured-bass><figure><figure-number>${n}</figure-number></figure></figured-bass>`;
+      const read = importPartWriting(
+        score(
+          'Bass',
+          `<measure number="0" implicit="yes"><!--attrs-->${NOTE('C', 3, 4)}</measure>` +
+            `<measure number="1">${NOTE('F', 3, 4)}${figures('6')}${NOTE('G', 3, 4)}${NOTE('A', 3, 8, TIE_START)}</measure>` +
+            `<measure number="2"><attributes><time><beats>3</beats><beat-type>4</beat-type></time></attributes>${NOTE('A', 3, 4, TIE_STOP)}${NOTE('G', 3, 2)}${NOTE('F', 3, 2)}${REST(4)}</measure>` +
+            `<measure number="3">${NOTE('C', 3, 12)}</measure>`,
+          'F',
+        ),
+      );
+      expect(read).toMatchObject({ key: 'C', meter: '4/4', given: ['B'], pickup: 1, first_measure: 0 });
+      expect(read.chords).toEqual([
+        { figures: '', B: 'C3', beats: 1 },
+        { figures: '', B: 'F3', beats: 1 },
+        { figures: '6', B: 'G3', beats: 1 },
+        { figures: '', B: 'A3~', beats: 2 },
+        { figures: '', B: 'A3', beats: 1, meter: '3/4' },
+        { figures: '', B: 'G3', beats: 0.5 },
+        { figures: '', B: 'F3:8+r:4', beats: 1.5 },
+        { figures: '', B: 'C3', beats: 3 },
+      ]);
+    });
+
+    it('soprano and bass moving apart with numerals: one chord per numeral, each voice its line', () => {
+      const two = `<?xml version="1.0"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Soprano</part-name></score-part><score-part id="P2"><part-name>Bass</part-name></score-part></part-list>
+        <part id="P1"><measure number="1"><attributes><divisions>2</divisions><time><beats>2</beats><beat-type>4</beat-type></time></attributes>${HARMONY('I')}${NOTE('C', 5, 1)}${NOTE('D', 5, 1)}${HARMONY('V')}${NOTE('B', 4, 2)}</measure></part>
+        <part id="P2"><measure number="1"><attributes><divisions>2</divisions><time><beats>2</beats><beat-type>4</beat-type></time></attributes>${NOTE('C', 3, 2)}${NOTE('G', 2, 2)}</measure></part></score-partwise>`;
+      expect(importPartWriting(two).chords).toEqual([
+        { numeral: 'I', S: 'C5:8+D5:8', B: 'C3', beats: 1 },
+        { numeral: 'V', S: 'B4', B: 'G2', beats: 1 },
+      ]);
+    });
   });
 
   it.runIf(existsSync(CHORALE))(
