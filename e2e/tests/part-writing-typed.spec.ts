@@ -404,7 +404,7 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
     await teacher.setViewportSize({ width: 1280, height: 900 });
 
     await dialog.getByRole('button', { name: 'Make the exercise' }).click();
-    await expect(dialog.getByText('Key G major, meter 3/4, 63 chords; given: Bass.')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText('Key G major, meter 3/4, 69 chords; given: Bass.')).toBeVisible({ timeout: 30_000 });
     await expect(
       dialog.getByText("The model solution below holds the score's own Soprano, Alto, Tenor; students never receive it."),
     ).toBeVisible();
@@ -439,7 +439,7 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
       await expect(grid).toContainText('G2');
       await expect(grid).toContainText('F#3');
       // A figured bass: every chord 5 3 but the one typed as 6.
-      await expect(grid.getByText('5 3', { exact: true })).toHaveCount(62);
+      await expect(grid.getByText('5 3', { exact: true })).toHaveCount(68);
       await expect(page.locator('[data-cell="1S"]')).toBeVisible();
       await expect(page.locator('[data-cell="1B"]')).toHaveCount(0);
       expect(await page.content()).not.toContain('G4 D4 B3');
