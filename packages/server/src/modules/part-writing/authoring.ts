@@ -10,8 +10,9 @@ import {
   type SavePartWritingRequest,
   type ScoreParts,
 } from '@app/contract/part-writing';
-import { CheckProblemMessages, meterBeatsInRange } from '@app/contract/part-writing/check';
-import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { CheckProblemMessages, lineProblemMessage, meterBeatsInRange } from '@app/contract/part-writing/check';
+import { readLine } from '@app/contract/part-writing/line';
+import { CHORALE_RULE_POINTS, DEFAULT_RULE_POINTS, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import { ruleSettings } from '@app/contract/part-writing/written';
 import { HarError } from '@app/har/har-error';
@@ -45,10 +46,12 @@ function issueOrder(path: DocumentIssue['path']): number[] {
  * browser). An issue the form has no field for keeps the document's words.
  */
 export function exerciseProblems(input: SavePartWritingRequest, issues: DocumentIssue[]): { field: string; message: string }[] {
-  const pitchProblem = (field: string, text: string) => ({
-    field,
-    message: parsePitch(text) ? CheckProblemMessages.outsideMidi(text) : CheckProblemMessages.badPitch(text),
-  });
+  // A voice's line in its chord (issue 35): a pitch that is not one, notes that do not fill the chord (a chord merged or split by hand), a bad tie.
+  const pitchProblem = (field: string, text: string, beats: number | undefined) => {
+    const read = typeof beats === 'number' ? readLine(text, beats) : undefined;
+    if (read && 'problem' in read) return { field, message: lineProblemMessage(text, read.problem) };
+    return { field, message: parsePitch(text) ? CheckProblemMessages.outsideMidi(text) : CheckProblemMessages.badPitch(text) };
+  };
   const problem = ({ path }: DocumentIssue): { field: string; message: string } | undefined => {
     const [top, index, sub] = path;
     if (top === 'key') return { field: 'key', message: CheckProblemMessages.badKey };
@@ -75,7 +78,7 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
         if (!input.given.includes(sub)) return { field: `${at}.${sub}`, message: PartWritingMessages.notGivenVoice(number) };
         if (note === undefined || note.trim() === '')
           return { field: `${at}.${sub}`, message: PartWritingMessages.givenNoteMissing(number) };
-        return pitchProblem(`${at}.${sub}`, note);
+        return pitchProblem(`${at}.${sub}`, note, chord?.beats);
       }
     }
     if (top === 'model') {
@@ -87,7 +90,7 @@ export function exerciseProblems(input: SavePartWritingRequest, issues: Document
         const note = input.model?.chords[chordIndex]?.[voice];
         if (!input.write.includes(voice)) return { field: at, message: PartWritingMessages.modelGivenVoice(number) };
         if (note === undefined || note === '') return { field: at, message: PartWritingMessages.modelMissing(number) };
-        return pitchProblem(`${at}.${voice}`, note);
+        return pitchProblem(`${at}.${voice}`, note, input.chords[chordIndex]?.beats);
       }
     }
     return undefined;
@@ -187,7 +190,8 @@ export function createPartWritingAuthoring(
         given: imported.given,
         write,
         chords: imported.chords,
-        rules: ruleSettings({ rules: {}, style: 'free' }),
+        // A whole chorale starts from the chorale costs, which forgive the licences Bach takes (issue 35).
+        rules: ruleSettings({ rules: {}, style: 'free' }, imported.voices ? CHORALE_RULE_POINTS : DEFAULT_RULE_POINTS),
         points: DEFAULT_EXERCISE_POINTS,
       };
       if (imported.pickup !== undefined) draft.pickup = imported.pickup;

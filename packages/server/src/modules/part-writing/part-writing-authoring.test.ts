@@ -3,6 +3,7 @@ import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { CheckProblemMessages } from '@app/contract/part-writing/check';
+import { chordPlaces, mergeChords, mergeLines, splitChord, splitPoints } from '@app/contract/part-writing/harmonic-rhythm';
 import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,7 +83,7 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
       { B: 'G3', figures: '7', beats: 1 },
       { B: 'C3', figures: '', beats: 1 },
     ]);
-    expect(data.rules['parallel-fifths']).toEqual({ on: true, points: 1 });
+    expect(data.rules['parallel-fifths']).toEqual({ on: true, points: 3 });
     expect(data.rules['seventh-preparation']).toEqual({ on: false, points: 1 });
   });
 
@@ -144,6 +145,9 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         { B: 'E3', beats: 0.5 },
       ]);
       expect(data.model.chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
+      // A chorale starts from the chorale costs: Bach's licences shown, free until the instructor prices them; parallels a point.
+      expect(data.rules.crossing).toEqual({ on: true, points: 0 });
+      expect(data.rules['parallel-fifths']).toEqual({ on: true, points: 1 });
       expect(data.voices.map((v: { part: string }) => v.part)).toEqual(['Soprano', 'Alto', 'Tenor', 'Bass']);
       // The soprano given: the lower voices are the model.
       const melody = (await choose(owner, 'S')).json().data;
@@ -216,6 +220,79 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
         expect(view.chords[2]).toMatchObject({ S: 'G4~', B: 'E3~', beats: 0.5 });
         expect(view.chords.some((c: { phrase_end?: boolean }) => c.phrase_end)).toBe(true);
         expect(ws.body).not.toContain('E4:8+D4:8');
+      },
+    );
+
+    it.runIf(existsSync(CHORALE))(
+      'saves a chord merged with the next and a chord split by the instructor (issue 35); lines that do not fill their chords and a merge over the barline are refused',
+      async () => {
+        const data = (await choose(owner, 'S,B')).json().data;
+        type Chord = { beats: number; S?: string; B?: string; phrase_end?: boolean };
+        // Chords 3 and 4 (the soprano's G4 and the bass's E3 tied over a chord change in measure 1) merged: one quarter each.
+        const merged = mergeChords({ meter: data.meter, pickup: data.pickup, chords: data.chords as Chord[] }, 2, data.model.chords);
+        if (!('chords' in merged)) throw new Error(merged.refused);
+        expect(merged.chords[2]).toEqual({ S: 'G4', B: 'E3', beats: 1 });
+        // The first chord of two beats or more split on its second beat: its held notes tied over the cut.
+        const long = merged.chords.findIndex(
+          (c, i) => c.beats >= 2 && splitPoints({ ...data, chords: merged.chords }, i, merged.model).length > 0,
+        );
+        const at = splitPoints({ ...data, chords: merged.chords }, long, merged.model)[0] as number;
+        const split = splitChord({ meter: data.meter, pickup: data.pickup, chords: merged.chords }, long, at, merged.model);
+        if (!('chords' in split)) throw new Error(split.refused);
+        expect(split.chords).toHaveLength(data.chords.length);
+        const body = {
+          title: 'Chorale 001, harmonic rhythm adjusted',
+          assignment_set_id: setId,
+          ...Object.fromEntries(['key', 'meter', 'given', 'write', 'rules', 'points', 'pickup', 'first_measure'].map((k) => [k, data[k]])),
+          chords: split.chords,
+          model: { chords: split.model },
+        };
+        const saved = await owner.post('/api/part-writing/exercises', body);
+        expect(saved.statusCode, saved.body).toBe(201);
+        const id = saved.json().data.id;
+        const teacherFile = (await owner.get(`/api/documents/${id}/file-url`)).json().data;
+        const kept = readPartWritingHar(new Uint8Array((await t.app.inject({ method: 'GET', url: teacherFile.url })).rawPayload));
+        expect(kept.exercise.chords.map((c) => c.beats)).toEqual(split.chords.map((c) => c.beats));
+        expect(kept.exercise.chords[2]).toMatchObject({ S: 'G4', B: 'E3', beats: 1 });
+        expect(kept.model?.chords[long + 1]).toEqual(split.model[long + 1]);
+        const view = (await student.get(`/api/documents/${id}/workspace`)).json().data.part_writing;
+        expect(view.chords).toHaveLength(split.chords.length);
+        expect(view.chords[2]).toMatchObject({ S: 'G4', B: 'E3', beats: 1 });
+
+        // The save checks the lines again: a given line and a model line that do not fill their chords.
+        const short = structuredClone(body);
+        short.chords[2] = { ...short.chords[2], beats: 1, B: 'E3:8' } as (typeof short.chords)[number];
+        (short.model.chords[2] as Record<string, string>).A = 'B3:8';
+        const unfilled = await owner.post('/api/part-writing/exercises', short);
+        expect(unfilled.statusCode).toBe(400);
+        expect(errorsOf(unfilled)).toEqual([
+          { field: 'chords.2.B', messages: [CheckProblemMessages.lineLength('E3:8')] },
+          { field: 'model.chords.2.A', messages: [CheckProblemMessages.lineLength('B3:8')] },
+        ]);
+        expect(CheckProblemMessages.lineLength('E3:8')).toBe(
+          'The notes "E3:8" do not fill their chord: their lengths must add up to the chord\'s.',
+        );
+        // Chords merged over a barline (the pickup's G2 and the downbeat's G3) cross it.
+        const places = chordPlaces({ meter: data.meter, pickup: data.pickup, chords: split.chords });
+        expect(places?.[0]?.measure).not.toBe(places?.[1]?.measure);
+        const [first, second] = split.chords as [Chord, Chord];
+        const over = {
+          ...body,
+          chords: [
+            {
+              ...first,
+              beats: first.beats + second.beats,
+              B: mergeLines(first.B ?? '', first.beats, second.B ?? '', second.beats),
+              S: mergeLines(first.S ?? '', first.beats, second.S ?? '', second.beats),
+            },
+            ...split.chords.slice(2),
+          ],
+          model: { chords: [{}, ...split.model.slice(2)] },
+        };
+        const crossing = await owner.post('/api/part-writing/exercises', over);
+        expect(crossing.statusCode).toBe(400);
+        expect(errorsOf(crossing)[0]).toEqual({ field: 'chords.0.beats', messages: [PartWritingMessages.crossesBarline('1')] });
+        expect((await owner.get(`/api/assignments/${setId}/documents`)).json().data).toHaveLength(1);
       },
     );
 
