@@ -221,5 +221,13 @@ describe('the part-writing staff', () => {
     // A chromatic key is spelled in the key (F#, the raised fourth), into the alto.
     play(66);
     expect(cell('2A').textContent).toBe('F#4');
+    // With an eighth picked, keys follow one another in the voice as letters do: two eighths in chord 3's alto, then chord 4.
+    await user.click(cell('3A'));
+    await user.click(screen.getByRole('button', { name: 'Eighth note (4)' }));
+    play(64);
+    play(62);
+    play(60);
+    expect([cell('3A').textContent, cell('4A').textContent]).toEqual(['E4 D4', 'C4']);
+    expect(document.querySelector('[data-beam="A"]')).toBeTruthy();
   }, 20_000);
 });
