@@ -40,12 +40,15 @@ export type WritingExercise = {
 };
 
 /** Each rule on or off and its points: the exercise's settings over the defaults (seventh preparation only in strict style). */
-export function ruleSettings(exercise: Pick<WritingExercise, 'rules' | 'style'>): RuleSettings {
+export function ruleSettings(
+  exercise: Pick<WritingExercise, 'rules' | 'style'>,
+  defaults: Readonly<Record<RuleId, number>> = DEFAULT_RULE_POINTS,
+): RuleSettings {
   return Object.fromEntries(
     RULE_IDS.map((rule) => {
       const setting = exercise.rules[rule];
       const on = setting?.on ?? (rule !== 'seventh-preparation' || exercise.style === 'strict');
-      return [rule, { on, points: setting?.points ?? DEFAULT_RULE_POINTS[rule] }];
+      return [rule, { on, points: setting?.points ?? defaults[rule] }];
     }),
   ) as RuleSettings;
 }

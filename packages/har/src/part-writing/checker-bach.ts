@@ -1,5 +1,5 @@
 import { lineText, type VoiceEvent } from '@app/contract/part-writing/line';
-import { DEFAULT_RULE_POINTS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { CHORALE_RULE_POINTS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import { checkWritten, type GivenChord, type WritingExercise, type WrittenChord } from '@app/contract/part-writing/written';
 import { XMLParser } from 'fast-xml-parser';
@@ -165,7 +165,7 @@ export function handInBach(chords: readonly GivenChord[], given: Choice, points 
   };
   const written: WrittenChord[] = chords.map((c) => Object.fromEntries(write.map((v) => [v, c[v]])));
   const checked = checkWritten(exercise, written);
-  const cost = (rule: RuleId) => rules[rule]?.points ?? DEFAULT_RULE_POINTS[rule];
+  const cost = (rule: RuleId) => rules[rule]?.points ?? CHORALE_RULE_POINTS[rule];
   const deducted = checked.findings.reduce((sum, f) => sum + cost(f.rule), 0) + checked.unwritten.length * cost('wrong-chord');
   return {
     score: Math.max(0, points - deducted),

@@ -109,17 +109,17 @@ describe('part-writing hand-in', () => {
     ]);
     if (!('written' in read)) throw new Error('refused');
     const result = partWritingResult(doc.exercise, read.written);
-    expect(result).toMatchObject({ points: 9, max_points: 10, percent: 90, grade: 'A−' });
+    expect(result).toMatchObject({ points: 7, max_points: 10, percent: 70, grade: 'C−' });
     expect(result.items.map((i) => [i.id, i.correct, i.expected])).toEqual([
       ['chord-1', false, ''],
       ['chord-2', false, ''],
       ['chord-3', true, ''],
       ['chord-4', true, ''],
     ]);
-    expect(result.part_writing.findings.map((f) => [f.rule, f.cost])).toEqual([['parallel-fifths', 1]]);
+    expect(result.part_writing.findings.map((f) => [f.rule, f.cost])).toEqual([['parallel-fifths', 3]]);
     const html = partWritingReportHtml({ title: 'x', studentName: 'A B', submittedAt: 0, result, reveal: 'none' });
     expect(html).not.toContain('parallel fifths');
-    expect(partWritingReportHtml({ title: 'x', studentName: 'A B', submittedAt: 0, result, language: 'ko' })).toContain('−1');
+    expect(partWritingReportHtml({ title: 'x', studentName: 'A B', submittedAt: 0, result, language: 'ko' })).toContain('−3');
     const score = submissionScore(partWritingSubmission(doc, read.written));
     expect(score.match(/<note>/g)).toHaveLength(16);
     // A voice left unfinished is not drawn.
