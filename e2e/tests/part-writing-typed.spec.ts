@@ -411,6 +411,36 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
     // Bach's upper voices fill the model solution: chord 1 is G4 D4 B3 over G2.
     await expect(dialog.locator('[data-cell="1S"]')).toHaveText('G4');
     await expect(dialog.locator('[data-cell="1T"]')).toHaveText('B3');
+    // The harmonic rhythm adjusted (issue 35): chord 3 (the bass's E3 tied over a change of harmony after an eighth) merged
+    // with chord 4 into one chord of a quarter; the pickup's chord cannot be merged over its barline.
+    const rhythm = dialog.getByRole('group', { name: 'Harmonic rhythm' });
+    await dialog.locator('[data-cell="1S"]').click();
+    await expect(rhythm.getByRole('button', { name: 'Merge with the next chord' })).toBeDisabled();
+    await expect(rhythm.getByText(/The next chord is in the next measure/)).toBeVisible();
+    await dialog.locator('[data-cell="3S"]').click();
+    await expect(rhythm.getByText('Chord 3: measure 1, beat 2 (quarter notes: 0.5)')).toBeVisible();
+    await rhythm.getByRole('button', { name: 'Merge with the next chord' }).click();
+    await expect(rhythm.getByText('Chord 3: measure 1, beat 2 (quarter notes: 1)')).toBeVisible();
+    await expect(dialog.locator('[data-cell$="S"]')).toHaveCount(68);
+    // Bach's soprano G4, tied over the change, is one quarter again.
+    await expect(dialog.locator('[data-cell="3S"]')).toHaveText('G4');
+    await rhythm.screenshot({ path: '/tmp/v-chorale-merge-1280.png' });
+    await teacher.screenshot({ path: testInfo.outputPath('chorale-merge-1280.png') });
+    // On a phone: the last chord (a half under its fermata) split on its second beat, every voice tied over the cut.
+    await teacher.setViewportSize({ width: 375, height: 800 });
+    await dialog.locator('[data-cell="68S"]').click();
+    await expect(rhythm.getByLabel('Split at')).toHaveValue('1');
+    await expect(rhythm.getByLabel('Split at').locator('option', { hasText: 'beat 2' })).toHaveCount(1);
+    await rhythm.getByRole('button', { name: 'Split the chord' }).click();
+    await expect(dialog.locator('[data-cell$="S"]')).toHaveCount(69);
+    await expect(dialog.locator('[data-cell="68S"]')).toHaveText(/~$/);
+    await expect(rhythm.getByText(/Chord 68: measure \d+, beat 1 \(quarter notes: 1\)/)).toBeVisible();
+    await rhythm.scrollIntoViewIfNeeded();
+    await teacher.screenshot({ path: '/tmp/v-chorale-split-375.png' });
+    await teacher.screenshot({ path: testInfo.outputPath('chorale-split-375.png') });
+    expect(await teacher.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await expectAccessible(teacher);
+    await teacher.setViewportSize({ width: 1280, height: 900 });
     // Nothing under the bass as read: the instructor makes it a figured bass, chord 3 (E3 under C4 E4 G4) a 6.
     await dialog.getByLabel('Figures, typed under each chord (a chord left empty is 5 3)').check();
     await dialog.getByLabel('Figures of chord 3', { exact: true }).fill('6');
@@ -442,6 +472,8 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
       await expect(grid.getByText('5 3', { exact: true })).toHaveCount(68);
       await expect(page.locator('[data-cell="1S"]')).toBeVisible();
       await expect(page.locator('[data-cell="1B"]')).toHaveCount(0);
+      // The chords as the instructor adjusted them: 3 and 4 one chord, the last split in two.
+      await expect(page.locator('[data-cell$="S"]')).toHaveCount(69);
       expect(await page.content()).not.toContain('G4 D4 B3');
       await page.screenshot({ path: `/tmp/v-chorale-student-${viewport.width}.png` });
       // The staff itself, under the sticky bars: the pickup a measure of its own, systems numbered as the chorale.
