@@ -7,12 +7,14 @@ import type { Finding } from '@app/contract/part-writing/check';
 import { chordPlaces, mergeChords, type RhythmChange, splitChord, splitPoints } from '@app/contract/part-writing/harmonic-rhythm';
 import { findingMessage, type Language } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { parsePitch } from '@app/contract/part-writing/theory';
 import { beatOf, crossesBarline, readTypedLabel, typedLabelText } from '@app/contract/part-writing/typed';
 import { keysInForce, type RuleSettings, type WrittenChord } from '@app/contract/part-writing/written';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearFor, noteForKey, type Typed } from '../../../components/part-writing/note-entry.ts';
 import { PartWritingStaff, type StaffCell } from '../../../components/part-writing/part-writing-staff.tsx';
+import { changeNote, noteAt, removeNote, writeNote } from '../../../components/part-writing/rhythm-entry.ts';
 import { useWrittenPlayback } from '../../../components/part-writing/use-written-playback.ts';
 import { VoicePicker } from '../../../components/part-writing/voice-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -136,16 +138,15 @@ export function PartWritingEntry({
       );
       return;
     }
-    onModel(
-      chords.map((_, i) => {
-        const copy = { ...(model[i] ?? {}) };
-        if (i === cell.chord) {
-          if (note === '') delete copy[cell.voice];
-          else copy[cell.voice] = note;
-        }
-        return copy;
-      }),
-    );
+    // The model's voices are lines with rhythm (a chorale's, issue 35): the note at the place tapped, dragged or typed
+    // changes, a tap into an empty voice fills its chord, Delete takes that note out (rhythm-entry.ts, as the workspace).
+    const texts = chords.map((_, i) => ({ ...(model[i] ?? {}) }));
+    const beatsOf = (i: number) => chords[i]?.beats || 1;
+    const place = { chord: cell.chord, voice: cell.voice, at: cell.at ?? 0 };
+    const pitch = parsePitch(note);
+    if (note === '') onModel(removeNote(texts, beatsOf, place).cells);
+    else if (pitch && noteAt(texts, beatsOf, place) !== '') onModel(changeNote(texts, beatsOf, place, () => pitch));
+    else onModel(writeNote(texts, beatsOf, place, note, 'keep').cells);
   };
   // While typing, each chord's field is its label and, in brackets, its length (typed.ts): the text as typed
   // stays in the field, the chord takes what it reads, and a length that is not one is said under the grid.
