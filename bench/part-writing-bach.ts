@@ -210,6 +210,15 @@ export async function runPartWritingBachBenchmark() {
           say(
             `  ${rule.padEnd(28)} ${((100 * count) / f.chords).toFixed(2).padStart(6)} per 100 chords (${count}, ${f.costByRule.get(rule) ?? 0} points)`,
           );
+        const unexplained = results
+          .filter((r) => {
+            const o = r.outcomes[index] as ChoiceOutcome;
+            return o.accepted && o.unexplained > 0;
+          })
+          .map((r) => `${r.chorale.score_file.replace(/\.\w+$/, '')} ${(r.outcomes[index] as { unexplained: number }).unexplained}`);
+        say(
+          `points lost that no finding explains (chords counted as not written): ${f.unexplained} in ${f.unexplainedIn} chorales${unexplained.length ? ` (${unexplained.slice(0, 12).join(', ')}${unexplained.length > 12 ? ' …' : ''})` : ''}`,
+        );
         const givenRules = new Map<string, number>();
         for (const r of results) {
           const o = r.outcomes[index] as ChoiceOutcome;

@@ -40,6 +40,8 @@ export type ChoiceOutcome =
       maxPoints: number | null;
       percent: number;
       findings: Finding[];
+      /** Points lost that no finding explains: chords the grade counts as not written (the workspace lists no finding for them). */
+      unexplained: number;
       /** Findings whose voices are all given voices (none should be shown to the student). */
       givenOnly: Finding[];
     }
@@ -155,6 +157,9 @@ export async function handInBach(
     return { accepted: false, stage: 'result', message: 'the workspace shows no grade for the hand-in' };
   const findings = submission.findings ?? [];
   const given = new Set(workspace.given);
+  const costs = findings.reduce((sum, f) => sum + (f.cost ?? 0), 0);
+  const unexplained =
+    submission.points === null || submission.max_points === null ? 0 : Math.max(0, submission.max_points - submission.points - costs);
   return {
     accepted: true,
     chords: workspace.chords.length,
@@ -163,6 +168,7 @@ export async function handInBach(
     maxPoints: submission.max_points,
     percent: submission.percent,
     findings,
+    unexplained: Math.round(unexplained * 100) / 100,
     givenOnly: findings.filter((f) => f.voices.length > 0 && f.voices.every((v) => given.has(v))),
   };
 }
@@ -191,6 +197,9 @@ export type ChoiceFigures = {
   givenOnly: number;
   /** Chorales without a finding. */
   clean: number;
+  /** Points lost that no finding explains (chords counted as not written), and in how many chorales. */
+  unexplained: number;
+  unexplainedIn: number;
 };
 
 /** A refusal as one line of the figures: the numbers of measures, chords and answers read as #, so one sentence counts once. */
@@ -215,6 +224,8 @@ export function choiceFigures(choice: BachChoice, outcomes: ChoiceOutcome[]): Ch
     costByRule: new Map(),
     givenOnly: 0,
     clean: 0,
+    unexplained: 0,
+    unexplainedIn: 0,
   };
   for (const outcome of outcomes) {
     if (!outcome.accepted) {
@@ -228,6 +239,8 @@ export function choiceFigures(choice: BachChoice, outcomes: ChoiceOutcome[]): Ch
     figures.percents.push(outcome.percent);
     figures.chords += outcome.chords;
     figures.givenOnly += outcome.givenOnly.length;
+    figures.unexplained += outcome.unexplained;
+    if (outcome.unexplained > 0) figures.unexplainedIn += 1;
     if (outcome.findings.length === 0) figures.clean += 1;
     for (const finding of outcome.findings) {
       figures.byRule.set(finding.rule, (figures.byRule.get(finding.rule) ?? 0) + 1);
