@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UploadedDocument } from './assignments.ts';
-import { CheckProblemMessages, isChordBeats, MAX_CHORDS } from './part-writing/check.ts';
+import { CheckProblemMessages, isChordBeats, MAX_CHORD_BEATS, MAX_CHORDS } from './part-writing/check.ts';
 import { RULE_IDS, VOICES } from './part-writing/rules.ts';
 
 /**
@@ -91,6 +91,9 @@ export const PartWritingCheckRequest = z.object({
   ranges: z.partialRecord(Voice, z.tuple([PitchName, PitchName])).optional(),
   /** Rules turned off. */
   off: z.array(RuleId).max(RULE_IDS.length).optional(),
+  /** Quarter notes of an opening pickup and the first measure's number (1 when not said): the measures and beats the sentences name (issue 38). */
+  pickup: z.number().positive().max(MAX_CHORD_BEATS).optional(),
+  first_measure: z.number().int().min(0).max(9999).optional(),
 });
 export type PartWritingCheckRequest = z.infer<typeof PartWritingCheckRequest>;
 

@@ -388,7 +388,7 @@ describe('rules, one by one', () => {
     ]);
     expect(only('doubled-leading-tone', 'a minor', [['It+6', 'D#5', 'A4', 'D#4', 'F3']]).map((f) => f.voices)).toEqual([['S', 'T']]);
     expect(only('doubled-leading-tone', 'a minor', [['It+6', 'F5', 'A4', 'D#4', 'F3']]).map((f) => f.message)).toEqual([
-      'Chord 1: the tendency tone F is doubled.',
+      'Chord 1 (m. 1, beat 1): the tendency tone F is doubled.',
     ]);
     expect(
       rules('C major', [

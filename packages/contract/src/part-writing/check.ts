@@ -1,6 +1,7 @@
 import { type ChordSpec, chordOfFigures, chordOfLabel, keyAfter, parseFigures, toneFor } from './chords.ts';
+import { chordPositions } from './harmonic-rhythm.ts';
 import { type LineProblem, readLine, type VoiceEvent } from './line.ts';
-import { type FindingParams, findingMessage, type Language } from './messages.ts';
+import { type FindingParams, findingMessage, type Language, placedParams } from './messages.ts';
 import { DEFAULT_RANGES, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import {
   intervalBetween,
@@ -49,6 +50,9 @@ export type CheckInput = {
   ranges?: Partial<Record<Voice, readonly [string, string]>>;
   /** Rules turned off. */
   off?: readonly RuleId[];
+  /** Quarter notes of an opening pickup and the first measure's number (1 when not said): where the sentences say the chords stand (issue 38). */
+  pickup?: number | undefined;
+  first_measure?: number | undefined;
 };
 
 export type Finding = {
@@ -387,9 +391,17 @@ export function checkPartWriting(input: CheckInput, language: Language = 'en'): 
   const strict = input.style === 'strict';
   const off = new Set<RuleId>(input.off ?? []);
   const findings: Finding[] = [];
-  const add = (rule: RuleId, chords: number[], involved: Voice[], params: FindingParams) => {
+  const positions = chordPositions({
+    meter: input.meter ?? '4/4',
+    pickup: input.pickup,
+    first_measure: input.first_measure,
+    chords: input.chords,
+  });
+  const add = (rule: RuleId, chords: number[], involved: Voice[], chordParams: FindingParams) => {
     if (off.has(rule)) return;
     const sorted = [...new Set(involved)].sort((a, b) => VOICE_INDEX[a] - VOICE_INDEX[b]);
+    // The sentence names the measure and beat beside the chord numbers (issue 38).
+    const params = placedParams(chordParams, positions);
     findings.push({ rule, chords, voices: sorted, message: findingMessage(rule, params, language), params });
   };
   const n = spans.length;

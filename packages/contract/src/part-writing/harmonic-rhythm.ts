@@ -70,6 +70,37 @@ export function chordPlaces(exercise: RhythmExercise<RhythmChord>): ChordPlace[]
   return places;
 }
 
+/** A chord's place as a reader finds it in the score: the measure's number and the beat, from 1, in the meter's unit. */
+export type ChordPosition = { measure: number; beat: number };
+
+/**
+ * Where each chord starts as the score numbers it (issue 38, the checker's sentences): the measure
+ * from `first_measure` (1 when not said; a pickup is that measure), the beat counted from 1 in the
+ * unit of the measure's meter (6/8's second dotted quarter is beat 4), as har's `chordPlaces` gives
+ * the workspace's fields. Chords laid over a barline are counted on in the opening meter.
+ */
+export function chordPositions(exercise: {
+  meter: string;
+  pickup?: number | undefined;
+  first_measure?: number | undefined;
+  chords: readonly { beats?: number | undefined; meter?: string | undefined }[];
+}): ChordPosition[] {
+  const first = exercise.first_measure ?? 1;
+  const chords = exercise.chords.map((chord) => ({ beats: chord.beats ?? 1, meter: chord.meter }));
+  const unitOf = (meter: string) => Number(meter.split('/')[1]) || 4;
+  const places = chordPlaces({ meter: exercise.meter, pickup: exercise.pickup, chords });
+  if (places) return places.map((place) => ({ measure: first + place.measure, beat: (place.start * unitOf(place.meter)) / 4 + 1 }));
+  const quarters = measureQuarters(exercise.meter) ?? 4;
+  const lead = exercise.pickup === undefined ? 0 : Math.max(0, quarters - exercise.pickup);
+  let onset = 0;
+  return chords.map((chord) => {
+    const index = Math.floor((onset + lead) / quarters + EPSILON);
+    const position = { measure: first + index, beat: ((onset + lead - index * quarters) * unitOf(exercise.meter)) / 4 + 1 };
+    onset += chord.beats;
+    return position;
+  });
+}
+
 function eventsOf(text: string, beats: number): VoiceEvent[] | undefined {
   const read = readLine(text, beats);
   return 'events' in read ? read.events : undefined;

@@ -50,7 +50,7 @@ describe('written part writing', () => {
     const shifted = checkWritten(later, written(['C5 - G3', 'G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3']));
     expect(shifted.unwritten).toEqual([0]);
     expect(shifted.findings.map((f) => [f.chords, f.message])).toEqual([
-      [[1, 2], 'Chords 2–3: parallel fifths between the soprano and the bass.'],
+      [[1, 2], 'Chords 2–3 (m. 1, beats 2–3): parallel fifths between the soprano and the bass.'],
     ]);
     // A rule turned off is not checked.
     const off = { ...exercise, rules: { 'parallel-fifths': { on: false, points: 4 } } };
@@ -203,5 +203,33 @@ describe('a written voice that rests through a chord', () => {
     expect(checkWritten(exercise, [sound, fifth, { ...sound, A: 'r' }, fifth]).unwritten).toEqual([]);
     // A rest within a chord is always a line.
     expect(checkWritten(exercise, [sound, { ...fifth, A: 'r:8+D4:8' }, sound, fifth]).unwritten).toEqual([]);
+  });
+});
+
+describe('written part writing: where the findings stand (issue 38)', () => {
+  it('names the exercise’s measures and beats, a pickup numbered 0', () => {
+    const chorale: WritingExercise = {
+      ...exercise,
+      meter: '3/4',
+      pickup: 1,
+      first_measure: 0,
+      chords: [
+        { B: 'C3', figures: '', beats: 1 },
+        { B: 'F3:4+F3:4', figures: '', beats: 2 },
+        { B: 'G3', figures: '', beats: 1 },
+        { B: 'C3', figures: '', beats: 1 },
+      ],
+    };
+    const lines = [{ S: 'G4', A: 'E4', T: 'C4' }, { S: 'C5:2', A: 'F4:2', T: 'A3:2' }, {}, {}];
+    const checked = checkWritten(chorale, lines, 'en');
+    expect(checked.findings.map((f) => [f.rule, f.params.measure, f.params.beat, f.params.to_measure, f.params.to_beat])).toEqual([
+      ['parallel-fifths', 0, 3, 1, 1],
+    ]);
+    expect(checked.findings[0]?.message).toBe(
+      'Chords 1–2 (m. 0, beat 3 – m. 1, beat 1): parallel fifths between the soprano and the bass.',
+    );
+    expect(checkWritten(chorale, lines, 'ko').findings[0]?.message).toBe(
+      '1–2번 화음(0마디 3박–1마디 1박): 소프라노와 베이스 사이에 병행 5도가 있습니다.',
+    );
   });
 });

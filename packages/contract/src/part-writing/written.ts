@@ -1,7 +1,8 @@
 import { type CheckInput, checkPartWriting, type Finding, type PartWritingChordInput } from './check.ts';
 import { keyAfter } from './chords.ts';
+import { chordPositions } from './harmonic-rhythm.ts';
 import { type LineProblem, lineSyntax, readLine } from './line.ts';
-import { findingMessage, type Language } from './messages.ts';
+import { findingMessage, type Language, placedParams } from './messages.ts';
 import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, type Style, VOICES, type Voice } from './rules.ts';
 import { type Key, keyName, parseKey, parsePitch } from './theory.ts';
 
@@ -37,6 +38,9 @@ export type WritingExercise = {
   chords: readonly GivenChord[];
   rules: Partial<Record<RuleId, { on: boolean; points: number }>>;
   ranges?: Partial<Record<Voice, readonly [string, string]>> | undefined;
+  /** An opening pickup (quarter notes) and the first measure's number: the measures and beats the findings name. */
+  pickup?: number | undefined;
+  first_measure?: number | undefined;
 };
 
 /** Each rule on or off and its points: the exercise's settings over the defaults (seventh preparation only in strict style). */
@@ -208,6 +212,7 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
     finding.voices.length > 0 ? finding.voices.some((v) => exercise.write.includes(v)) : finding.chords.some(sounds);
 
   const keys = keysBefore(exercise);
+  const positions = chordPositions(exercise);
 
   const findings: Finding[] = [];
   const unwritten: number[] = [];
@@ -234,11 +239,13 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
         // Chord numbers of the stretch become the exercise's.
         const params = { ...finding.params };
         for (const name of ['chord', 'from', 'to']) if (typeof params[name] === 'number') params[name] = (params[name] as number) + start;
+        // The stretch's measures and beats become the exercise's too.
+        const placed = placedParams(params, positions);
         const shifted = {
           ...finding,
           chords: finding.chords.map((c) => c + start),
-          params,
-          message: findingMessage(finding.rule, params, language),
+          params: placed,
+          message: findingMessage(finding.rule, placed, language),
         };
         if (counts(shifted)) findings.push(shifted);
       }
