@@ -235,9 +235,11 @@ export function PartWritingEntry({
     () => (at === undefined ? [] : splitPoints({ meter, pickup, chords }, at, model)),
     [at, meter, pickup, chords, model],
   );
+  // The beat as the workspace and the checker's sentences count it: from 1, in the unit of the meter (6/8's second dotted quarter is beat 4).
   const beatText = (chordAt: number, offset: number) => {
     const p = places?.[chordAt];
-    return p ? String(Number((1 + (p.start + offset) / beatOf(p.meter)).toFixed(3))) : '';
+    const unit = Number(p?.meter.split('/')[1]) || 4;
+    return p ? String(Number((1 + ((p.start + offset) * unit) / 4).toFixed(3))) : '';
   };
   const mergeTry = at === undefined ? undefined : mergeChords(rhythmExercise, at, model, { acrossPhraseEnd: true });
   const mergeRefused = mergeTry && 'refused' in mergeTry ? mergeTry.refused : undefined;
