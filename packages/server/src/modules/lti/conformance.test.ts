@@ -3,6 +3,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, errorsOf, multipart, sampleExercise, TestClient, type TestContext } from '../../../test/helpers.ts';
 import { AGS_CLAIM, AGS_SCOPES, LTI_CLAIM, LTI_ROLE, type LtiPlatformStandIn, startLtiPlatform } from '../../../test/stand-ins.ts';
+import { SCORE_JOB } from './ags.ts';
 import { LINE_ITEM_JOB } from './line-items.ts';
 import { LINE_ITEM_SCORE_MAXIMUM, LtiMessages } from './policy.ts';
 import { REFUSAL_TEXTS } from './refusal-page.ts';
@@ -373,6 +374,33 @@ describe.each(dialects)('LTI conformance and refusals (%s)', (dialect) => {
       // A course navigation link (no custom parameters) names nothing to grade.
       await launch({ sub: 'learner-1', ...link('nav-1', {}) });
       expect(await t.app.deps.db.selectFrom('jobs').select('name').where('name', '=', LINE_ITEM_JOB).execute()).toEqual([]);
+    });
+
+    it('sends the grades handed in before the line item existed to the line item it makes', async () => {
+      const { teacher, courseId } = await linkedCourse();
+      const { set, docs } = await setWithExercises(teacher, courseId, 1);
+      platform.state.toolJwksUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/lti/jwks`;
+      // The learner joins through the course navigation link, and hands the exercise in: no line item to send it to.
+      const learner = clientOf(await launch({ sub: 'learner-1', [`${LTI_CLAIM}resource_link`]: { id: 'nav-1' } }));
+      const answers = sampleExercise().keyItems.map((item) => ({ id: item.id, answer: item.answers[0] ?? '' }));
+      const handIn = await learner.post(`/api/documents/${docs[0]?.id}/submissions`, { answers });
+      expect(handIn.statusCode, handIn.body).toBe(201);
+      await t.app.deps.jobs.drain({ names: [SCORE_JOB] });
+      expect(platform.state.scores).toEqual([]);
+      // A link to the set added by hand, launched by the teacher: the line item is made, and the grade goes to it.
+      await launch({
+        sub: 'teacher-1',
+        ...instructor,
+        [`${LTI_CLAIM}resource_link`]: { id: 'hand-link-9' },
+        [`${LTI_CLAIM}custom`]: { harmony_set_id: String(set.id) },
+      });
+      await t.app.deps.jobs.drain({ names: [LINE_ITEM_JOB] });
+      await t.app.deps.jobs.drain({ names: [SCORE_JOB] });
+      const lineItem = platform.state.lineItems.find((i) => i.resourceId === `set-${set.id}`);
+      expect(lineItem?.resourceLinkId).toBe('hand-link-9');
+      expect(platform.state.scores.map((score) => [score.lineItem, score.body.userId, score.body.scoreGiven])).toEqual([
+        [lineItem?.id, 'learner-1', 100],
+      ]);
     });
 
     it("lands a launch without context on the person's dashboard; a deep-linking request without context is explained", async () => {
