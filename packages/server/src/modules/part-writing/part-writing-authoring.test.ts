@@ -87,6 +87,41 @@ describe.each(dialects)('part-writing authoring (%s)', (dialect) => {
     expect(data.rules['seventh-preparation']).toEqual({ on: false, points: 1 });
   });
 
+  it('reads a given bass with its rhythm (issue 35): a pickup, a note tied over the barline, a change of metre and a rest; the draft saves as read', async () => {
+    const note = (step: string, octave: number, duration: number, extra = '') =>
+      `<note><pitch><step>${step}</step><octave>${octave}</octave></pitch><duration>${duration}</duration>${extra}</note>`;
+    const figure = '<figured-bass><figure><figure-number>6</figure-number></figure></figured-bass>';
+    const score = `<?xml version="1.0"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Bass</part-name></score-part></part-list><part id="P1">
+      <measure number="0" implicit="yes"><attributes><divisions>4</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>F</sign><line>4</line></clef></attributes>${note('C', 3, 4)}</measure>
+      <measure number="1">${note('F', 3, 4)}${figure}${note('G', 3, 2)}${note('E', 3, 2)}${note('A', 3, 8, '<tie type="start"/>')}</measure>
+      <measure number="2"><attributes><time><beats>3</beats><beat-type>4</beat-type></time></attributes>${note('A', 3, 4, '<tie type="stop"/>')}${note('G', 3, 4)}<note><rest/><duration>4</duration></note></measure>
+      <measure number="3">${note('C', 3, 12)}</measure></part></score-partwise>`;
+    const res = await draft(owner, multipart([{ name: 'Rhythm.musicxml', bytes: Buffer.from(score) }]));
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ key: 'C', meter: '4/4', given: ['B'], pickup: 1, first_measure: 0 });
+    expect(data.chords).toEqual([
+      { B: 'C3', figures: '', beats: 1 },
+      { B: 'F3', figures: '', beats: 1 },
+      { B: 'G3', figures: '6', beats: 0.5 },
+      { B: 'E3', figures: '', beats: 0.5 },
+      { B: 'A3~', figures: '', beats: 2 },
+      { B: 'A3', figures: '', beats: 1, meter: '3/4' },
+      { B: 'G3:4+r:4', figures: '', beats: 2 },
+      { B: 'C3', figures: '', beats: 3 },
+    ]);
+    const saved = await owner.post('/api/part-writing/exercises', {
+      title: 'A bass with rhythm',
+      assignment_set_id: setId,
+      ...Object.fromEntries(
+        ['key', 'meter', 'given', 'write', 'chords', 'rules', 'points', 'pickup', 'first_measure'].map((k) => [k, data[k]]),
+      ),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const view = (await student.get(`/api/documents/${saved.json().data.id}/workspace`)).json().data.part_writing;
+    expect(view.chords.map((c: { B: string }) => c.B)).toEqual(data.chords.map((c: { B: string }) => c.B));
+  });
+
   it('is for the course’s instructors, and refuses no file, a score that is not MusicXML and a key change mid-chord', async () => {
     expect((await draft(anonymous)).statusCode).toBe(401);
     expect((await draft(student)).statusCode).toBe(403);
