@@ -169,6 +169,8 @@ export const AssignmentSet = z.object({
   course: z.number().int(),
   title: z.string(),
   released_at: z.number().int(),
+  /** Students do not see a draft whatever its assigned date; an instructor releases it (decision 054). */
+  draft: z.boolean(),
   due_at: z.number().int(),
   set_key: z.string(),
   show_after_due: z.boolean(),
@@ -184,6 +186,7 @@ export const CreateAssignmentRequest = z.strictObject({
   released_at: Epoch.optional(),
   due_at: Epoch.optional(),
   show_after_due: z.boolean().optional(),
+  draft: z.boolean().optional(),
 });
 export const UpdateAssignmentRequest = z
   .strictObject({
@@ -191,6 +194,7 @@ export const UpdateAssignmentRequest = z
     released_at: Epoch,
     due_at: Epoch,
     show_after_due: z.boolean(),
+    draft: z.boolean(),
   })
   .partial();
 export type UpdateAssignmentRequest = z.infer<typeof UpdateAssignmentRequest>;

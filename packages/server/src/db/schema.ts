@@ -294,6 +294,8 @@ export interface AssignmentSetsTable {
   due_at: number;
   set_key: string;
   show_after_due: number;
+  /** 1 while students do not see the set whatever its assigned date (migration 0038, decision 054). */
+  draft: Generated<number>;
   weight: number;
   created_at: number;
   updated_at: number;

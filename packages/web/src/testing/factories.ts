@@ -82,6 +82,7 @@ export function testSet(overrides: Partial<AssignmentSet> = {}): AssignmentSet {
     course: 7,
     title: 'Week 1',
     released_at: Date.UTC(2031, 8, 8, 13, 0) / 1000,
+    draft: false,
     due_at: Date.UTC(2031, 8, 22, 13, 0) / 1000,
     set_key: 'set-key',
     show_after_due: true,

@@ -45,7 +45,7 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
   const newSet = async (body: Record<string, unknown> = {}) => {
     const res = await owner.post(`/api/courses/${course.id}/assignments`, body);
     expect(res.statusCode).toBe(201);
-    return res.json().data as { id: number; released_at: number; due_at: number };
+    return res.json().data as { id: number; released_at: number; due_at: number; draft: boolean };
   };
   const upload = (client: TestClient, setId: number, files: { name: string; bytes: Uint8Array }[]) =>
     client.upload(`/api/assignments/${setId}/documents`, multipart(files));
@@ -142,6 +142,51 @@ describe.each(dialects)('assignment sets and documents (%s)', (dialect) => {
       const after = (await student.get(`/api/courses/${course.id}/assignments`)).json().data;
       expect(after[0].documents).toEqual([]);
       expect((await owner.get(`/api/assignments/${released.id}`)).json().data.documents).toHaveLength(1);
+    });
+
+    it('keeps a draft from students whatever its date until the instructor releases it (decision 054)', async () => {
+      const draft = await newSet({ title: 'Week 3', released_at: t.clock.now() - DAY, due_at: t.clock.now() + 5 * DAY, draft: true });
+      expect(draft).toMatchObject({ draft: true });
+      expect((await newSet({ title: 'Open', released_at: t.clock.now(), due_at: t.clock.now() + DAY })).draft).toBe(false);
+      const [doc] = (await upload(owner, draft.id, [{ name: 'a.har', bytes: har('Exercise A') }])).json().data as [{ id: number }];
+      const titles = async (client: TestClient) =>
+        (await client.get(`/api/courses/${course.id}/assignments`)).json().data.map((s: { title: string }) => s.title);
+      // Students see nothing of it: not in the list, not by id, not its documents, workspace, file or submissions.
+      expect(await titles(student)).toEqual(['Open']);
+      for (const url of [
+        `/api/assignments/${draft.id}`,
+        `/api/assignments/${draft.id}/submissions`,
+        `/api/documents/${doc.id}/workspace`,
+        `/api/documents/${doc.id}/file-url`,
+        `/api/documents/${doc.id}/preview-url`,
+      ]) {
+        expect((await student.get(url)).statusCode, url).toBe(404);
+      }
+      expect(errorsOf(await student.get(`/api/assignments/${draft.id}`))[0]?.message).toBe(AssignmentMessages.notFound);
+      expect((await student.post(`/api/documents/${doc.id}/start`, {})).statusCode).toBe(404);
+      expect((await student.get(`/api/user/${studentId}/courses/${course.id}/submissions`)).json().data).toEqual([]);
+      // Its TAs and instructors see it as it is.
+      expect(await titles(ta)).toEqual(['Week 3', 'Open']);
+      expect((await ta.get(`/api/assignments/${draft.id}`)).json().data).toMatchObject({ draft: true, documents: [{ id: doc.id }] });
+      // Only its instructor releases it; others are refused as for any change, bad input with its message.
+      expect((await anonymous.put(`/api/assignments/${draft.id}`, { draft: false })).statusCode).toBe(401);
+      expect(errorsOf(await ta.put(`/api/assignments/${draft.id}`, { draft: false }))[0]?.message).toBe(AssignmentMessages.onlyInstructors);
+      expect((await other.put(`/api/assignments/${draft.id}`, { draft: false })).statusCode).toBe(404);
+      expect(errorsOf(await owner.put(`/api/assignments/${draft.id}`, { draft: 'no' }))).toEqual([
+        { field: 'draft', messages: ['This field must be a boolean.'] },
+      ]);
+      expect(errorsOf(await owner.post(`/api/courses/${course.id}/assignments`, { draft: 1 }))).toEqual([
+        { field: 'draft', messages: ['This field must be a boolean.'] },
+      ]);
+      expect((await owner.put(`/api/assignments/${draft.id}`, { draft: false })).json().data).toMatchObject({ draft: false });
+      expect(await titles(student)).toEqual(['Week 3', 'Open']);
+      expect((await student.get(`/api/documents/${doc.id}/workspace`)).statusCode).toBe(200);
+      // Released with an assigned date to come, it waits for that date.
+      const later = await newSet({ title: 'Week 4', released_at: t.clock.now() + 2 * DAY, due_at: t.clock.now() + 9 * DAY, draft: true });
+      await owner.put(`/api/assignments/${later.id}`, { draft: false });
+      expect(await titles(student)).toEqual(['Week 3', 'Open']);
+      t.clock.advance(2 * DAY);
+      expect(await titles(student)).toEqual(['Week 3', 'Open', 'Week 4']);
     });
   });
 

@@ -271,7 +271,7 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
      * read (the workspace, file-url), so a hand-in asks it too (issue 26).
      */
     studentSees: (
-      doc: { released_at: number; due_at: number; show_after_due: number },
+      doc: { released_at: number; draft: number; due_at: number; show_after_due: number },
       extensionDueAt: number | null,
       now: number,
     ): boolean => setVisible('student', doc, now) && documentVisible('student', doc, extensionDueAt, now),

@@ -20,10 +20,16 @@ describe('assignments policy', () => {
   });
 
   it('shows a set to students from its release, to instructors and TAs always', () => {
-    expect(setVisible('student', { released_at: NOW + 1 }, NOW)).toBe(false);
-    expect(setVisible('student', { released_at: NOW }, NOW)).toBe(true);
-    expect(setVisible('ta', { released_at: NOW + 1 }, NOW)).toBe(true);
-    expect(setVisible('instructor', { released_at: NOW + 1 }, NOW)).toBe(true);
+    expect(setVisible('student', { released_at: NOW + 1, draft: 0 }, NOW)).toBe(false);
+    expect(setVisible('student', { released_at: NOW, draft: 0 }, NOW)).toBe(true);
+    expect(setVisible('ta', { released_at: NOW + 1, draft: 0 }, NOW)).toBe(true);
+    expect(setVisible('instructor', { released_at: NOW + 1, draft: 0 }, NOW)).toBe(true);
+  });
+
+  it('hides a draft from students whatever its assigned date, never from instructors and TAs (decision 054)', () => {
+    expect(setVisible('student', { released_at: NOW - 1, draft: 1 }, NOW)).toBe(false);
+    expect(setVisible('ta', { released_at: NOW - 1, draft: 1 }, NOW)).toBe(true);
+    expect(setVisible('instructor', { released_at: NOW + 1, draft: 1 }, NOW)).toBe(true);
   });
 
   it('shows a timed document’s music to a student only once they started it (issue 26)', () => {

@@ -7,9 +7,12 @@ import { AppError } from '../../http/errors.ts';
 /** Only a course's instructors change its sets, their documents and extensions; TAs and students read. */
 export const canEditSet = (role: CourseRole) => meetsNeed(role, 'instruct');
 
-/** A set is there for its students from its release on; for its instructors and TAs always. */
-export function setVisible(role: CourseRole, set: { released_at: number }, now: number): boolean {
-  return !meetsNeed(role, 'study') || set.released_at <= now;
+/**
+ * A set is there for its students once it is not a draft and its assigned date has come
+ * (decision 054); for its instructors and TAs always.
+ */
+export function setVisible(role: CourseRole, set: { released_at: number; draft: number }, now: number): boolean {
+  return !meetsNeed(role, 'study') || (set.draft === 0 && set.released_at <= now);
 }
 
 /**

@@ -31,6 +31,7 @@ export function presentSet(row: AssignmentSetRow, documents: DocumentRow[], exte
     course: row.course_id,
     title: row.title,
     released_at: row.released_at,
+    draft: row.draft === 1,
     due_at: row.due_at,
     set_key: row.set_key,
     show_after_due: row.show_after_due === 1,

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AssignmentSetRow, DocumentRow, DocumentUpdate, NewAssignmentSet, NewDocument } from '../../db/schema.ts';
 
-/** A course's sets in order; students get only those released by `releasedBy`. */
+/** A course's sets in order; students get only those released (not drafts) by `releasedBy`. */
 export function listSets(db: Db, courseId: number, releasedBy?: number): Promise<AssignmentSetRow[]> {
   let query = db.selectFrom('assignment_sets').selectAll().where('course_id', '=', courseId);
-  if (releasedBy !== undefined) query = query.where('released_at', '<=', releasedBy);
+  if (releasedBy !== undefined) query = query.where('released_at', '<=', releasedBy).where('draft', '=', 0);
   return query.orderBy('weight').orderBy('id').execute();
 }
 
@@ -17,7 +17,16 @@ export function findSet(db: Db, id: number): Promise<AssignmentSetRow | undefine
 /** Inserts a set at the end of its course's list; returns its id. */
 export async function insertSet(
   db: Db,
-  values: { courseId: number; title: string; releasedAt: number; dueAt: number; setKey: string; showAfterDue: boolean; now: number },
+  values: {
+    courseId: number;
+    title: string;
+    releasedAt: number;
+    dueAt: number;
+    setKey: string;
+    showAfterDue: boolean;
+    draft: boolean;
+    now: number;
+  },
 ): Promise<number> {
   const last = await db
     .selectFrom('assignment_sets')
@@ -34,6 +43,7 @@ export async function insertSet(
       due_at: values.dueAt,
       set_key: values.setKey,
       show_after_due: values.showAfterDue ? 1 : 0,
+      draft: values.draft ? 1 : 0,
       weight,
       created_at: values.now,
       updated_at: values.now,
@@ -110,7 +120,7 @@ export function findDocument(db: Db, id: number) {
     .selectFrom('documents as d')
     .innerJoin('assignment_sets as s', 's.id', 'd.assignment_set_id')
     .selectAll('d')
-    .select(['s.course_id', 's.released_at', 's.due_at', 's.show_after_due'])
+    .select(['s.course_id', 's.released_at', 's.draft', 's.due_at', 's.show_after_due'])
     .where('d.id', '=', id)
     .executeTakeFirst();
 }

@@ -62,11 +62,11 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
       );
     },
 
-    /** A new set with the default dates of DESIGN §7.10 for what the request leaves out. */
+    /** A new set with the default dates of DESIGN §7.10 for what the request leaves out; a draft if asked (decision 054). */
     async create(
       actor: Actor,
       courseId: number,
-      input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean },
+      input: { title?: string; released_at?: number; due_at?: number; show_after_due?: boolean; draft?: boolean },
     ) {
       const { row: course } = await requireCourseAccess(actor, courseId, toInstruct);
       const now = clock.now();
@@ -82,6 +82,7 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
         dueAt: dates.due_at,
         setKey: newSecret(12),
         showAfterDue: input.show_after_due ?? true,
+        draft: input.draft ?? false,
         now,
       });
       return presentOne(actor, id);
@@ -102,6 +103,7 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...dates,
         ...(input.show_after_due !== undefined ? { show_after_due: input.show_after_due ? 1 : 0 } : {}),
+        ...(input.draft !== undefined ? { draft: input.draft ? 1 : 0 } : {}),
         updated_at: clock.now(),
       });
       return presentOne(actor, setId);
@@ -167,6 +169,7 @@ export function createSetsService(deps: Deps, collaborators: { courses: CoursesS
             ...dates,
             set_key: newSecret(12),
             show_after_due: set.show_after_due,
+            draft: set.draft,
             weight: set.weight,
             created_at: now,
             updated_at: now,

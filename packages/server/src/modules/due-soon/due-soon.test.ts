@@ -156,6 +156,14 @@ describe.each(dialects)('GET /api/due-soon (%s)', (dialect) => {
     expect((await list(secondOnly.client)).items).toEqual([]);
   });
 
+  it('lists nothing of a draft set until it is released (decision 054)', async () => {
+    const draft = await newSet(owner, courseId, 'Week 2 (draft)', 3 * DAY, { draft: true });
+    await upload(owner, draft, 'Cadences');
+    expect((await list(student)).items).toEqual([]);
+    expect((await owner.put(`/api/assignments/${draft}`, { draft: false })).statusCode).toBe(200);
+    expect((await list(student)).items.map((i) => i.set_title)).toEqual(['Week 2 (draft)']);
+  });
+
   it('keeps past-due work only while it still takes a hand-in (practice), and drops it once handed in or hidden', async () => {
     const set = await newSet(owner, courseId, 'Yesterday', DAY);
     const formal = await upload(owner, set, 'Formal');

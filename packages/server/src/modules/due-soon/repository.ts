@@ -43,6 +43,7 @@ export function dueDocuments(db: Db, studentId: number, now: number, until: numb
     .where('c.status', '=', 'ACTIVE')
     .where('c.end_date', '>', now)
     .where('s.released_at', '<=', now)
+    .where('s.draft', '=', 0)
     .where('d.gradable', '=', 1)
     .where(due, '<=', until)
     .where((eb) => eb.or([eb(due, '>=', now), eb(handedIn, '=', 0)]))

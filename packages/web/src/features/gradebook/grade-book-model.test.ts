@@ -33,6 +33,7 @@ function assignmentSet(id: number, title: string, documents: CourseDocument[]): 
     course: 1,
     title,
     released_at: 0,
+    draft: false,
     due_at: 1,
     set_key: `set-${id}`,
     show_after_due: true,

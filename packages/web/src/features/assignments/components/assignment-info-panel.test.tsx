@@ -1,5 +1,5 @@
 import type { AssignmentSet, UpdateAssignmentRequest } from '@app/contract/assignments';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,8 +7,8 @@ import { testSet } from '../../../testing/factories.ts';
 import { testPeriod } from '../test-data.ts';
 import { AssignmentInfoPanel } from './assignment-info-panel.tsx';
 
-function Harness({ onSave }: { onSave: (changes: UpdateAssignmentRequest) => void }) {
-  const [set, setSet] = useState<AssignmentSet>(testSet());
+function Harness({ onSave, initial = testSet() }: { onSave: (changes: UpdateAssignmentRequest) => void; initial?: AssignmentSet }) {
+  const [set, setSet] = useState<AssignmentSet>(initial);
   return (
     <AssignmentInfoPanel
       set={set}
@@ -82,5 +82,30 @@ describe('AssignmentInfoPanel dates (spec §5)', () => {
     expect(onSave).toHaveBeenLastCalledWith({ title: 'Week 1: Cadences' });
     fireEvent.click(screen.getByLabelText('Show the documents to students after the due date'));
     expect(onSave).toHaveBeenLastCalledWith({ show_after_due: false });
+  });
+
+  it('says when students see the set, and releases a draft or makes it one again (decision 054)', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    const now = Math.floor(Date.now() / 1000);
+    // testSet's assigned date (2031) is to come.
+    render(<Harness onSave={onSave} initial={testSet({ draft: true })} />);
+    expect(screen.getByTestId('set-visibility').textContent).toBe(
+      'Draft: students see nothing of this set. Once you release it, they see it from 2031-09-08 1:00 PM.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Release to students' }));
+    expect(onSave).toHaveBeenLastCalledWith({ draft: false });
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('set-visibility').textContent).toBe('Students will see this set from 2031-09-08 1:00 PM.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make it a draft again' }));
+    expect(onSave).toHaveBeenLastCalledWith({ draft: true });
+    cleanup();
+    render(<Harness onSave={onSave} initial={testSet({ draft: true, released_at: now - 3600 })} />);
+    expect(screen.getByTestId('set-visibility').textContent).toBe(
+      'Draft: students see nothing of this set. Once you release it, they see it at once.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Release to students' }));
+    await vi.waitFor(() => expect(screen.getByTestId('set-visibility').textContent).toMatch(/^Students see this set \(since .+\)\.$/));
   });
 });

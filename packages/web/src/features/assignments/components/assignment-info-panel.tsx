@@ -2,10 +2,12 @@ import type { AssignmentSet, UpdateAssignmentRequest } from '@app/contract/assig
 import type { Course } from '@app/contract/courses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { CommitDateTimeField } from '../../../components/ui/commit-date-time-field.tsx';
 import { CommitTextField } from '../../../components/ui/commit-text-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { SaveStatus, useSaveStatus } from '../../../components/ui/save-status.tsx';
 import { translateMessage } from '../../../i18n/index.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -22,6 +24,34 @@ export interface AssignmentInfoPanelProps {
 }
 
 type Pending = { field: AssignmentDateField; value: number; reason: DateConfirmation; resolve: () => void; reject: () => void };
+
+/**
+ * When students see a set (decision 054): a draft not until it is released, then from its assigned
+ * date; said plainly, with the button that releases it or makes it a draft again.
+ */
+function SetVisibility({ set, timeZone, onSave }: Pick<AssignmentInfoPanelProps, 'set' | 'timeZone' | 'onSave'>) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const future = set.released_at > Math.floor(Date.now() / 1000);
+  const date = dateTimeText(set.released_at, timeZone);
+  const key = set.draft ? (future ? 'draftFuture' : 'draftNow') : future ? 'releasedFuture' : 'releasedNow';
+  const change = (draft: boolean) => {
+    setBusy(true);
+    onSave({ draft })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Notice severity={set.draft ? 'warning' : 'info'}>
+      <p className={styles.visibilityText} data-testid="set-visibility">
+        {t(`assignments.editor.${key}`, { date })}
+      </p>
+      <Button size="sm" variant={set.draft ? 'primary' : 'outline'} loading={busy} onClick={() => change(!set.draft)}>
+        {set.draft ? t('assignments.editor.release') : t('assignments.editor.backToDraft')}
+      </Button>
+    </Notice>
+  );
+}
 
 /**
  * The set's title, assigned and due dates and visibility after the due date. Dates follow spec §5:
@@ -66,6 +96,7 @@ export function AssignmentInfoPanel({ set, course, timeZone, onSave }: Assignmen
         </h2>
         <SaveStatus state={state} />
       </div>
+      <SetVisibility set={set} timeZone={timeZone} onSave={save} />
       <CommitTextField label={t('assignments.editor.setTitle')} value={set.title} maxLength={200} onCommit={(title) => save({ title })} />
       <div className={styles.columns}>
         <CommitDateTimeField

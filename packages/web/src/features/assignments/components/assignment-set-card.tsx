@@ -7,15 +7,16 @@ import { ChevronDownIcon, DocumentIcon, EditIcon, EyeIcon } from '../../../compo
 import { dateTimeText } from '../assignment-text.ts';
 import styles from './assignment-set-card.module.css';
 
-export type SetPhase = 'scheduled' | 'open' | 'pastDue';
+export type SetPhase = 'draft' | 'scheduled' | 'open' | 'pastDue';
 
-/** Where a set is in its life: not yet assigned, open for work, or past its due date. */
-export function setPhase(set: Pick<AssignmentSet, 'released_at' | 'due_at'>, now: number): SetPhase {
+/** Where a set is in its life: a draft (decision 054), not yet assigned, open for work, or past its due date. */
+export function setPhase(set: Pick<AssignmentSet, 'released_at' | 'due_at' | 'draft'>, now: number): SetPhase {
+  if (set.draft) return 'draft';
   if (now < set.released_at) return 'scheduled';
   return now <= set.due_at ? 'open' : 'pastDue';
 }
 
-const PHASE_TONE: Record<SetPhase, BadgeTone> = { scheduled: 'info', open: 'success', pastDue: 'neutral' };
+const PHASE_TONE: Record<SetPhase, BadgeTone> = { draft: 'warning', scheduled: 'info', open: 'success', pastDue: 'neutral' };
 
 export interface AssignmentSetCardProps {
   set: AssignmentSet;

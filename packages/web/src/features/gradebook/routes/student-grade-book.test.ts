@@ -31,6 +31,7 @@ function set(id: number, documents: CourseDocument[]): AssignmentSet {
     course: 1,
     title: `Set ${id}`,
     released_at: 0,
+    draft: false,
     due_at: 1,
     set_key: `set-${id}`,
     show_after_due: true,
