@@ -200,7 +200,7 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
     const teacherUrls = (await ta.get(`/api/submissions/${fifths.json().data.id}/file-urls`)).json().data;
     expect(teacherUrls.render_status).toBe('READY');
     expect((await fetchFile(teacherUrls.grade_report_url)).toString('utf8')).toContain(
-      'Chords 1–2: parallel fifths between the soprano and the bass.',
+      'Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.',
     );
     const studentUrls = (await classmate.get(`/api/submissions/${fifths.json().data.id}/file-urls`)).json().data;
     const studentReport = (await fetchFile(studentUrls.grade_report_url)).toString('utf8');

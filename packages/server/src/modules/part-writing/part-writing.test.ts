@@ -50,7 +50,7 @@ describe.each(dialects)('POST /api/part-writing/check (%s)', (dialect) => {
       ['parallel-fifths', [0, 1], ['S', 'B']],
       ['parallel-octaves', [0, 1], ['T', 'B']],
     ]);
-    expect(findings[0]?.message).toBe('Chords 1–2: parallel fifths between the soprano and the tenor.');
+    expect(findings[0]?.message).toBe('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the tenor.');
   });
 
   it('reads a figured bass that changes key (G: 7, decision 031) in the new key from that chord on', async () => {
@@ -92,10 +92,24 @@ describe.each(dialects)('POST /api/part-writing/check (%s)', (dialect) => {
     expect(res.json()).toEqual({ data: { findings: [] } });
   });
 
+  it('names the measure and beat from the pickup and first measure it is given (issue 38), and refuses a bad one', async () => {
+    const placed = await check(owner, { ...body, meter: '3/4', pickup: 1, first_measure: 0 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const first = placed.json().data.findings[0];
+    expect(first.params).toMatchObject({ from: 1, to: 2, measure: 0, beat: 3, to_measure: 1, to_beat: 1 });
+    expect(first.message).toBe('Chords 1–2 (m. 0, beat 3 – m. 1, beat 1): parallel fifths between the soprano and the tenor.');
+    const bad = await check(owner, { ...body, pickup: -1, first_measure: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toEqual([
+      { field: 'pickup', messages: ['This number must be greater than 0.'] },
+      { field: 'first_measure', messages: ['This field must be an int.'] },
+    ]);
+  });
+
   it('speaks the caller’s language', async () => {
     await t.app.deps.db.updateTable('users').set({ language: 'ko' }).where('id', '=', ownerId).execute();
     const res = await check(owner);
-    expect(res.json().data.findings[0].message).toBe('1–2번 화음: 소프라노와(과) 테너 사이에 병행 5도가 있습니다.');
+    expect(res.json().data.findings[0].message).toBe('1–2번 화음(1마디 1–2박): 소프라노와 테너 사이에 병행 5도가 있습니다.');
   });
 
   it('is for instructor accounts and the TAs of a course: a TA and an outside instructor may, students may not', async () => {

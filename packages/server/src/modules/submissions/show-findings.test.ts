@@ -155,7 +155,7 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect(links.marks_shown).toBe(true);
     expect(links.points_off).toBeUndefined();
     const report = await fetchText(links.grade_report_url);
-    expect(report).toContain('Chords 1–2: parallel fifths between the soprano and the bass.');
+    expect(report).toContain('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.');
     expect(report).toContain('<th class="num">−4</th>');
     for (const note of MODEL_NOTES) expect(report).not.toContain(note);
     // The report drawn for the other setting is gone, not left beside the new one.
