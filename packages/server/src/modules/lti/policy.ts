@@ -89,7 +89,7 @@ export function customId(custom: unknown, name: string): string | undefined {
 export function landingPath(courseId: number, role: CourseRole, custom?: unknown): string {
   const setId = customId(custom, 'harmony_set_id');
   const documentId = customId(custom, 'harmony_document_id');
-  if (role === 'student') {
+  if (meetsNeed(role, 'study')) {
     if (documentId) return `/student/course/${courseId}/document/${documentId}`;
     if (setId) return `/student/course/${courseId}/assignments?set=${setId}`;
     return `/student/course/${courseId}/assignments`;
