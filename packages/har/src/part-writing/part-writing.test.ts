@@ -166,14 +166,17 @@ describe('grading', () => {
     expect(grade.findings.filter((f) => f.chords[0] === 3).map((f) => f.rule)).toEqual(['wrong-chord', 'missing-third']);
     const third = grade.findings.find((f) => f.rule === 'missing-third');
     expect(third?.chords).toEqual([3]);
-    expect(third?.message).toBe('Chord 4 has no third (C).');
+    expect(third?.message).toBe('Chord 4 (m. 1, beat 4) has no third (C).');
     expect(grade.score).toBe(20 - 3 - count(grade));
+    // The measures are the exercise's (issue 38): a one-beat pickup numbered 0 moves chord 4 to m. 1, beat 3.
+    const pickup = gradePartWriting({ ...exercise, pickup: 1, first_measure: 0 }, work).findings.find((f) => f.rule === 'missing-third');
+    expect(pickup?.message).toBe('Chord 4 (m. 1, beat 3) has no third (C).');
   });
 
   it('speaks the reader’s language', () => {
     const work = { chords: [model.chords[0], model.chords[1], model.chords[2], { S: 'B4', A: 'E4', T: 'A3' }] } as typeof model;
     expect(gradePartWriting(exercise, work, 'zh-hans').findings.find((f) => f.rule === 'missing-third')?.message).toBe(
-      '第 4 个和弦缺少三音（C）。',
+      '第 4 个和弦（第 1 小节第 4 拍）缺少三音（C）。',
     );
   });
 });
