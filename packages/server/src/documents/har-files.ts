@@ -15,7 +15,7 @@ import {
   setPreviewStatus,
   setStudentStorageKey,
 } from './repository.ts';
-import { layOutStudentCopy } from './workspace-layout.ts';
+import { layOutStudentCopy, layoutKey } from './workspace-layout.ts';
 
 export const PREVIEW_JOB = 'document-preview';
 type PreviewPayload = { storageKey: string; contentHash: string };
@@ -54,7 +54,14 @@ export type StoredHar = {
   previewReady: boolean;
   /** What the student copy's score leaves out (analysis written into it; issue 26); [] without a student copy. */
   removedForStudents: RemovedAnalysis[];
+  /** The student copy's workspace layout stored at upload (issue 40): the copy holds its own doc_key, so no other document shares it. */
+  layoutStorageKey?: string;
 };
+
+/** Every file storing a document wrote, for removing them when its row is not stored after all (storage/orphans.ts). */
+export function storedKeys(stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey' | 'layoutStorageKey'>): string[] {
+  return [stored.storageKey, stored.studentStorageKey, stored.layoutStorageKey].filter((key): key is string => typeof key === 'string');
+}
 
 export const studentCopyKey = (docKey: string) => `documents/${docKey}.student.har`;
 
@@ -111,12 +118,16 @@ export async function storeHar(
   await deps.storage.put(storageKey, Readable.from(Buffer.from(stored)), { contentType: 'application/zip' });
   let studentStorageKey: string | null = null;
   let removedForStudents: RemovedAnalysis[] = [];
+  let layoutStorageKey: string | undefined;
   try {
     if (folder === 'documents' && doc.manifest.kind === 'exercise') {
       const copy = await putStudentCopy(deps, { ...doc, manifest: { ...doc.manifest, document_key: docKey } }, docKey);
       studentStorageKey = copy.key;
       removedForStudents = copy.removed;
-      if (options.layOut !== false) await layOutStudentCopy(deps, copy.bytes, { rememberFailure: false, copy: copy.copy });
+      if (options.layOut !== false) {
+        await layOutStudentCopy(deps, copy.bytes, { rememberFailure: false, copy: copy.copy });
+        layoutStorageKey = layoutKey(contentHash(copy.bytes));
+      }
     }
   } catch (error) {
     await deleteStored(deps, { storageKey, studentStorageKey });
@@ -134,6 +145,7 @@ export async function storeHar(
     title: doc.manifest.title,
     previewReady,
     removedForStudents,
+    ...(layoutStorageKey ? { layoutStorageKey } : {}),
   };
 }
 
@@ -174,10 +186,11 @@ export async function storeKeyVersion(
 }
 
 /** Removes what storeHar wrote (the file and its student copy). */
-export async function deleteStored(deps: Pick<Deps, 'storage'>, stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey'>) {
-  await Promise.all(
-    [stored.storageKey, stored.studentStorageKey].filter((k): k is string => k !== null).map((k) => deps.storage.delete(k)),
-  );
+export async function deleteStored(
+  deps: Pick<Deps, 'storage'>,
+  stored: Pick<StoredHar, 'storageKey' | 'studentStorageKey' | 'layoutStorageKey'>,
+) {
+  await Promise.all(storedKeys({ layoutStorageKey: undefined, ...stored }).map((k) => deps.storage.delete(k)));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   previewLink,
   registerPreviewJob,
   type StoredHar,
+  storedKeys,
   storeHar,
 } from '../../documents/har-files.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -83,19 +84,16 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
   async function insertStored(setId: number, stored: StoredHar[], titles: string[]): Promise<UploadedDocument[]> {
     const now = clock.now();
     // When the rows are not stored, nothing refers to the files: they go at once (storage/orphans.ts).
-    const ids = await commitOrRemove(
-      storage,
-      stored.flatMap((s) => (s.studentStorageKey ? [s.storageKey, s.studentStorageKey] : [s.storageKey])),
-      () =>
-        db.transaction().execute(async (trx) => {
-          const inserted = await repo.insertDocuments(
-            trx,
-            setId,
-            stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
-          );
-          await enqueuePreviews(deps, trx, stored);
-          return inserted;
-        }),
+    const ids = await commitOrRemove(storage, stored.flatMap(storedKeys), () =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertDocuments(
+          trx,
+          setId,
+          stored.map((s, i) => newDocumentValues(s, titles[i] ?? s.title, now)),
+        );
+        await enqueuePreviews(deps, trx, stored);
+        return inserted;
+      }),
     );
     const rows = await repo.listDocumentsOfSets(db, [setId]);
     // Each new document says what its students' copy leaves out, for the instructor who added it.
