@@ -6,6 +6,7 @@ import {
   type PartWritingVoiceChoice,
   type ScoreVoice,
 } from '@app/contract/part-writing';
+import { type Language, listOf } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { beatOf } from '@app/contract/part-writing/typed';
 import { ruleSettings, type WrittenChord } from '@app/contract/part-writing/written';
@@ -396,7 +397,12 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
 
   const choices = writeChoices(draft.given);
   const write = choices.find((c) => c.id === choice)?.write ?? choices[0]?.write ?? [];
-  const voiceList = (voices: readonly Voice[]) => voices.map((v) => t(`partWriting.voice.${v}`)).join(', ');
+  // '女高音、女低音' in Chinese (issue 38).
+  const voiceList = (voices: readonly Voice[]) =>
+    listOf(
+      voices.map((v) => t(`partWriting.voice.${v}`)),
+      i18n.language as Language,
+    );
   const pointsValue = Number(points);
   const pointsBad = exercisePointsBad(points);
 

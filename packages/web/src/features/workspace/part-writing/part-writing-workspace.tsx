@@ -1,7 +1,7 @@
 import type { PartWritingWorkspace as PartWritingView } from '@app/contract/part-writing';
 import { type Finding, harmonicEvents, type PartWritingChordInput } from '@app/contract/part-writing/check';
 import { beatsValue } from '@app/contract/part-writing/line';
-import { findingMessage, type Language } from '@app/contract/part-writing/messages';
+import { findingMessage, type Language, listOf } from '@app/contract/part-writing/messages';
 import { VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi as midiOf, parsePitch, pitchName } from '@app/contract/part-writing/theory';
 import { checkWritten, keysInForce, readAnswer, type WrittenChord } from '@app/contract/part-writing/written';
@@ -583,8 +583,8 @@ export function PartWritingWorkspace({
       {rules.refusal ? <Notice severity="info">{refusalText(rules.refusal)}</Notice> : null}
       <p className={styles.task}>
         {t('partWriting.task', {
-          voices: order.map(voiceName).join(', '),
-          given: view.given.map(voiceName).join(', '),
+          voices: listOf(order.map(voiceName), language),
+          given: listOf(view.given.map(voiceName), language),
           key: keyName(view.key, t),
           meter: view.meter,
         })}
