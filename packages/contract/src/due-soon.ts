@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { NEW_SET_DUE_DAYS_AT_MOST } from './assignments.ts';
 
 /**
  * A student's "Due soon" list on the dashboard (issue 30): across their courses, the exercises
  * due in the next days, and those past due that still take a hand-in, with where they stand.
  */
 
-export const DUE_SOON_DEFAULT_DAYS = 14;
+/** As far as a new set's default due date lies (issue 38): a set assigned today is in the list. */
+export const DUE_SOON_DEFAULT_DAYS = NEW_SET_DUE_DAYS_AT_MOST;
 export const DUE_SOON_MAX_DAYS = 60;
 
 export const DueSoonMessages = {
   days: `Days must be a whole number from 1 to ${DUE_SOON_MAX_DAYS}.`,
 } as const;
 
-/** `GET /api/due-soon?days=14`: how many days ahead to look (overdue work is always listed). */
+/** `GET /api/due-soon?days=15`: how many days ahead to look (overdue work is always listed). */
 export const DueSoonQuery = z.object({
   days: z.coerce
     .number({ error: DueSoonMessages.days })
@@ -54,6 +56,9 @@ export const DueItem = z.object({
 });
 export type DueItem = z.infer<typeof DueItem>;
 
-/** The list, soonest due first, with the server's clock (the browser counts against it). */
-export const DueSoon = z.object({ items: z.array(DueItem), now: z.number().int(), days: z.number().int() });
+/**
+ * The list, soonest due first, with the server's clock (the browser counts against it), and `next`:
+ * the soonest exercise due after those days that nothing was handed in for yet (issue 38), or null.
+ */
+export const DueSoon = z.object({ items: z.array(DueItem), next: DueItem.nullable(), now: z.number().int(), days: z.number().int() });
 export type DueSoon = z.infer<typeof DueSoon>;

@@ -45,7 +45,7 @@ describe.each(dialects)('GET /api/due-soon (%s)', (dialect) => {
   const list = async (client: TestClient, query = '') => {
     const res = await client.get(`/api/due-soon${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { items: Item[]; now: number; days: number };
+    return res.json().data as { items: Item[]; next: Item | null; now: number; days: number };
   };
   const newSet = async (client: TestClient, course: number, title: string, dueIn: number, extra: Record<string, unknown> = {}) =>
     (
@@ -89,7 +89,7 @@ describe.each(dialects)('GET /api/due-soon (%s)', (dialect) => {
       expect(res.statusCode, days).toBe(400);
       expect(errorsOf(res)).toEqual([{ field: 'days', messages: ['Days must be a whole number from 1 to 60.'] }]);
     }
-    expect((await list(student)).days).toBe(14);
+    expect((await list(student)).days).toBe(15);
     expect((await list(student, '?days=30')).days).toBe(30);
   });
 
@@ -156,12 +156,32 @@ describe.each(dialects)('GET /api/due-soon (%s)', (dialect) => {
     expect((await list(secondOnly.client)).items).toEqual([]);
   });
 
+  it('looks as far as a new set’s default due date, and names the next work due further away (issue 38)', async () => {
+    const res = await owner.post(`/api/courses/${courseId}/assignments`, {});
+    const set = res.json().data as { id: number; due_at: number };
+    const fresh = await upload(owner, set.id, 'Fresh');
+    expect(set.due_at - t.clock.now()).toBe(15 * DAY);
+    const listed = await list(student);
+    expect([listed.days, listed.items.map((i) => i.document_id), listed.next]).toEqual([15, [fresh], null]);
+    // Past the window: not in the items, but named as next; once handed in, no longer next.
+    const shortView = await list(student, '?days=3');
+    expect([shortView.items, shortView.next?.document_id, shortView.next?.state]).toEqual([[], fresh, 'not_started']);
+    const far = await upload(owner, (await newSet(owner, courseId, 'Later', 40 * DAY)) as number, 'Far');
+    expect((await list(student, '?days=3')).next?.document_id).toBe(fresh);
+    const handed = await student.post(`/api/documents/${fresh}/submissions`, answers());
+    expect(handed.statusCode, handed.body).toBe(201);
+    expect((await list(student, '?days=3')).next?.document_id).toBe(far);
+    expect((await list(classmate, '?days=3')).next?.document_id).toBe(fresh);
+    expect((await list(owner, '?days=3')).next).toBeNull();
+  });
+
   it('lists nothing of a draft set until it is released (decision 054)', async () => {
     const draft = await newSet(owner, courseId, 'Week 2 (draft)', 3 * DAY, { draft: true });
-    await upload(owner, draft, 'Cadences');
+    const cadences = await upload(owner, draft, 'Cadences');
     expect((await list(student)).items).toEqual([]);
+    expect((await list(student, '?days=1')).next).toBeNull();
     expect((await owner.put(`/api/assignments/${draft}`, { draft: false })).statusCode).toBe(200);
-    expect((await list(student)).items.map((i) => i.set_title)).toEqual(['Week 2 (draft)']);
+    expect((await list(student)).items.map((i) => i.document_id)).toEqual([cadences]);
   });
 
   it('keeps past-due work only while it still takes a hand-in (practice), and drops it once handed in or hidden', async () => {

@@ -9,9 +9,41 @@ import type { Db } from '../../db/database.ts';
  * One statement.
  */
 export function dueDocuments(db: Db, studentId: number, now: number, until: number) {
+  const { query, due, handedIn } = studentWork(db, studentId, now);
+  return query
+    .where(due, '<=', until)
+    .where((eb) => eb.or([eb(due, '>=', now), eb(handedIn, '=', 0)]))
+    .orderBy(due)
+    .orderBy('c.id')
+    .orderBy('s.weight')
+    .orderBy('d.weight')
+    .orderBy('d.id')
+    .execute();
+}
+
+/**
+ * The soonest document due after `after` that nothing was handed in for (issue 38: the panel names
+ * the next work even when it lies further away than its days), or undefined. One statement.
+ */
+export function nextDocument(db: Db, studentId: number, now: number, after: number) {
+  const { query, due, handedIn } = studentWork(db, studentId, now);
+  return query
+    .where(due, '>', after)
+    .where(handedIn, '=', 0)
+    .orderBy(due)
+    .orderBy('c.id')
+    .orderBy('s.weight')
+    .orderBy('d.weight')
+    .orderBy('d.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The gradable documents of the student's released sets in active courses, with what the list says of each. */
+function studentWork(db: Db, studentId: number, now: number) {
   const due = sql<number>`case when e.extension_due_at is not null and e.extension_due_at > s.due_at then e.extension_due_at else s.due_at end`;
   const handedIn = sql<number>`case when exists (select 1 from best_submissions b where b.document_id = d.id and b.student_id = ${studentId}) then 1 else 0 end`;
-  return db
+  const query = db
     .selectFrom('course_memberships as m')
     .innerJoin('courses as c', 'c.id', 'm.course_id')
     .innerJoin('assignment_sets as s', 's.course_id', 'c.id')
@@ -44,13 +76,6 @@ export function dueDocuments(db: Db, studentId: number, now: number, until: numb
     .where('c.end_date', '>', now)
     .where('s.released_at', '<=', now)
     .where('s.draft', '=', 0)
-    .where('d.gradable', '=', 1)
-    .where(due, '<=', until)
-    .where((eb) => eb.or([eb(due, '>=', now), eb(handedIn, '=', 0)]))
-    .orderBy(due)
-    .orderBy('c.id')
-    .orderBy('s.weight')
-    .orderBy('d.weight')
-    .orderBy('d.id')
-    .execute();
+    .where('d.gradable', '=', 1);
+  return { query, due, handedIn };
 }

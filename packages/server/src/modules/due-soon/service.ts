@@ -8,6 +8,34 @@ import * as repo from './repository.ts';
 
 export type DueSoonService = ReturnType<typeof createDueSoonService>;
 
+type DueRow = Awaited<ReturnType<typeof repo.dueDocuments>>[number];
+
+/** One row as the list shows it: its due date for this student and where they stand. */
+function dueItem(row: DueRow, now: number): DueItem {
+  const dueAt = Number(row.due_at);
+  const handedIn = Number(row.handed_in) === 1;
+  const startedAt = row.started_at ?? null;
+  const work = { ...row, handedIn, draftSavedAt: row.draft_saved_at ?? null, startedAt };
+  const timedSeconds = isTimed(row) ? row.timed_time_seconds : null;
+  const state = dueState(work);
+  return {
+    document_id: row.document_id,
+    document_title: row.document_title,
+    set_id: row.set_id,
+    set_title: row.set_title,
+    course_id: row.course_id,
+    course_title: row.course_title,
+    due_at: dueAt,
+    extended: row.extension_due_at !== null && dueAt === row.extension_due_at && dueAt !== row.set_due_at,
+    overdue: dueAt < now,
+    state,
+    practice: row.practice === 1,
+    timed_seconds: timedSeconds,
+    deadline_at: state === 'time_limit' && timedSeconds !== null && startedAt !== null ? startedAt + timedSeconds : null,
+    saved_at: state === 'in_progress' ? work.draftSavedAt : null,
+  };
+}
+
 const DAY = 86400;
 
 /**
@@ -26,14 +54,15 @@ export function createDueSoonService(deps: Deps) {
      */
     async list(actor: Actor, days: number): Promise<DueSoon> {
       const now = clock.now();
-      const rows = await repo.dueDocuments(db, actor.user.id, now, now + days * DAY);
+      const until = now + days * DAY;
+      const [rows, further] = await Promise.all([
+        repo.dueDocuments(db, actor.user.id, now, until),
+        repo.nextDocument(db, actor.user.id, now, until),
+      ]);
       const items: DueItem[] = [];
       for (const row of rows) {
-        const dueAt = Number(row.due_at);
-        const handedIn = Number(row.handed_in) === 1;
-        const startedAt = row.started_at ?? null;
-        const overdue = dueAt < now;
-        if (overdue) {
+        if (Number(row.due_at) < now) {
+          const startedAt = row.started_at ?? null;
           const extension = row.extension_due_at ?? null;
           if (!documentVisible('student', { due_at: row.set_due_at, show_after_due: row.show_after_due }, extension, now)) continue;
           const refusal = submissionRefusal(
@@ -42,27 +71,9 @@ export function createDueSoonService(deps: Deps) {
           );
           if (refusal) continue;
         }
-        const work = { ...row, handedIn, draftSavedAt: row.draft_saved_at ?? null, startedAt };
-        const timedSeconds = isTimed(row) ? row.timed_time_seconds : null;
-        const state = dueState(work);
-        items.push({
-          document_id: row.document_id,
-          document_title: row.document_title,
-          set_id: row.set_id,
-          set_title: row.set_title,
-          course_id: row.course_id,
-          course_title: row.course_title,
-          due_at: dueAt,
-          extended: row.extension_due_at !== null && dueAt === row.extension_due_at && dueAt !== row.set_due_at,
-          overdue,
-          state,
-          practice: row.practice === 1,
-          timed_seconds: timedSeconds,
-          deadline_at: state === 'time_limit' && timedSeconds !== null && startedAt !== null ? startedAt + timedSeconds : null,
-          saved_at: state === 'in_progress' ? work.draftSavedAt : null,
-        });
+        items.push(dueItem(row, now));
       }
-      return { items, now, days };
+      return { items, next: further ? dueItem(further, now) : null, now, days };
     },
   };
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const dueSoonKeys = { all: ['due-soon'] as const };
 
-/** GET /api/due-soon: the signed-in student's exercises due in the next 14 days, and past-due work that still takes a hand-in. */
+/** GET /api/due-soon: the signed-in student's exercises due in the next 15 days, past-due work that still takes a hand-in, and the next due further away. */
 export function getDueSoon(signal?: AbortSignal) {
   return api.get<DueSoon>('/api/due-soon', { signal });
 }

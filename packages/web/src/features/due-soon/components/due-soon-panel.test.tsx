@@ -29,10 +29,10 @@ const item = (overrides: Partial<DueItem>): DueItem => ({
   ...overrides,
 });
 
-function api(user: ReturnType<typeof currentUser>, items: DueItem[]) {
+function api(user: ReturnType<typeof currentUser>, items: DueItem[], next: DueItem | null = null) {
   return fakeApi((call) => {
     if (call.url === '/api/users') return ok(user);
-    if (call.url === '/api/due-soon') return ok({ items, now: NOW, days: 14 });
+    if (call.url === '/api/due-soon') return ok({ items, next, now: NOW, days: 15 });
     return undefined;
   });
 }
@@ -76,7 +76,7 @@ describe('DueSoonPanel', () => {
   it('says when nothing is due, and is not there for someone who studies in no active course', async () => {
     api(currentUser({ course_students: [active] }), []);
     const { unmount } = renderAt('/', <DueSoonPanel />);
-    expect(await screen.findByText('Nothing is due in the next 14 days.')).toBeTruthy();
+    expect(await screen.findByText('Nothing is due in the next 15 days.')).toBeTruthy();
     // The next visit's entry asks for the list beside /api/users (decision 045).
     expect(wantedLastTime('/api/due-soon')).toBe(true);
     unmount();
@@ -87,5 +87,20 @@ describe('DueSoonPanel', () => {
     expect(screen.queryByRole('heading', { name: 'Due soon' })).toBeNull();
     expect(calls.to('GET', '/api/due-soon')).toHaveLength(0);
     await vi.waitFor(() => expect(wantedLastTime('/api/due-soon')).toBe(false));
+  });
+
+  it('names the next exercise due further away, with its date and an Open link (issue 38)', async () => {
+    api(
+      currentUser({ course_students: [active], timezone_name: 'UTC' }),
+      [],
+      item({ document_id: 9, document_title: 'Far away', due_at: NOW + 30 * 86400 }),
+    );
+    renderAt('/', <DueSoonPanel />);
+    expect(await screen.findByText('Nothing is due in the next 15 days.')).toBeTruthy();
+    const next = within(screen.getByTestId('due-soon-next'));
+    expect(next.getByRole('heading', { name: 'Next, further away' })).toBeTruthy();
+    expect(next.getByText('Far away')).toBeTruthy();
+    expect(next.getByText(/^Due 2031-10-10/)).toBeTruthy();
+    expect(next.getByRole('link', { name: 'Open Far away (Harmony)' }).getAttribute('href')).toBe('/student/course/3/document/9');
   });
 });

@@ -1,4 +1,4 @@
-import type { DueItem, DueState } from '@app/contract/due-soon';
+import { DUE_SOON_DEFAULT_DAYS, type DueItem, type DueState } from '@app/contract/due-soon';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -22,12 +22,14 @@ const STATE_TONE: Record<DueState, BadgeTone> = {
 
 /**
  * The dashboard's "Due soon" list (issue 30), for a user who studies in at least one active
- * course: across their courses, each exercise due in the next 14 days (their extension where
- * they have one) or past due but still taking a hand-in, where they stand, and an Open link.
+ * course: across their courses, each exercise due in the next 15 days (their extension where
+ * they have one) or past due but still taking a hand-in, where they stand, and an Open link; and
+ * the next one due further away, when there is one (issue 38).
  */
 export function DueSoonPanel() {
   const { t } = useTranslation();
   const headingId = useId();
+  const nextId = useId();
   const { data: user } = useCurrentUser();
   const studies = (user?.course_students ?? []).some((course) => !course.archived && course.status === 'ACTIVE');
   const due = useDueSoon(studies);
@@ -52,16 +54,30 @@ export function DueSoonPanel() {
     );
   } else if (!due.data) {
     body = <p className={styles.empty}>{t('app.loading')}</p>;
-  } else if (due.data.items.length === 0) {
-    body = <p className={styles.empty}>{t('dueSoon.empty', { days: due.data.days })}</p>;
   } else {
-    const now = due.data.now;
+    const { now, next } = due.data;
     body = (
-      <ul className={styles.list} aria-labelledby={headingId}>
-        {due.data.items.map((item) => (
-          <DueRow key={item.document_id} item={item} date={date} now={now} />
-        ))}
-      </ul>
+      <>
+        {due.data.items.length === 0 ? (
+          <p className={styles.empty}>{t('dueSoon.empty', { days: due.data.days })}</p>
+        ) : (
+          <ul className={styles.list} aria-labelledby={headingId}>
+            {due.data.items.map((item) => (
+              <DueRow key={item.document_id} item={item} date={date} now={now} />
+            ))}
+          </ul>
+        )}
+        {next ? (
+          <div data-testid="due-soon-next">
+            <h3 id={nextId} className={styles.nextTitle}>
+              {t('dueSoon.next')}
+            </h3>
+            <ul className={styles.list} aria-labelledby={nextId}>
+              <DueRow item={next} date={date} now={now} />
+            </ul>
+          </div>
+        ) : null}
+      </>
     );
   }
 
@@ -71,7 +87,7 @@ export function DueSoonPanel() {
         <h2 id={headingId} className={styles.title}>
           {t('dueSoon.title')}
         </h2>
-        <p className={styles.lead}>{t('dueSoon.lead', { days: due.data?.days ?? 14 })}</p>
+        <p className={styles.lead}>{t('dueSoon.lead', { days: due.data?.days ?? DUE_SOON_DEFAULT_DAYS })}</p>
       </div>
       {body}
     </section>
