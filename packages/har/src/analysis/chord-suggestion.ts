@@ -1,4 +1,4 @@
-import { type ChordLabel, type Degree, type Figure, formatRomanNumeral } from '@app/contract/roman-numeral';
+import { type ChordLabel, type Degree, type Figure, formatRomanNumeral, type Quality } from '@app/contract/roman-numeral';
 import type { GradingSettings } from '../grade.ts';
 import { above, chordOf, type Key, type PitchClass, scaleStep, semitone } from '../library/theory.ts';
 import { CHORD_TYPES, type ChordType } from './chord-types.ts';
@@ -142,6 +142,8 @@ export function suggestRomanNumerals(
     }
     lastChord = chord ?? lastChord;
   });
+
+  seventhsOverHarmony(positions, named, suggestions, allNotes, settings, melody);
 
   // A Picardy third: the major tonic triad that ends a minor phrase is I, not V/iv.
   named.forEach((chord, index) => {
@@ -539,6 +541,19 @@ function pcOf(note: SpelledNote | undefined): { step: number; alter: number } | 
  */
 export function nameChord(position: AnalysisPosition, key: Key): Named | undefined {
   if (position.notes.length === 0) return undefined;
+  // The same spelled notes in the same key name the same chord: a long movement repeats its
+  // sonorities hundreds of times (issue 36: a 200-measure movement in under a second).
+  const id = `${key.tonic.step}${key.tonic.alter}${key.mode}|${position.notes.map((n) => `${n.step}${n.alter}`).join(',')}`;
+  if (namedChords.has(id)) return namedChords.get(id);
+  if (namedChords.size > 50_000) namedChords.clear();
+  const named = nameChordOnce(position, key);
+  namedChords.set(id, named);
+  return named;
+}
+
+const namedChords = new Map<string, Named | undefined>();
+
+function nameChordOnce(position: AnalysisPosition, key: Key): Named | undefined {
   const augmentedSixth = augmentedSixthOf(position, key);
   if (augmentedSixth) return { label: augmentedSixth, score: 10 };
   let best: Named | undefined;
@@ -730,4 +745,155 @@ function bareThirdOfTonic(position: AnalysisPosition, key: Key): Named | undefin
   if (bass.midi % 12 !== third || !pcs.has(semitone(scaleStep(key, 5)))) return undefined;
   const tonic = { ...bass, ...key.tonic, midi: bass.midi + 8 };
   return nameChord({ ...position, notes: [...position.notes, tonic].sort((a, b) => a.midi - b.midi) }, key);
+}
+
+/**
+ * A harmony's seventh counted wherever in its span it sounds (issue 36): consecutive positions
+ * naming the same chord (the same degree, applied chord and triad, inversions aside: `V`, `V6`
+ * under an arpeggio) are one harmony; where its seventh — the dominant's (`V7`, `V7/x`), the
+ * supertonic's (`ii7`, `iiø7`) or the leading-tone chord's (`vii°7`, `viiø7`) — sounds within the
+ * harmony's span for an eighth or a fifth of it, every position of the harmony names the seventh
+ * chord, its figure from the position's own bass (`V6` → `V65`). In piano and string textures the
+ * seventh of V often comes later in the figuration than the harmony's first onset.
+ */
+function seventhsOverHarmony(
+  positions: AnalysisPosition[],
+  named: (Named | undefined)[],
+  suggestions: Suggestion[],
+  allNotes: SpelledNote[],
+  settings: GradingSettings,
+  melody: Melody,
+): void {
+  const chordOfLabel = (index: number): ChordLabel | undefined => {
+    const label = named[index]?.label;
+    return label && typeof label !== 'string' && !suggestions[index]?.embellishing ? label : undefined;
+  };
+  const sameHarmony = (a: ChordLabel, b: ChordLabel) =>
+    a.degree === b.degree &&
+    a.accidental === b.accidental &&
+    JSON.stringify(a.applied) === JSON.stringify(b.applied) &&
+    (a.quality === b.quality || (a.quality === 'diminished' && b.quality === 'half-diminished'));
+  let start = 0;
+  while (start < positions.length) {
+    const first = chordOfLabel(start);
+    let end = start + 1;
+    if (first) {
+      // Embellishing positions between the harmony's own belong to it.
+      // So do off-beat positions sounding only its tones and a seventh above its root (figuration: B–D–F under V's arpeggio).
+      const reading = named[start]?.reading;
+      const root = reading ? semitone(reading.root) : 0;
+      const tones = reading ? [...toneClasses(reading), (root + 9) % 12, (root + 10) % 12] : [];
+      while (end < positions.length) {
+        const label = chordOfLabel(end);
+        const position = positions[end] as AnalysisPosition;
+        const figuration = !position.onBeat && position.notes.every((note) => tones.includes(note.midi % 12));
+        if (label ? sameHarmony(first, label) || figuration : suggestions[end]?.embellishing) end += 1;
+        else break;
+      }
+      addSeventh(positions, named, suggestions, allNotes, settings, melody, start, end, first);
+    }
+    start = end;
+  }
+}
+
+/** Quarters from a harmony's onset within which its seventh must first sound to be the whole harmony's. */
+const SEVENTH_ENTERS_WITHIN = 1;
+/**
+ * A harmony must last longer than this (quarters) for its seventh to be counted over its span: a
+ * chorale's one-beat harmony names its seventh where it sounds, as the analysts of the chorales do.
+ */
+const MIN_HARMONY_QUARTERS = 1.01;
+
+function addSeventh(
+  positions: AnalysisPosition[],
+  named: (Named | undefined)[],
+  suggestions: Suggestion[],
+  allNotes: SpelledNote[],
+  settings: GradingSettings,
+  melody: Melody,
+  start: number,
+  end: number,
+  label: ChordLabel,
+): void {
+  const kinds: Record<number, Quality[]> = { 5: ['major'], 2: ['minor', 'diminished'], 7: ['diminished'] };
+  const isDominant = label.applied.length > 0 ? label.degree === 5 : true;
+  if (!isDominant || label.accidental !== 0 || !kinds[label.degree]?.includes(label.quality)) return;
+  const reading = named[start]?.reading;
+  if (!reading || reading.type.seventh) return;
+  const from = (positions[start] as AnalysisPosition).onset;
+  const to = positions[end]?.onset ?? Math.max(...(positions[end - 1] as AnalysisPosition).notes.map((n) => n.end));
+  const span = to - from;
+  // A harmony of a beat or less (a chorale's) names its seventh where it sounds.
+  if (span < MIN_HARMONY_QUARTERS) return;
+  const root = semitone(reading.root);
+  // A seventh in the bass makes its own position (V → V42), named where it sounds.
+  const basses = new Set(positions.slice(start, end).map((p) => p.notes[0]));
+  const candidates = label.quality === 'diminished' ? [9, 10] : [10];
+  let seventh: number | undefined;
+  let most = 0;
+  for (const interval of candidates) {
+    const pc = (root + interval) % 12;
+    let sounding = 0;
+    let entered = Number.POSITIVE_INFINITY;
+    for (const note of notesAround(allNotes, from, to)) {
+      if (note.midi % 12 !== pc || basses.has(note)) continue;
+      // A seventh passing or turning by step is a melody's, not the harmony's (a chorale's 8–7).
+      const around = melody.get(note);
+      if (isStep(around?.previous, note) && isStep(note, around?.next)) continue;
+      entered = Math.min(entered, note.onset);
+      sounding += Math.max(0, Math.min(note.end, to) - Math.max(note.onset, from));
+    }
+    // The figuration's seventh sounds within the harmony's first beat; one entering later is named where it enters.
+    if (sounding > most && entered < from + SEVENTH_ENTERS_WITHIN) {
+      most = sounding;
+      seventh = interval;
+    }
+  }
+  if (seventh === undefined || most < Math.min(0.5, 0.2 * span) - 1e-9) return;
+  const quality: Quality = label.quality === 'diminished' && seventh === 10 ? 'half-diminished' : label.quality;
+  for (let i = start; i < end; i++) {
+    const own = named[i];
+    const bass = (positions[i] as AnalysisPosition).notes[0];
+    if (!own || typeof own.label === 'string' || !bass || suggestions[i]?.embellishing) continue;
+    const interval = (((bass.midi - root) % 12) + 12) % 12;
+    const figure: Figure | undefined =
+      interval === 0
+        ? '7'
+        : interval === 3 || interval === 4
+          ? '65'
+          : interval === 6 || interval === 7
+            ? '43'
+            : interval === seventh
+              ? '42'
+              : undefined;
+    if (!figure) continue;
+    const withSeventh: ChordLabel = { ...label, quality, figure };
+    named[i] = { ...own, label: withSeventh };
+    suggestions[i] = spell(withSeventh, settings);
+  }
+}
+
+/** Notes by onset, remembered per list, with the longest note's length (to find what sounds in a span without reading them all). */
+const byOnsetCache = new WeakMap<SpelledNote[], { sorted: SpelledNote[]; longest: number }>();
+function notesAround(all: SpelledNote[], from: number, to: number): SpelledNote[] {
+  let found = byOnsetCache.get(all);
+  if (!found) {
+    const sorted = [...all].sort((a, b) => a.onset - b.onset);
+    found = { sorted, longest: Math.max(0, ...sorted.map((n) => n.end - n.onset)) };
+    byOnsetCache.set(all, found);
+  }
+  const { sorted, longest } = found;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as SpelledNote).onset < from - longest) low = mid + 1;
+    else high = mid;
+  }
+  const out: SpelledNote[] = [];
+  for (let i = low; i < sorted.length && (sorted[i] as SpelledNote).onset < to; i++) {
+    const note = sorted[i] as SpelledNote;
+    if (note.end > from) out.push(note);
+  }
+  return out;
 }

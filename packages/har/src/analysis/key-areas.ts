@@ -191,9 +191,26 @@ function confirmed(
   return out;
 }
 
+const longestCache = new WeakMap<SpelledNote[], number>();
+
+/** The pitch-class durations sounding between from and to (the notes in onset order, as readScore gives them). */
 function windowProfile(notes: SpelledNote[], from: number, to: number): number[] {
   const profile = new Array<number>(12).fill(0);
-  for (const note of notes) {
+  let longest = longestCache.get(notes);
+  if (longest === undefined) {
+    longest = Math.max(0, ...notes.map((n) => n.end - n.onset));
+    longestCache.set(notes, longest);
+  }
+  // No note starting before from − longest sounds after from: begin there.
+  let low = 0;
+  let high = notes.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((notes[mid] as SpelledNote).onset < from - longest) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < notes.length; i++) {
+    const note = notes[i] as SpelledNote;
     if (note.onset >= to) break;
     const overlap = Math.min(note.end, to) - Math.max(note.onset, from);
     if (overlap > 0) profile[note.midi % 12] = (profile[note.midi % 12] as number) + overlap;

@@ -36,10 +36,14 @@ export function analysisPositions(score: ScoreReading): AnalysisPosition[] {
   let previousEnd = Number.NEGATIVE_INFINITY;
   let previousSounding: SpelledNote[] = [];
   const barlines = new Set(score.measures.map((measure) => Math.round(measure.start / EPSILON)));
+  // One sweep through the notes in onset order: those started and not yet ended sound.
+  const byOnset = [...score.notes].sort((a, b) => a.onset - b.onset);
+  let next = 0;
+  let active: SpelledNote[] = [];
   for (const onset of onsets) {
-    const sounding = score.notes
-      .filter((note) => note.onset <= onset + EPSILON && note.end > onset + EPSILON)
-      .sort((a, b) => a.midi - b.midi || a.part - b.part);
+    while (next < byOnset.length && (byOnset[next] as SpelledNote).onset <= onset + EPSILON) active.push(byOnset[next++] as SpelledNote);
+    active = active.filter((note) => note.end > onset + EPSILON);
+    const sounding = [...active].sort((a, b) => a.midi - b.midi || a.part - b.part);
     const sonority = [...new Set(sounding.map((note) => note.midi))].join(',');
     // Silence since the last sonority (a rest in every part) makes the same chord new again, and so
     // does a fermata ending here (the chord struck again after it opens the next phrase) and the

@@ -35,17 +35,28 @@ export const SPAN_MARGIN = 0.5;
 const BASS_WEIGHT = 2;
 const EPSILON = 1e-6;
 
-const sortedCache = new WeakMap<SpelledNote[], SpelledNote[]>();
+const sortedCache = new WeakMap<SpelledNote[], { sorted: SpelledNote[]; longest: number }>();
 
 /** The notes sounding between start and end, each weighted by how long it sounds there (the bass voice's twice). */
 export function spanNotes(all: SpelledNote[], start: number, end: number, bassVoice: string | undefined): SpanNote[] {
-  let sorted = sortedCache.get(all);
-  if (!sorted) {
-    sorted = [...all].sort((a, b) => a.onset - b.onset);
-    sortedCache.set(all, sorted);
+  let cached = sortedCache.get(all);
+  if (!cached) {
+    const sorted = [...all].sort((a, b) => a.onset - b.onset);
+    cached = { sorted, longest: Math.max(0, ...sorted.map((n) => n.end - n.onset)) };
+    sortedCache.set(all, cached);
+  }
+  const { sorted, longest } = cached;
+  // No note starting before start − longest can still sound at start: begin the scan there.
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as SpelledNote).onset < start - longest - EPSILON) low = mid + 1;
+    else high = mid;
   }
   const out: SpanNote[] = [];
-  for (const note of sorted) {
+  for (let i = low; i < sorted.length; i++) {
+    const note = sorted[i] as SpelledNote;
     if (note.onset >= end - EPSILON) break;
     const sounding = Math.min(note.end, end) - Math.max(note.onset, start);
     if (sounding > EPSILON) out.push({ note, weight: sounding * (note.voice === bassVoice ? BASS_WEIGHT : 1) });
