@@ -100,8 +100,31 @@ describe('the part-writing report before the findings are shown', () => {
       const html = before(language, null);
       expect(html).not.toContain('class="marked"');
       expect(html).not.toMatch(/fifths|五度|5도|spacing|−5|−2/i);
-      expect(html).not.toContain('Chord 2 is not finished');
+      expect(html).not.toMatch(/Chord 2 \(m\. 2, beat 3\) is not finished|第 2 个和弦|第 2 個和弦|2번째 화음/);
     }
+  });
+
+  it('names each line’s measure and beat (issue 38), a finding graded before its params held them placed by the chords’ rows', () => {
+    const placed = {
+      ...graded,
+      part_writing: {
+        ...graded.part_writing,
+        findings: [
+          {
+            ...(graded.part_writing.findings[0] as (typeof graded.part_writing.findings)[number]),
+            params: { from: 1, to: 2, upper: 'T', lower: 'B' },
+          },
+        ],
+      },
+    };
+    const shown = (language: 'en' | 'zh-hans' | 'zh-hant' | 'ko') =>
+      shownSection(partWritingReportHtml({ title: 'x', studentName: 'A B', submittedAt: 0, result: placed, reveal: 'marks', language }));
+    expect(shown('en')).toContain('<td>Chord 2 (m. 2, beat 3) is not finished.</td>');
+    expect(shown('en')).toContain('<td>Chords 1–2 (m. 1, beat 1 – m. 2, beat 3): parallel fifths between the tenor and the bass.</td>');
+    expect(shown('zh-hans')).toContain('<td>第 2 个和弦（第 2 小节第 3 拍）没有写完。</td>');
+    expect(shown('zh-hant')).toContain('<td>第 1–2 個和弦（第 1 小節第 1 拍至第 2 小節第 3 拍）：男高音與男低音平行五度。</td>');
+    expect(shown('ko')).toContain('<td>2번째 화음(2마디 3박)을 다 쓰지 않았습니다.</td>');
+    expect(shown('ko')).toContain('<td>1–2번 화음(1마디 1박–2마디 3박): 테너와 베이스 사이에 병행 5도가 있습니다.</td>');
   });
 
   it('with nothing found, says so and promises nothing later', () => {

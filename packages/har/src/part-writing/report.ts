@@ -1,6 +1,6 @@
 import { formatDateTime } from '@app/contract/date-format';
 import { REPORT_SECTION_ATTRIBUTE } from '@app/contract/grade-report';
-import { findingMessage } from '@app/contract/part-writing/messages';
+import { findingMessage, placedParams } from '@app/contract/part-writing/messages';
 import type { Reveal } from '../grade.ts';
 import { escapeHtml, type ReportLanguage } from '../report.ts';
 import { type PointsOff, pointsOff } from './grade.ts';
@@ -29,7 +29,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     findings: 'Findings',
     cost: 'Points off',
     none: 'No errors found.',
-    unwritten: 'Chord {chord} is not finished.',
+    unwritten: 'Chord {chord} (m. {measure}, beat {beat}) is not finished.',
     total: 'Total',
     grade: 'Grade',
     blank: '(not written)',
@@ -57,7 +57,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     findings: '发现的问题',
     cost: '扣分',
     none: '没有发现错误。',
-    unwritten: '第 {chord} 个和弦没有写完。',
+    unwritten: '第 {chord} 个和弦（第 {measure} 小节第 {beat} 拍）没有写完。',
     total: '总分',
     grade: '等级',
     blank: '（未写）',
@@ -85,7 +85,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     findings: '發現的問題',
     cost: '扣分',
     none: '沒有發現錯誤。',
-    unwritten: '第 {chord} 個和弦沒有寫完。',
+    unwritten: '第 {chord} 個和弦（第 {measure} 小節第 {beat} 拍）沒有寫完。',
     total: '總分',
     grade: '等級',
     blank: '（未寫）',
@@ -113,7 +113,7 @@ const STRINGS: Record<ReportLanguage, Record<string, string>> = {
     findings: '발견된 문제',
     cost: '감점',
     none: '오류가 없습니다.',
-    unwritten: '{chord}번째 화음을 다 쓰지 않았습니다.',
+    unwritten: '{chord}번째 화음({measure}마디 {beat}박)을 다 쓰지 않았습니다.',
     total: '총점',
     grade: '등급',
     blank: '(쓰지 않음)',
@@ -192,12 +192,21 @@ function reportSection(input: PartWritingReportInput, language: ReportLanguage, 
   const { findings, unwritten, unwritten_cost } = result.part_writing;
   const off = pointsOff(result.part_writing);
   const points = (value: number) => (value === 1 ? (t.pointsOne ?? '') : (t.pointsMany ?? '').replace('{points}', String(value)));
+  // Every line names the chord's measure and beat as the table does (issue 38), a finding graded before
+  // its params held them too.
+  const positions = result.items.map((item) => ({ measure: item.measure, beat: item.beat }));
   const lines = [
     ...unwritten.map((chord) => ({
-      text: (t.unwritten ?? '').replace('{chord}', String(chord + 1)),
+      text: (t.unwritten ?? '')
+        .replace('{chord}', String(chord + 1))
+        .replace('{measure}', String(positions[chord]?.measure ?? ''))
+        .replace('{beat}', String(Math.round((positions[chord]?.beat ?? 0) * 100) / 100)),
       cost: unwritten_cost,
     })),
-    ...findings.map((finding) => ({ text: findingMessage(finding.rule, finding.params, language), cost: finding.cost })),
+    ...findings.map((finding) => ({
+      text: findingMessage(finding.rule, placedParams(finding.params, positions), language),
+      cost: finding.cost,
+    })),
   ];
   const floored = off.total > result.max_points;
   const findingsHtml = marks
