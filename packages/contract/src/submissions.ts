@@ -7,7 +7,7 @@ export const SubmissionMessages = {
   alreadySubmitted: 'You have already submitted this document, and it allows only one submission.',
   wrongDocument: 'This file is not a submission for this document.',
   notSubmission: 'This file is an exercise, not a submission. Hand in the file with your answers.',
-  downloadFirst: 'Download the document before handing in a timed exercise.',
+  downloadFirst: 'Press Start before handing in a timed exercise.',
   timeUp: 'The time limit for this document has passed.',
   notFound: 'This submission does not exist or you cannot see it.',
   onlyInstructors: 'Only instructors of this course can remove submissions.',
