@@ -25,6 +25,13 @@ describe('RemovedAnalysisNotice (issue 26)', () => {
       .map((li) => li.textContent);
     expect(items).toEqual(['12 lyrics: “Ach”, “Gott”', '1 chord symbol']);
     expect(within(notice).queryByText(/Plain/)).toBeNull();
+    expect(within(notice).getByText(/^The score has analysis written into it\./)).toBeTruthy();
+  });
+
+  it('says lyrics, not analysis, when lyrics are all it leaves out (issue 38)', () => {
+    render(<RemovedAnalysisNotice documents={[{ removed: [{ kind: 'lyric', count: 52, examples: ['Wach'] }] }]} />);
+    expect(screen.getByText(/^The score has lyrics in it\./)).toBeTruthy();
+    expect(screen.queryByText(/analysis/)).toBeNull();
   });
 
   it('shows nothing when nothing was left out', () => {

@@ -19,6 +19,8 @@ export function RemovedAnalysisNotice({ documents }: { documents: { title?: stri
   const { t } = useTranslation();
   const shown = documents.filter((d) => d.removed.length > 0);
   if (shown.length === 0) return null;
+  // Lyrics are not analysis: a score with nothing else left out is not said to have analysis (issue 38).
+  const onlyLyrics = shown.every((d) => d.removed.every((r) => r.kind === 'lyric'));
   const lines = (removed: RemovedAnalysis[]) => (
     <ul key="removed">
       {removed.map((r) => {
@@ -30,7 +32,7 @@ export function RemovedAnalysisNotice({ documents }: { documents: { title?: stri
   );
   return (
     <Notice severity="warning" title={t('authoring.removedTitle')}>
-      <p>{t('authoring.removedIntro')}</p>
+      <p>{t(onlyLyrics ? 'authoring.removedIntroLyrics' : 'authoring.removedIntro')}</p>
       {shown.map((d) =>
         d.title === undefined ? (
           lines(d.removed)
