@@ -80,7 +80,7 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
     }
   }
   const findings = phone.getByTestId('part-writing-findings');
-  await expect(findings).toContainText('Chords 1–2: parallel fifths between the soprano and the bass.');
+  await expect(findings).toContainText('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.');
   // On the staff: the finding's number over chord 1, its notes red (soprano and bass in chords 1 and 2).
   await expect(phone.locator('svg [data-chord="1"] [data-finding]')).toHaveText('1');
   for (const note of ['1S', '2S', '1B', '2B']) await expect(phone.locator(`svg [data-note="${note}"]`)).toHaveClass(/marked/);

@@ -87,7 +87,7 @@ test('an instructor makes a figured-bass exercise; students write it by keyboard
   await expect(cell(page, '2T')).toHaveText('A3');
   await expect(cell(page, '3S')).toHaveText('B4');
   const findings = page.getByTestId('part-writing-findings');
-  await expect(findings).toContainText('Chords 1–2: parallel fifths between the soprano and the bass.');
+  await expect(findings).toContainText('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.');
   await expect(cell(page, '1S')).toHaveAttribute('data-marked', 'true');
   await expect(cell(page, '2S')).toHaveAttribute('data-marked', 'true');
   await page.screenshot({ path: '/tmp/part-writing-1280-fifths.png', fullPage: true });

@@ -106,7 +106,7 @@ describe('the part-writing staff', () => {
     pointer('pointerup', columnX(2), start + HALF);
     expect(document.querySelector('[data-held]')).toBeNull();
     expect(screen.getByTestId('part-writing-findings').textContent).toContain(
-      'Chords 1–2: parallel fifths between the soprano and the bass.',
+      'Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.',
     );
     const marked = document.querySelectorAll(
       'svg [data-note="1S"][class*="marked"], svg [data-note="2S"][class*="marked"], svg [data-note="1B"][class*="marked"]',

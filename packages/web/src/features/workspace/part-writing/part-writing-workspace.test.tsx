@@ -76,7 +76,7 @@ describe('the part-writing workspace', () => {
     expect(cell(2, 'T').textContent).toBe('A3');
     expect(cell(2, 'T').getAttribute('aria-label')).toBe('Chord 2, Tenor: A3');
     expect(screen.getByTestId('part-writing-findings').textContent).toContain(
-      'Chords 1–2: parallel fifths between the soprano and the bass.',
+      'Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.',
     );
     expect(cell(1, 'S').dataset.marked).toBe('true');
     // A flat right after a letter; an octave by arrow; a digit.
