@@ -46,6 +46,15 @@ class DraftXhr {
   }
 }
 
+/** An upload the server refuses with a message of its own. */
+class RefusedXhr extends DraftXhr {
+  override send() {
+    this.status = 400;
+    this.responseText = JSON.stringify({ errors: [{ field: 'file', messages: ['Not a score.'] }] });
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
 /** A whole chorale: its voices without `given`, the bass given with the upper voices as the model with it (QA Q5). */
 class ChoraleXhr extends DraftXhr {
   override send() {
@@ -406,6 +415,17 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
     fireEvent.click(screen.getByLabelText('Analysis (Roman numerals)'));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+  it('clears an upload’s refusal on switching to Type it here (issue 38)', async () => {
+    api();
+    vi.stubGlobal('XMLHttpRequest', RefusedXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    const input = (await screen.findAllByLabelText('Score (MusicXML)')).at(-1) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['<score-partwise/>'], 'Broken.musicxml')] } });
+    expect(await screen.findByText('Not a score.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Type it here'));
+    await waitFor(() => expect(screen.queryByText('Not a score.')).toBeNull());
   });
   it('says a refused check in the reader’s language, by its message code (QA Q9)', { timeout: 20_000 }, async () => {
     fakeApi((call) =>

@@ -324,7 +324,16 @@ export function PartWritingAuthoring({ courseId, assignmentId, onSaved, onCancel
             {t('partWriting.authoring.sourceUpload')}
           </label>
           <label className={styles.radio}>
-            <input type="radio" name="pw-source" checked={source === 'type'} onChange={() => setSource('type')} />
+            <input
+              type="radio"
+              name="pw-source"
+              checked={source === 'type'}
+              onChange={() => {
+                // An upload's refusal is not about typing (issue 38).
+                setSource('type');
+                setError(null);
+              }}
+            />
             {t('partWriting.authoring.sourceType')}
           </label>
         </fieldset>
