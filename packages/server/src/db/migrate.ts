@@ -27,6 +27,7 @@ import { migration0035 } from './migrations/0035-lti-roster-syncs.ts';
 import { migration0036 } from './migrations/0036-lti-conformance.ts';
 import { migration0037 } from './migrations/0037-show-findings.ts';
 import { migration0038 } from './migrations/0038-set-drafts.ts';
+import { migration0039 } from './migrations/0039-part-writing-student-copies.ts';
 
 // Migrations describe tables that the typed schema does not know yet (or any more).
 // biome-ignore lint/suspicious/noExplicitAny: the Kysely-documented type for migrations
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   '0036-lti-conformance': migration0036,
   '0037-show-findings': migration0037,
   '0038-set-drafts': migration0038,
+  '0039-part-writing-student-copies': migration0039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import {
   replaceStudentStorageKey,
   setPreviewStatus,
   setStudentStorageKey,
+  studentStorageKeyOf,
 } from './repository.ts';
 import { layOutStudentCopy, layoutKey } from './workspace-layout.ts';
 
@@ -42,6 +43,13 @@ export const newDocKey = () => newKey(12);
 export const STUDENT_COPIES_JOB = 'document-student-copies';
 /** Remakes student copies made before they left analysis text out (issue 26; queued by migration 0017). */
 export const STUDENT_COPIES_WITHOUT_ANALYSIS_JOB = 'document-student-copies-without-analysis';
+
+/**
+ * Remakes part-writing student copies stored before copies were written from the given voices
+ * (issue 40, decision 052; queued by migration 0039): such a copy's score is the uploaded one, which
+ * a hand-made file may have written the model's voices into.
+ */
+export const PART_WRITING_STUDENT_COPIES_JOB = 'document-part-writing-student-copies';
 
 export type StoredHar = {
   storageKey: string;
@@ -208,6 +216,57 @@ export async function ensureStudentCopy(
   return key;
 }
 
+/** Per storage, the copies found fit for students (a copy's name never gets other content), so each is read once. */
+const givenCopies = new WeakMap<object, Set<string>>();
+
+/**
+ * The key of a document's student copy fit to give a student (issue 40). A part-writing copy that is
+ * not written from its given voices alone (stored before: its score is the uploaded one, maybe holding
+ * the model's voices) is written again from the document's file, stored under a new name and put in the
+ * row; the preview cached from that score is drawn again. Any other copy is answered as it is. Every
+ * student download asks this, and the backfill job (PART_WRITING_STUDENT_COPIES_JOB); running twice
+ * changes nothing.
+ */
+export async function givenVoicesStudentCopy(
+  deps: Pick<Deps, 'storage' | 'db' | 'cpu' | 'jobs'>,
+  doc: { id: number; doc_key: string; storage_key: string; content_hash: string },
+  copyKey: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const known = givenCopies.get(deps.storage) ?? new Set<string>();
+  givenCopies.set(deps.storage, known);
+  const options = signal ? { signal } : {};
+  let key = copyKey;
+  // A key edit meanwhile puts its own copy in the row: that one is checked in turn.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (known.has(key)) return key;
+    const bytes = await loadHar(deps, key);
+    if (!isPartWritingHar(bytes) || (await deps.cpu.run('partWritingCopyIsGiven', [bytes], options))) {
+      known.add(key);
+      return key;
+    }
+    const full = await deps.cpu.run('readPartWritingHar', [await loadHar(deps, doc.storage_key)], options);
+    const { studentCopy } = await deps.cpu.run('partWritingStoredFiles', [full, true], options);
+    if (!studentCopy) throw new Error('An exercise has a student copy.');
+    // The preview cached by this content was drawn from the stored score before 2de0e7e: drawn again
+    // (before the copy is replaced, so a run cut short does it again).
+    await deps.storage.delete(previewKey(doc.content_hash));
+    await setPreviewStatus(deps.db, doc.content_hash, 'PENDING', null);
+    await deps.jobs.enqueue(PREVIEW_JOB, { storageKey: doc.storage_key, contentHash: doc.content_hash } satisfies PreviewPayload);
+    const remade = `documents/${doc.doc_key}.s${newKey(6)}.student.har`;
+    await deps.storage.put(remade, Readable.from(Buffer.from(studentCopy)), { contentType: 'application/zip' });
+    if (await replaceStudentStorageKey(deps.db, doc.id, key, remade)) {
+      known.add(remade);
+      return remade;
+    }
+    await deps.storage.delete(remade);
+    const current = await studentStorageKeyOf(deps.db, doc.id);
+    if (!current) throw AppError.notFound();
+    key = current;
+  }
+  throw new Error(`The student copy of document ${doc.id} kept changing while it was written again.`);
+}
+
 /** Queues the preview of stored documents whose preview is not cached yet, inside the caller's transaction. */
 export async function enqueuePreviews(deps: Deps, db: Db, stored: StoredHar[]): Promise<void> {
   const seen = new Set<string>();
@@ -305,6 +364,26 @@ export function registerPreviewJob(deps: Deps) {
         } catch (error) {
           if (context.signal.aborted) throw error;
           context.log.warn({ documentId: doc.id, err: error }, 'student copy without analysis failed');
+        }
+      }
+    },
+    { timeLimitMs: 30 * 60_000, maxAttempts: 3 },
+  );
+
+  // Part-writing student copies stored before they were written from the given voices (issue 40):
+  // each is written again (givenVoicesStudentCopy); a copy written so already is left as it is.
+  deps.jobs.register(
+    PART_WRITING_STUDENT_COPIES_JOB,
+    async (_payload, context) => {
+      for (const doc of await documentsWithStudentCopy(deps.db)) {
+        // Stopped (shutdown, time limit): run again later; the copies done are left as they are.
+        context.signal.throwIfAborted();
+        try {
+          await givenVoicesStudentCopy(deps, doc, doc.student_storage_key, context.signal);
+        } catch (error) {
+          if (context.signal.aborted) throw error;
+          // Every student download asks again (documents-service fileUrl), so a copy missed here is never given out.
+          context.log.warn({ documentId: doc.id, err: error }, 'part-writing student copy failed');
         }
       }
     },

@@ -34,6 +34,12 @@ export async function replaceStudentStorageKey(db: Db, id: number, from: string,
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Where a document's student copy is now (null: no copy, or no document). */
+export async function studentStorageKeyOf(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('documents').select('student_storage_key').where('id', '=', id).executeTakeFirst();
+  return row?.student_storage_key ?? null;
+}
+
 /** Records where a document's student copy is. */
 export async function setStudentStorageKey(db: Db, id: number, key: string): Promise<void> {
   await db.updateTable('documents').set({ student_storage_key: key }).where('id', '=', id).execute();

@@ -95,6 +95,7 @@ const QUICK_TASKS: ReadonlySet<CpuTaskName> = new Set([
   'writePartWritingHar',
   'readPartWritingHandIn',
   'partWritingStoredFiles',
+  'partWritingCopyIsGiven',
   'partWritingExerciseFile',
 ]);
 

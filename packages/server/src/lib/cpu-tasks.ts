@@ -10,6 +10,7 @@ import { HarError } from '@app/har/har-error';
 import { importMusicXml } from '@app/har/musicxml-import';
 import { importChosenVoices, type VoiceChoice, voiceChoice } from '@app/har/part-writing/chorale-import';
 import {
+  givenVoicesScore,
   type PartWritingDocument,
   type PartWritingExerciseInput,
   partWritingExercise,
@@ -106,6 +107,14 @@ export const cpuTasks = {
     file: writePartWritingHar(doc),
     studentCopy: withStudentCopy ? writePartWritingHar(partWritingStudentCopy(doc)) : null,
   }),
+  /**
+   * Whether a part-writing student copy is what a student may have (issue 40): no model, no voices,
+   * and its score exactly the given voices' (a copy stored before holds the uploaded score, maybe the model's voices).
+   */
+  partWritingCopyIsGiven: (bytes: Uint8Array): boolean => {
+    const copy = readPartWritingHar(bytes);
+    return copy.model === undefined && copy.voices === undefined && copy.score === givenVoicesScore(copy.manifest.title, copy.exercise);
+  },
   /** A score's analysis positions, in score order. */
   analysisPositions: (musicxml: string) => analysisPositions(readScore(musicxml)),
 };

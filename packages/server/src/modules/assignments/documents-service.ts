@@ -15,6 +15,7 @@ import {
   deleteStored,
   enqueuePreviews,
   ensureStudentCopy,
+  givenVoicesStudentCopy,
   loadHar,
   previewLink,
   registerPreviewJob,
@@ -226,7 +227,8 @@ export function createDocumentsService(deps: Deps, collaborators: { load: Assign
       const { doc, role } = await loadDocument(actor, documentId);
       let key = doc.storage_key;
       if (meetsNeed(role, 'study')) {
-        key = await ensureStudentCopy(deps, doc);
+        // Never a part-writing copy stored before it was written from the given voices (issue 40).
+        key = await givenVoicesStudentCopy(deps, doc, await ensureStudentCopy(deps, doc));
         await repo.recordFirstDownload(db, documentId, actor.user.id, clock.now());
       }
       const { url, expiresAt } = await storage.signedUrl(key, {

@@ -4,6 +4,7 @@ import {
   givenVoicesScore,
   type PartWritingDocument,
   partWritingExercise,
+  partWritingStudentCopy,
   readPartWritingHar,
   writePartWritingHar,
 } from '@app/har/part-writing/document';
@@ -18,7 +19,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { loadHar } from '../../documents/har-files.ts';
+import { loadHar, PART_WRITING_STUDENT_COPIES_JOB, PREVIEW_JOB, previewKey } from '../../documents/har-files.ts';
 import { partWritingScoreOf } from '../../documents/part-writing-files.ts';
 
 /**
@@ -66,6 +67,14 @@ const given = givenVoicesScore('Hand-made', EXERCISE.exercise);
 /** The exercise's .har with its score.musicxml replaced, as a hand-made file may be. */
 function handMade(doc: PartWritingDocument = EXERCISE): Uint8Array {
   const entries = unzipSync(writePartWritingHar(doc));
+  return zipSync({ ...entries, 'score.musicxml': strToU8(withModel) });
+}
+
+/** A student copy as stored before copies were written from the given voices: the uploaded score, the model's voices in it. */
+function legacyCopy(docKey: string): Uint8Array {
+  const entries = unzipSync(
+    writePartWritingHar(partWritingStudentCopy({ ...EXERCISE, manifest: { ...EXERCISE.manifest, document_key: docKey } })),
+  );
   return zipSync({ ...entries, 'score.musicxml': strToU8(withModel) });
 }
 
@@ -152,5 +161,75 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
     expect(res.statusCode, res.body).toBe(201);
     const submission = await t.app.deps.db.selectFrom('submissions').select('har_key').executeTakeFirstOrThrow();
     expect(readPartWritingHar(await loadHar(t.app.deps, submission.har_key)).score).not.toContain(MODEL_OCTAVE);
+  });
+
+  /** Uploads the exercise, then stores its student copy (and a cached preview) as they were before: the model in the score. */
+  async function storedTheOldWay() {
+    const upload = await owner.upload(
+      `/api/assignments/${setId}/documents`,
+      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const doc = upload.json().data[0] as { id: number; doc_key: string };
+    await t.app.deps.jobs.drain({ names: [PREVIEW_JOB] });
+    const row = () =>
+      t.app.deps.db
+        .selectFrom('documents')
+        .select(['student_storage_key', 'content_hash', 'preview_status'])
+        .where('id', '=', doc.id)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    const oldKey = before.student_storage_key as string;
+    await t.app.deps.storage.put(oldKey, Readable.from(Buffer.from(legacyCopy(doc.doc_key))), { contentType: 'application/zip' });
+    expect(readPartWritingHar(await loadHar(t.app.deps, oldKey)).score).toBe(withModel);
+    expect(before.preview_status).toBe('READY');
+    return { doc, row, oldKey, preview: previewKey(before.content_hash) };
+  }
+  /** The score of the copy a student downloads now. */
+  async function downloaded(id: number): Promise<PartWritingDocument> {
+    const res = await student.get(`/api/documents/${id}/file-url`);
+    expect(res.statusCode, res.body).toBe(200);
+    return readPartWritingHar(new Uint8Array((await t.app.inject({ method: 'GET', url: res.json().data.url })).rawPayload));
+  }
+
+  it('writes a part-writing student copy stored the old way again from the given voices, once (the backfill job)', async () => {
+    const { doc, row, oldKey, preview } = await storedTheOldWay();
+    await t.app.deps.jobs.enqueue(PART_WRITING_STUDENT_COPIES_JOB, {});
+    expect(await t.app.deps.jobs.drain({ names: [PART_WRITING_STUDENT_COPIES_JOB] })).toBe(1);
+    const after = await row();
+    expect(after.student_storage_key).not.toBe(oldKey);
+    const copy = readPartWritingHar(await loadHar(t.app.deps, after.student_storage_key as string));
+    expect(copy.score).toBe(given);
+    expect(copy.model).toBeUndefined();
+    expect(copy.manifest.document_key).toBe(doc.doc_key);
+    // The preview cached from the old score is drawn again.
+    expect(after.preview_status).toBe('PENDING');
+    expect(await t.app.deps.storage.stat(preview)).toBeUndefined();
+    expect(await t.app.deps.jobs.drain({ names: [PREVIEW_JOB] })).toBe(1);
+    expect((await row()).preview_status).toBe('READY');
+
+    // Run again, it changes nothing; the student downloads the given voices.
+    await t.app.deps.jobs.enqueue(PART_WRITING_STUDENT_COPIES_JOB, {});
+    expect(await t.app.deps.jobs.drain({ names: [PART_WRITING_STUDENT_COPIES_JOB] })).toBe(1);
+    expect((await row()).student_storage_key).toBe(after.student_storage_key);
+    expect(await t.app.deps.jobs.drain({ names: [PREVIEW_JOB] })).toBe(0);
+    const served = await downloaded(doc.id);
+    expect(served.score).toBe(given);
+    expect(served.score).not.toContain(MODEL_OCTAVE);
+  });
+
+  it('never gives a student a part-writing copy stored the old way, before the job has run', async () => {
+    const { doc, row, oldKey } = await storedTheOldWay();
+    const served = await downloaded(doc.id);
+    expect(served.score).toBe(given);
+    expect(served.score).not.toContain(MODEL_OCTAVE);
+    expect(served.model).toBeUndefined();
+    const remade = (await row()).student_storage_key;
+    expect(remade).not.toBe(oldKey);
+    // Asked again (and by the job), the copy written from the given voices stays.
+    expect((await downloaded(doc.id)).score).toBe(given);
+    await t.app.deps.jobs.enqueue(PART_WRITING_STUDENT_COPIES_JOB, {});
+    await t.app.deps.jobs.drain({ names: [PART_WRITING_STUDENT_COPIES_JOB] });
+    expect((await row()).student_storage_key).toBe(remade);
   });
 });
