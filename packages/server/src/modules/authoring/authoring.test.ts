@@ -64,6 +64,14 @@ describe.each(dialects)('exercise authoring (%s)', (dialect) => {
     await t.close();
   });
 
+  it('titles a draft by its score, or by the file when the score is titled by a file name (issue 38)', async () => {
+    const titled = (xml: string, name: string) => upload(owner, [{ name, bytes: bytes(xml) }]).then((r) => r.json().data.title);
+    expect(await titled(choraleXml, '244.mxl.musicxml')).toBe(chorale.title);
+    const fileTitled = choraleXml.replace(`<work-title>${chorale.title}</work-title>`, '<work-title>bwv245.26.mxl</work-title>');
+    expect(fileTitled).not.toBe(choraleXml);
+    expect(await titled(fileTitled, '244.musicxml')).toBe('244');
+  });
+
   it('answers the positions in score order, the key, the suggestions and the workspace rendering', async () => {
     const started = performance.now();
     const res = await uploadChorale();

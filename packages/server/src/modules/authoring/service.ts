@@ -72,9 +72,8 @@ export function createAuthoringService(
         // Imported (within the score limits, before any parsing), analysed and laid out in the CPU pool (decision 032).
         const { imported, analysis, rendered, removed } = await deps.cpu.run('draftFromUpload', [new Uint8Array(bytes), settings]);
         musicxml = imported.musicxml;
-        const fileTitle = upload.filename.replace(/\.(musicxml|xml|mxl)$/i, '').trim();
         draft = {
-          title: (analysis.title ?? fileTitle).slice(0, 200) || 'Exercise',
+          title: draftTitle(analysis.title, upload.filename),
           key: draftKey(analysis.key),
           opening_key: draftKey(analysis.openingKey),
           converted: {
@@ -160,3 +159,17 @@ export function createAuthoringService(
     },
   };
 }
+
+const SCORE_FILE = /\.(musicxml|xml|mxl|krn|mid|midi|mscz|mei)$/i;
+
+/**
+ * A new exercise's title: the score's own title, unless that is a file name (the corpus's scores
+ * are titled "bwv245.26.mxl"), then the uploaded file's name without its extension — the name
+ * part writing's Create Exercise gives ("244" for 244.mxl; issue 38).
+ */
+export function draftTitle(scoreTitle: string | null, filename: string): string {
+  const fileTitle = filename.replace(SCORE_FILE, '').trim();
+  const own = scoreTitle !== null && !SCORE_FILE.test(scoreTitle.trim()) ? scoreTitle : null;
+  return (own ?? fileTitle).slice(0, 200) || 'Exercise';
+}
+
