@@ -172,4 +172,3 @@ export function draftTitle(scoreTitle: string | null, filename: string): string 
   const own = scoreTitle !== null && !SCORE_FILE.test(scoreTitle.trim()) ? scoreTitle : null;
   return (own ?? fileTitle).slice(0, 200) || 'Exercise';
 }
-
