@@ -77,15 +77,17 @@ const FLOORS = { globalKey: 95, exact: 80.4, exactWhereKeysAgree: 92.1, chord: 9
 /**
  * Floors per group of When-in-Rome's repertoire (issue 36: ../shared/corpora/when-in-rome, the
  * shared half, read at run time), measured as `npm run bench -- analysis --group <group>` does: the
- * figures reached less about a point (global key: a piece). Pieces the product refuses or whose
- * analysis does not fit its score are left out, as the bench leaves them out.
+ * figures reached (decision 055) less about a point (global key: a piece). Pieces the product refuses
+ * or whose analysis does not fit its score are left out, as the bench leaves them out (17 of the 34
+ * quartet movements are refused by issue 40's limit on marks at the time of writing: a change to the
+ * limits changes which movements are measured).
  */
 const GROUP_FLOORS: Record<Exclude<CorpusGroup, 'chorales'>, { globalKey: number; exact: number; chord: number; root: number }> = {
   textbooks: { globalKey: 83, exact: 45.5, chord: 84.5, root: 89.5 },
   sonatas: { globalKey: 96, exact: 44.5, chord: 61, root: 71 },
-  lieder: { globalKey: 88, exact: 46, chord: 64, root: 75.5 },
+  lieder: { globalKey: 88, exact: 46.8, chord: 65.3, root: 75.5 },
   quartets: { globalKey: 88, exact: 39, chord: 65, root: 73 },
-  keyboard: { globalKey: 94, exact: 33, chord: 50, root: 68 },
+  keyboard: { globalKey: 94, exact: 33, chord: 50.8, root: 68 },
   variations: { globalKey: 66, exact: 45.5, chord: 62, root: 74.5 },
 };
 
