@@ -61,6 +61,8 @@ export const SubmissionFileUrls = z.object({
   answers_shown_at: z.number().int().nullable(),
   /** A part-writing grade whose findings this reader may not see yet (issue 35): what they cost. Absent otherwise. */
   points_off: PointsOff.optional(),
+  /** What the image shows (issue 38): an analysis's labels marked right or wrong, or a part writing's voices (no labels). */
+  exercise_type: z.enum(['analysis', 'part-writing']),
 });
 export type SubmissionFileUrls = z.infer<typeof SubmissionFileUrls>;
 

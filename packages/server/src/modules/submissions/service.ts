@@ -375,8 +375,9 @@ export function createSubmissionsService(
       // A withheld grade shows nothing, so nothing is drawn for it.
       const drawn = hidden ? undefined : await drawings.draw(row, variant, { ...(reveal ? { reveal } : {}), detailsShownAt: shownAt });
       if (!hidden && !drawn) throw AppError.notFound(SubmissionMessages.notFound);
+      const graded = JSON.parse(row.result_json) as GradeResult;
       // A part-writing grade before its findings are shown: how many cost how many points, never which (issue 35).
-      const result = hidden || marksShown ? undefined : (JSON.parse(row.result_json) as GradeResult);
+      const result = hidden || marksShown ? undefined : graded;
       const off = result && isPartWritingResult(result) ? pointsOff(result.part_writing) : undefined;
       return {
         grade_report_url: await sign(drawn?.reportKey ?? null),
@@ -386,6 +387,8 @@ export function createSubmissionsService(
         marks_shown: !hidden && marksShown,
         answers_shown_at: answersShownAt,
         ...(off ? { points_off: presentPointsOff(off) } : {}),
+        // The image has labels to mark only in an analysis (issue 38): the page says what it shows.
+        exercise_type: isPartWritingResult(graded) ? 'part-writing' : 'analysis',
       };
     },
 

@@ -116,6 +116,7 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
     expect(mine.points).toBe(6);
     const links = await urls(mine.id);
     expect(links).toMatchObject({
+      exercise_type: 'part-writing',
       marks_shown: false,
       answers_shown_at: setDue,
       points_off: { findings: 1, finding_points: 4, unfinished: 0, unfinished_points: 0 },

@@ -83,7 +83,13 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
     // Drawn on this first view (issue 29), not by a job.
     const urls = (await student.get(`/api/submissions/${submission.id}/file-urls`)).json().data;
     // Formal work before the due date: no colours for the student yet, and when they come.
-    expect(urls).toMatchObject({ render_status: 'READY', har_url: null, marks_shown: false, answers_shown_at: dueAt });
+    expect(urls).toMatchObject({
+      render_status: 'READY',
+      har_url: null,
+      marks_shown: false,
+      answers_shown_at: dueAt,
+      exercise_type: 'analysis',
+    });
     const report = await t.app.inject({ method: 'GET', url: urls.grade_report_url });
     expect(report.headers['content-type']).toContain('text/html');
     expect(report.body).toContain(keyItems[1]?.answers[0] ?? '');

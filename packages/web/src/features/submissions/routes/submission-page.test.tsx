@@ -24,6 +24,7 @@ function show(urls: Partial<SubmissionFileUrls>) {
         render_status: 'READY',
         marks_shown: true,
         answers_shown_at: null,
+        exercise_type: 'analysis',
         ...urls,
       });
     return undefined;
@@ -48,6 +49,13 @@ describe('the submission view’s caption', () => {
   it('explains green and red when the image has them', async () => {
     show({ marks_shown: true });
     expect(await screen.findByText('Labels in green are correct; labels in red are wrong.')).toBeTruthy();
+  });
+
+  it('does not speak of labels under a part writing’s image (issue 38), whose voices it shows', async () => {
+    show({ marks_shown: true, exercise_type: 'part-writing' });
+    expect(await screen.findByText('The score shows the voices as they were handed in; the grade report lists the findings.')).toBeTruthy();
+    expect(screen.queryByText(/Labels in green|labels/i)).toBeNull();
+    expect(screen.getByRole('img').getAttribute('alt')).toMatch(/with the voices as they were handed in$/);
   });
 
   it('says when right and wrong will be shown while the answers are withheld', async () => {

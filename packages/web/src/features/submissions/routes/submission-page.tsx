@@ -126,14 +126,18 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
   const answersAt = files.data?.answers_shown_at ?? null;
   // A part-writing grade before its findings are shown (issue 35): how many cost how many points, and when the details show.
   const pointsOff = hidden ? undefined : files.data?.points_off;
+  // A part writing's image has no labels to colour (issue 38): it shows the voices, the report the findings.
+  const partWriting = files.data?.exercise_type === 'part-writing';
   const caption =
     hidden || !files.data || pointsOff
       ? null
-      : files.data.marks_shown
-        ? t('submissions.view.imageCaption')
-        : answersAt !== null
-          ? t('submissions.view.imageCaptionLater', { date: formatDate(answersAt, DateFormat.dateTime, language, timeZone) })
-          : t('submissions.view.imageCaptionNever');
+      : partWriting
+        ? t('submissions.view.imageCaptionPartWriting')
+        : files.data.marks_shown
+          ? t('submissions.view.imageCaption')
+          : answersAt !== null
+            ? t('submissions.view.imageCaptionLater', { date: formatDate(answersAt, DateFormat.dateTime, language, timeZone) })
+            : t('submissions.view.imageCaptionNever');
 
   const facts: { key: string; label: string; value: string | null }[] = [
     { key: 'score', label: t('submissions.view.score'), value: formatScore(submission, language) },
@@ -235,7 +239,9 @@ function SubmissionDetails({ course, submission, siblings, timeZone, back, onNav
             <PreviewImage
               preview={files.data ? { status: files.data.render_status, url: files.data.png_url } : undefined}
               failed={files.isError}
-              alt={t('submissions.view.imageAlt', { title: submission.document_title })}
+              alt={t(partWriting ? 'submissions.view.imageAltPartWriting' : 'submissions.view.imageAlt', {
+                title: submission.document_title,
+              })}
               onReload={() => void files.refetch()}
             />
           )}
