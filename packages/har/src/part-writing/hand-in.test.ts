@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildSampleLibrary } from '../library/build-library.ts';
+import { importMusicXml } from '../musicxml-import.ts';
+import { importChosenVoices } from './chorale-import.ts';
 import { partWritingExercise, partWritingSubmission, writePartWritingHar } from './document.ts';
 import {
   chordPlaces,
@@ -13,6 +16,9 @@ import {
   writtenFromHandIn,
 } from './hand-in.ts';
 import { partWritingReportHtml } from './report.ts';
+
+// A chorale of the shared corpus, read at run time (never copied into the repository).
+const CHORALE = '/work/shared/corpora/bach-chorales/001.mxl';
 
 const doc = partWritingExercise(
   'Figured bass',
@@ -126,6 +132,85 @@ describe('part-writing hand-in', () => {
     const partial = partWritingSubmission(doc, { chords: [{ S: 'G4', A: 'E4', T: 'C4' }, { S: 'C5', A: 'F4' }, {}, {}] });
     expect(submissionScore(partial).match(/<note>/g)).toHaveLength(4);
   });
+
+  it('draws the voices a student wrote with their rhythm (issue 35): values, dots, ties over a chord change, rests', () => {
+    // Soprano and bass given, as a chorale is; the student writes alto and tenor in eighths, a dotted
+    // quarter, a suspension tied over the chord change and a rest.
+    const chorale = partWritingExercise('Chorale', {
+      key: 'G major',
+      meter: '4/4',
+      given: ['S', 'B'],
+      write: ['A', 'T'],
+      chords: [
+        { S: 'B4', B: 'G3', beats: 2 },
+        { S: 'A4:4+G4:4', B: 'D3', beats: 2 },
+        { S: 'G4', B: 'G2', beats: 4 },
+      ],
+      points: 10,
+    });
+    const written = writtenFromAnswers(chorale.exercise, [
+      { id: 'chord-1', answer: 'D4:8+E4:8+D4:4 G3:4.+A3:8' },
+      { id: 'chord-2', answer: 'D4:4+C4:4~ B3:2' },
+      { id: 'chord-3', answer: 'C4:4+B3:2. r:4+B3:2.' },
+    ]);
+    if (!('written' in written)) throw new Error(JSON.stringify(written));
+    const score = submissionScore(partWritingSubmission(chorale, written.written));
+    // Each voice's notes in order: pitch (or rest), duration in divisions (64 a quarter), tie marks.
+    const notes = (voice: number) =>
+      [...score.matchAll(/<note>([\s\S]*?)<\/note>/g)]
+        .map((m) => m[1] as string)
+        .filter((n) => n.includes(`<voice>${voice}</voice>`))
+        .map((n) => {
+          const step = /<step>(\w)<\/step>(?:<alter>(-?\d)<\/alter>)?<octave>(\d)<\/octave>/.exec(n);
+          const pitch = step ? `${step[1]}${step[3]}` : 'r';
+          const ties = [...n.matchAll(/<tie type="(\w+)"\/>/g)].map((t) => t[1]).join(',');
+          return `${pitch}/${/<duration>(\d+)<\/duration>/.exec(n)?.[1]}${/<dot\/>/.test(n) ? '.' : ''}${ties ? `~${ties}` : ''}`;
+        });
+    expect(notes(1)).toEqual(['B4/128', 'A4/64', 'G4/64', 'G4/256']);
+    expect(notes(2)).toEqual(['D4/32', 'E4/32', 'D4/64', 'D4/64', 'C4/64~start', 'C4/64~stop', 'B3/192.']);
+    expect(notes(3)).toEqual(['G3/96.', 'A3/32', 'B3/128', 'r/64', 'B3/192.']);
+    expect(notes(4)).toEqual(['G3/128', 'D3/128', 'G2/256']);
+    // Per staff: the treble holds soprano and alto, the bass staff tenor and bass.
+    const staffOf = (voice: number) =>
+      new Set([...score.matchAll(new RegExp(`<voice>${voice}</voice>[\\s\\S]*?<staff>(\\d)</staff>`, 'g'))].map((m) => m[1]));
+    expect([1, 2, 3, 4].map((v) => [...staffOf(v)])).toEqual([['1'], ['1'], ['2'], ['2']]);
+    // A voice left unfinished (the tenor stops after chord 2) is left out; the alto is drawn.
+    const unfinished = partWritingSubmission(chorale, {
+      chords: written.written.chords.map((chord, i) => (i === 2 ? { A: chord.A as string } : chord)),
+    });
+    const drawn = submissionScore(unfinished);
+    expect(drawn).not.toContain('<voice>3</voice>');
+    expect(drawn.match(/<voice>2<\/voice>/g)).toHaveLength(7);
+  });
+
+  it.runIf(existsSync(CHORALE))(
+    "draws Bach's alto and tenor handed in on a chorale given soprano and bass, each voice as long as the chorale",
+    () => {
+      const { musicxml } = importMusicXml(new Uint8Array(readFileSync(CHORALE)));
+      const { model, voices: _voices, lines: _lines, signature_key: _key, ...input } = importChosenVoices(musicxml, ['S', 'B']);
+      const chorale = partWritingExercise('Chorale 001', { ...input, write: ['A', 'T'], points: 10 }, model);
+      const answers = partWritingResult(chorale.exercise, model as NonNullable<typeof model>).items.map(({ id, answer }) => ({
+        id,
+        answer,
+      }));
+      const written = writtenFromAnswers(chorale.exercise, answers);
+      if (!('written' in written)) throw new Error(JSON.stringify(written));
+      const score = submissionScore(partWritingSubmission(chorale, written.written));
+      const length = chorale.exercise.chords.reduce((sum, chord) => sum + chord.beats, 0) * 64;
+      const perVoice = [1, 2, 3, 4].map((voice) =>
+        [...score.matchAll(/<note>([\s\S]*?)<\/note>/g)]
+          .map((m) => m[1] as string)
+          .filter((n) => n.includes(`<voice>${voice}</voice>`))
+          .map((n) => Number(/<duration>(\d+)<\/duration>/.exec(n)?.[1])),
+      );
+      expect(perVoice.map((durations) => durations.reduce((a, b) => a + b, 0))).toEqual([length, length, length, length]);
+      // Bach's inner voices move in eighths: more notes than chords, some of them eighths.
+      for (const durations of perVoice.slice(1, 3)) {
+        expect(durations.length).toBeGreaterThan(chorale.exercise.chords.length / 2);
+        expect(durations).toContain(32);
+      }
+    },
+  );
 });
 
 describe('part-writing hand-in file', () => {
