@@ -68,3 +68,24 @@ describe('labels under the score of a submission image', () => {
     expect(third?.[1]).toBe('1a');
   });
 });
+
+describe('labels that fall on one note (issue 38)', () => {
+  it('are joined by a middle dot, never a slash that reads as an applied chord', () => {
+    // A whole-measure bass note under two chords: V on beat 1, V7 on beat 3; then f: i and i under another.
+    const score = readScore(withPickup);
+    const held = score.measures.findIndex((m, index) => index > 0 && m.number > 0);
+    const number = score.measures[held]?.number ?? 1;
+    const { musicxml } = addScoreLabels(withPickup, [
+      { measure: number, beat: 1, text: 'V', color: '#000000' },
+      { measure: number, beat: 1.5, text: 'V7', color: '#000000' },
+    ]);
+    const texts = lyrics(musicxml).map(([, text]) => text);
+    expect(texts).toContain('V · V7');
+    expect(texts.join(' ')).not.toContain(' / ');
+    const keyed = addScoreLabels(withPickup, [
+      { measure: number, beat: 1, text: 'f: i', color: '#000000' },
+      { measure: number, beat: 1.5, text: 'i', color: '#000000' },
+    ]);
+    expect(lyrics(keyed.musicxml).map(([, text]) => text)).toContain('f: i · i');
+  });
+});

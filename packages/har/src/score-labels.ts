@@ -12,6 +12,9 @@ import { buildXmlTree, children, parseXmlTree, partsOf, textOf, type XmlNode } f
 
 export type ScoreLabel = { measure: number; beat: number; text: string; color: string };
 
+/** Between labels that fall on one note: a middle dot (Latin-1, in every text font Verovio draws with), which no numeral, key or figure uses. */
+export const SHARED_NOTE_SEPARATOR = ' · ';
+
 type NoteInfo = { node: XmlNode; onset: number; end: number; staff: number; head: boolean };
 
 /** The score with the labels added, and how many labels found no note. */
@@ -43,7 +46,10 @@ export function addScoreLabels(musicxml: string, labels: ScoreLabel[]): { musicx
     if (existing) {
       const text = children(existing, 'lyric').find((node) => 'text' in node);
       const current = text ? children(text, 'text')[0] : undefined;
-      if (current) current['#text'] = `${String(current['#text'] ?? '')} / ${label.text}`;
+      // Two labels under one note (a held note under a change of chord) read in time order, apart by
+      // ' · ': never ' / ', which reads as an applied chord ('V / V7' as V of V7), nor ',' which
+      // separates alternatives in an answer key (issue 38).
+      if (current) current['#text'] = `${String(current['#text'] ?? '')}${SHARED_NOTE_SEPARATOR}${label.text}`;
       continue;
     }
     const verse = String(firstVerse + (placed % 2));

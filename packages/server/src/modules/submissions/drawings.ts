@@ -13,7 +13,7 @@ import { type DrawingRow, findForDrawing, forgetOlderDrawings, setDrawn } from '
  * Bump when a submission image is drawn differently (renderSubmissionImage, renderPreview of a
  * part-writing score, Verovio's options): images cached under the old version are drawn again.
  */
-export const DRAWING_VERSION = 3; // 3: labels kept apart (QA2-4)
+export const DRAWING_VERSION = 4; // 3: labels kept apart (QA2-4); 4: labels on one note joined by ' · ', not ' / ' (issue 38)
 
 /**
  * The images a student's submissions of one document may name at once (issue 40): each distinct
