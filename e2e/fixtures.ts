@@ -229,3 +229,12 @@ export async function instructorInNewSet(browser: Browser, server: Pick<Server, 
   await expect(teacher.getByRole('heading', { name: 'Edit Assignment Set' })).toBeVisible();
   return teacher;
 }
+
+/**
+ * Releases the set open in the set editor to its students, as an instructor does with the button
+ * the editor shows: a new set is a draft students see nothing of until released (decision 054).
+ */
+export async function releaseSet(teacher: Page): Promise<void> {
+  await teacher.getByRole('button', { name: 'Release to students' }).click();
+  await expect(teacher.getByRole('button', { name: 'Make it a draft again' })).toBeVisible();
+}
