@@ -169,7 +169,7 @@ test('before its findings are shown, a part-writing grade says what they cost an
   await page.getByRole('button', { name: 'View Grade Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Grade Report' });
   const shown = dialog.frameLocator('iframe').locator('section[data-report-language="en"]');
-  await expect(shown.getByText('Chords 1–2: parallel fifths between the soprano and the bass.')).toBeVisible({ timeout: 30_000 });
+  await expect(shown.getByText('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.')).toBeVisible({ timeout: 30_000 });
   await expect(shown.getByRole('rowheader', { name: 'Points off in total' }).or(shown.getByText('Points off in total'))).toBeVisible();
   await page.screenshot({ path: '/tmp/issue35-report-at-hand-in-375.png' });
   await Promise.all([instructor.dispose(), student.dispose(), page.context().close()]);
