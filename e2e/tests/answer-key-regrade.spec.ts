@@ -51,6 +51,8 @@ test('an instructor edits the key of a handed-in exercise, grades stay until Reg
   const chords = await student.getByRole('textbox', { name: /^Chord \d+$/ }).count();
   for (let n = 1; n <= chords; n += 1) await chord(n).fill(WRONG);
   await student.getByRole('button', { name: /^Submit/ }).click();
+  // One submission: a complete hand-in asks once (issue 38).
+  await student.getByRole('dialog', { name: 'Submit your answers?' }).getByRole('button', { name: 'Submit' }).click();
   const result = student.getByRole('region', { name: /^Submission #\d+$/ });
   await expect(result).toBeVisible();
   const before = scoreOf((await result.getByTestId('submission-score').textContent()) ?? '');

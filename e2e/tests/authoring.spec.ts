@@ -107,6 +107,8 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
     await chord(index + 1).fill(index === key.length - 1 ? 'V' : (item.answers[0] as string));
   }
   await student.getByRole('button', { name: /^Submit/ }).click();
+  // One submission: a complete hand-in asks once (issue 38).
+  await student.getByRole('dialog', { name: 'Submit your answers?' }).getByRole('button', { name: 'Submit' }).click();
   const result = student.getByRole('region', { name: /^Submission #\d+$/ });
   await expect(result).toBeVisible();
   // 9 items worth 10 points; the last (1 point) is wrong.

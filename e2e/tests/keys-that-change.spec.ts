@@ -223,6 +223,8 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
   await student.screenshot({ path: testInfo.outputPath('keys-workspace.png'), fullPage: true });
 
   await student.getByRole('button', { name: /^Submit/ }).click();
+  // One submission: a complete hand-in asks once (issue 38).
+  await student.getByRole('dialog', { name: 'Submit your answers?' }).getByRole('button', { name: 'Submit' }).click();
   const result = student.getByRole('region', { name: /^Submission #\d+$/ });
   await expect(result).toBeVisible({ timeout: 30_000 });
   // Every chord one point; only the half-written pivot is wrong.

@@ -248,6 +248,40 @@ describe('the exercise workspace', () => {
     expect(await screen.findByText('Your answers were submitted.')).toBeTruthy();
   });
 
+  it('asks once before a complete hand-in of a one-submission exercise; a complete one with more tries is sent at once (issue 38)', async () => {
+    const calls = workspaceApi((call) =>
+      call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
+    );
+    const complete = { answers: ['I', 'IV', 'V'].map((answer, i) => ({ id: `m1b${i + 1}`, answer })), updated_at: NOW, revision: 1 };
+    const { unmount } = show(workspace({ rules: { multiple_submissions: false }, draft: complete }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your answers?' });
+    expect(dialog.textContent).toContain('This exercise takes one submission: you cannot change your answers after it.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    unmount();
+    // Partial and one try: one dialog that says both.
+    show(workspace({ rules: { multiple_submissions: false } }));
+    await user.type(field(1), 'I');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const partial = await screen.findByRole('dialog', { name: 'Submit with empty chords?' });
+    expect(partial.textContent).toContain('Chords without an answer: 2 of 3.');
+    expect(partial.textContent).toContain('This exercise takes one submission');
+  });
+
+  it('hands in a complete exercise with more tries without asking', async () => {
+    const calls = workspaceApi((call) =>
+      call.method === 'POST' ? { status: 201, data: submission() } : { status: 200, data: { answers: [], updated_at: NOW } },
+    );
+    const complete = { answers: ['I', 'IV', 'V'].map((answer, i) => ({ id: `m1b${i + 1}`, answer })), updated_at: NOW, revision: 1 };
+    show(workspace({ draft: complete }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the score, the delayed-grade date, and right or wrong per chord of practice', () => {
     workspaceApi(() => ({ status: 200, data: {} }));
     const practice = submission({

@@ -235,9 +235,11 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
     }
   }, [latest]);
 
+  // One formal submission (issue 38): a complete hand-in asks too, once, as a partial one does.
+  const singleTry = rules.gradable && !rules.practice && !rules.multiple_submissions;
   const onSubmitClick = () => {
     const { answered, unreadable } = store.summary();
-    if (answered < items.length || unreadable.length > 0) setConfirming(true);
+    if (answered < items.length || unreadable.length > 0 || singleTry) setConfirming(true);
     else handIn();
   };
 
@@ -391,7 +393,13 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={empty > 0 ? t('workspace.submit.confirmTitle') : t('workspace.submit.confirmTitleUnreadable')}
+        title={
+          empty > 0
+            ? t('workspace.submit.confirmTitle')
+            : unreadable.length > 0
+              ? t('workspace.submit.confirmTitleUnreadable')
+              : t('workspace.submit.confirmTitleOnce')
+        }
         message={[
           empty > 0 ? t('workspace.submit.confirmMessage', { count: empty, total: items.length }) : null,
           unreadable.length > 0
@@ -407,6 +415,7 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
                   .join(', '),
               })
             : null,
+          singleTry ? t('workspace.submit.confirmOnce') : null,
         ]
           .filter(Boolean)
           .join(' ')}
