@@ -134,6 +134,9 @@ export function keysInForce(exercise: Pick<WritingExercise, 'key' | 'chords'>): 
   return keysBefore(exercise).slice(1).map(keyName);
 }
 
+/** The share of an exercise's chords through which a written voice may rest in mid-phrase (a breath, a thinner texture) before a rest counts as a chord not written. */
+export const REST_ALLOWANCE = 0.1;
+
 export type WrittenCheck = {
   /** Every finding, in chord order, chord numbers the exercise's. */
   findings: Finding[];
@@ -158,18 +161,24 @@ export function checkWritten(exercise: WritingExercise, written: readonly Writte
     const read = text === undefined ? undefined : readLine(text, beats);
     return read !== undefined && 'events' in read && read.events.every((e) => !e.pitch);
   };
-  // A written voice may rest through a whole chord only where a phrase begins (the first chord, or after a
-  // phrase end, until the voice first sounds) or where every given voice rests too (a pause): elsewhere a
-  // rest is a chord not written, so resting never escapes the rules.
+  // A written voice may rest through a whole chord where a phrase begins (the first chord, or after a
+  // phrase end, until the voice first sounds) or where every given voice rests too (a pause); in
+  // mid-phrase it may breathe or thin the texture for a few chords (REST_ALLOWANCE of the exercise's
+  // chords, at least two, per voice: Bach's 087, 273 and 283 do), and beyond that a rest is a chord
+  // not written, so resting never escapes the rules.
   const restAllowed = new Map<string, boolean>();
+  const allowance = Math.max(2, Math.ceil(REST_ALLOWANCE * exercise.chords.length));
   for (const v of exercise.write) {
     let opening = true;
+    let midPhrase = 0;
     exercise.chords.forEach((given, index) => {
       if (index > 0 && exercise.chords[index - 1]?.phrase_end) opening = true;
       const text = written[index]?.[v];
       const pause = exercise.given.every((g) => silent(given[g], beatsOf(given)));
-      if (silent(text, beatsOf(given))) restAllowed.set(`${index}:${v}`, opening || pause);
-      else if (text !== undefined) opening = false;
+      if (silent(text, beatsOf(given))) {
+        if (!opening && !pause) midPhrase += 1;
+        restAllowed.set(`${index}:${v}`, opening || pause || midPhrase <= allowance);
+      } else if (text !== undefined) opening = false;
     });
   }
   const chords: (PartWritingChordInput | undefined)[] = exercise.chords.map((given, index) => {

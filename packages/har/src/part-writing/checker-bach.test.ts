@@ -10,8 +10,9 @@ const CORPUS = '/work/shared/corpora/bach-chorales/';
  * Issue 35's goal for the checker, on the odd-numbered chorales: Bach's own voices handed in with
  * the default settings score a median of at least 97 % and never below 85 %, and no finding is on
  * given voices only — with chords one per beat and one per bass note, for each choice of given voices.
- * Measured (decision 034): median 100 % and minimum 85 % for every choice, either way, leaving out the
- * chorales where a written voice rests through a chord in mid-phrase (a chord not written: 087, 273, 283).
+ * Measured (decision 034): median 100 % and minimum 85 % for every choice, either way. Bach's voices
+ * rest through a chord in mid-phrase in 087, 273 and 283: a breath or a thinner texture, within the
+ * allowance (written.ts REST_ALLOWANCE), so no chord of his counts as not written.
  */
 describe.runIf(existsSync(CORPUS))('the checker on Bach’s own voices with their rhythm', () => {
   const files = existsSync(CORPUS) ? readdirSync(CORPUS).filter((name) => name.endsWith('.mxl')) : [];
@@ -21,7 +22,7 @@ describe.runIf(existsSync(CORPUS))('the checker on Bach’s own voices with thei
     (harmonic) => {
       const percents: Record<string, number[]> = {};
       const counts: Partial<Record<RuleId, number>> = {};
-      /** Chorales where a written voice rests through a whole chord in mid-phrase: a chord not written (see written.ts). */
+      /** Chorales with a chord counted as not written: none, Bach's rests are within the allowance (see written.ts). */
       const resting = new Set<string>();
       let chords = 0;
       for (const file of files) {
@@ -36,19 +37,15 @@ describe.runIf(existsSync(CORPUS))('the checker on Bach’s own voices with thei
             expect(finding.voices.length === 0 || finding.voices.some((v) => !given.includes(v)), `${file}: ${finding.message}`).toBe(true);
             if (name === 'bass') counts[finding.rule] = (counts[finding.rule] ?? 0) + 1;
           }
-          const percent = (100 * handed.score) / handed.max;
-          percents[name] = [...(percents[name] ?? []), handed.unwritten > 0 ? Number.NaN : percent];
-          percents[`${name} (all)`] = [...(percents[`${name} (all)`] ?? []), percent];
+          percents[name] = [...(percents[name] ?? []), (100 * handed.score) / handed.max];
         }
       }
-      // Three chorales rest a written voice through a whole chord in mid-phrase (087's bass, 273's soprano, 283's
-      // inner voices thinning the texture): each such chord is a chord not written, which the minimum leaves out.
-      expect([...resting].sort()).toEqual(harmonic === 'beat' ? ['087.mxl', '283.mxl'] : ['087.mxl', '273.mxl', '283.mxl']);
+      expect([...resting]).toEqual([]);
       for (const [name, list] of Object.entries(percents)) {
-        const sorted = list.filter((p) => !Number.isNaN(p)).sort((a, b) => a - b);
+        const sorted = [...list].sort((a, b) => a - b);
         expect(list.length, name).toBe(142);
         expect(sorted[Math.floor(sorted.length / 2)], name).toBeGreaterThanOrEqual(97);
-        if (!name.endsWith('(all)')) expect(sorted[0], name).toBeGreaterThanOrEqual(85);
+        expect(sorted[0], name).toBeGreaterThanOrEqual(85);
       }
       // What Bach still does that textbooks forbid, per 100 chords (bass given): parallels few, no chord rule without labels.
       const per100 = (rule: RuleId) => (100 * (counts[rule] ?? 0)) / chords;
