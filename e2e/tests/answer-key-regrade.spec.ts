@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, expectAccessible, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
   signedInElsewhere(browser, server, email, viewport);
@@ -28,6 +28,8 @@ test('an instructor edits the key of a handed-in exercise, grades stay until Reg
 
   // The instructor: a new set with one exercise from the library, renamed.
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Add from Library' }).click();
   const library = teacher.getByRole('dialog', { name: 'Add from Library' });
   await library.getByRole('searchbox').fill('minor phrase 2');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { choraleMusicXml, handAnalysis, TEST_CHORALES, type TestChorale } from '@app/har/analysis/test-chorales';
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, expectAccessible, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 const signedIn = (browser: Browser, server: Server, email: string, viewport = { width: 1280, height: 900 }) =>
   signedInElsewhere(browser, server, email, viewport);
@@ -29,6 +29,8 @@ test('an instructor makes an exercise from a MusicXML chorale; a student does it
 
   // The instructor: a new set, then Create Exercise.
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   const started = Date.now();
@@ -130,6 +132,8 @@ test('Save takes the author to the chord that needs an answer; the key found is 
   const file = testInfo.outputPath('chorale.musicxml');
   fs.writeFileSync(file, choraleMusicXml(CHORALE));
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   await dialog.getByLabel('Score (MusicXML)').setInputFiles(file);

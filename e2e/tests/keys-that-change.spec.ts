@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Locator } from '@playwright/test';
-import { DEMO, expect, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { DEMO, expect, instructorInNewSet, releaseSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
  * Keys that change (issue 25, decision 031): an instructor makes an exercise from a modulating
@@ -73,6 +73,8 @@ test('a modulating chorale keyed with key changes and a pivot; a student answers
 
   // The instructor: Create Exercise from the chorale's score as the corpus has it (.mxl).
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   await dialog.getByLabel('Score (MusicXML)').setInputFiles(path.join(CORPUS, '005.mxl'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { noteY, STAFF_HEIGHT } from '../../packages/web/src/components/part-writing/staff.ts';
-import { apiAs, DEMO, expect, instructorInNewSet, signedInElsewhere, signInThroughForm, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, instructorInNewSet, releaseSet, signedInElsewhere, signInThroughForm, test } from '../fixtures.ts';
 
 /*
  * A real chorale with its real rhythm (issue 35): an instructor makes Bach's chorale 001 into an
@@ -19,6 +19,8 @@ const CLASSMATE = 'student1@example.com';
 
 async function makeExercise(browser: Parameters<typeof instructorInNewSet>[0], server: Parameters<typeof instructorInNewSet>[1]) {
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   await dialog.getByLabel('Part writing (figured bass or numerals)').check();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, instructorInNewSet, releaseSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
  * Real scores (issue 24): the longest chorale of the shared corpus (it opens with a pickup) laid
@@ -187,6 +187,8 @@ test('the longest chorale is laid out as a page in Create Exercise, Edit Key and
   fs.mkdirSync(shots, { recursive: true });
 
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // A new set is a draft until released (decision 054).
+  await releaseSet(teacher);
   const setUrl = teacher.url();
   const [, courseId, setId] = /\/(\d+)\/assignment\/(\d+)/.exec(setUrl) ?? [];
   await teacher.setViewportSize(WIDE);
