@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { HALF, noteY, STAFF_HEIGHT } from '../../packages/web/src/components/part-writing/staff.ts';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, signInThroughForm, test } from '../fixtures.ts';
+import {
+  apiAs,
+  DEMO,
+  expect,
+  expectAccessible,
+  instructorInNewSet,
+  releaseSet,
+  signedInElsewhere,
+  signInThroughForm,
+  test,
+} from '../fixtures.ts';
 
 /*
  * Part writing on the staff (issue 27, decision 041): a student at 375 px writes the upper voices
@@ -35,6 +45,8 @@ test('a student at 375 px writes by tapping on the staff and drags a note to fix
 }) => {
   test.setTimeout(180_000);
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
   const instructor = await apiAs(server, DEMO.instructor);
   const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
   const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
