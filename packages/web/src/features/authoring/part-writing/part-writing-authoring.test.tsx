@@ -507,6 +507,32 @@ describe('Create Exercise, part writing, and "My exercises"', () => {
     expect((body.model as { chords: unknown[] }).chords[0]).toEqual({ S: 'G4', A: 'D4', T: 'B3' });
   });
 
+  it('a whole chorale: Check sends the pickup and first measure, and the finding names measure 0 (issue 38)', {
+    timeout: 30_000,
+  }, async () => {
+    const checks: unknown[] = [];
+    fakeApi((call) => {
+      if (call.method === 'POST' && call.url.endsWith('/api/part-writing/check')) {
+        checks.push(call.body);
+        const params = { from: 1, to: 2, upper: 'S', lower: 'B', measure: 0, beat: 3, to_measure: 1, to_beat: 1 };
+        return ok({ findings: [{ rule: 'parallel-fifths', chords: [0, 1], voices: ['S', 'B'], message: 'x', params }] });
+      }
+      return undefined;
+    });
+    vi.stubGlobal('XMLHttpRequest', ChoraleXhr);
+    renderAt('/', <CreateExerciseDialog open onOpenChange={() => undefined} courseId={3} assignmentId={4} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Part writing (figured bass or numerals)'));
+    const input = (await screen.findAllByLabelText('Score (MusicXML)')).at(-1) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '001.mxl')] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make the exercise' }));
+    await screen.findByDisplayValue('001');
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(
+      await screen.findByText('Chords 1–2 (m. 0, beat 3 – m. 1, beat 1): parallel fifths between the soprano and the bass.'),
+    ).toBeTruthy();
+    expect(checks[0]).toMatchObject({ key: 'G', meter: '3/4', pickup: 1, first_measure: 0 });
+  });
+
   it('a whole chorale: the instructor merges a chord with the next and splits it again, given and model lines following (issue 35)', {
     timeout: 30_000,
   }, async () => {

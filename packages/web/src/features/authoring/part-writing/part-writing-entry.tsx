@@ -212,6 +212,9 @@ export function PartWritingEntry({
       off: Object.entries(rules)
         .filter(([, setting]) => !setting.on)
         .map(([rule]) => rule as NonNullable<PartWritingCheckRequest['off']>[number]),
+      // The sentences name the score's measures and beats (issue 38): a chorale's pickup is measure 0.
+      ...(pickup !== undefined ? { pickup } : {}),
+      ...(firstMeasure !== undefined ? { first_measure: firstMeasure } : {}),
     };
     check.mutate(body, {
       onSuccess: (result) => setFindings(result.findings as Finding[]),
