@@ -22,6 +22,45 @@ export async function layOutExercise(deps: Pick<Deps, 'cpu'>, exercise: HarDocum
   }
 }
 
+/** An exercise laid out for the answer-key editor: the drawn score, and each item placed with its points. */
+export type KeyEditorLayout = {
+  score: ReturnType<typeof presentScore>;
+  items: (ReturnType<typeof presentPlacedItem> & { points: number })[];
+};
+
+/**
+ * The answer-key editor's layout of a keyed exercise (Edit Answers): the layout stored for its student
+ * copy (issue 40: laid out at upload, or by the first open, and stored then) when the copy's score and
+ * items are the exercise's, so a visit lays nothing out; the copy laid out and stored now when it has
+ * none yet. A copy whose score lost analysis text (issue 26) is not what the editor shows: the whole
+ * score is laid out then, as before. A stored refusal is a 409, as in the workspace.
+ */
+export async function keyEditorLayout(
+  deps: Pick<Deps, 'storage' | 'cpu'>,
+  exercise: HarDocument,
+  copyBytes: Uint8Array | null,
+): Promise<KeyEditorLayout> {
+  if (copyBytes) {
+    const copy = await deps.cpu.run('readHar', [copyBytes]);
+    if (copy.score === exercise.score && JSON.stringify(exerciseItems(copy)) === JSON.stringify(exerciseItems(exercise))) {
+      try {
+        const stored = await storedLayout(deps, contentHash(copyBytes));
+        if (stored && 'failed' in stored) throw stored.failed;
+        const layout = stored?.layout ?? (await layOutStudentCopy(deps, copyBytes, { rememberFailure: true, copy }));
+        if (layout.score) return { score: layout.score, items: layout.items as KeyEditorLayout['items'] };
+      } catch (error) {
+        if (error instanceof HarError) throw AppError.harConflict(error);
+        throw error;
+      }
+    }
+  }
+  const layout = await layOutExercise(deps, exercise);
+  return {
+    score: presentScore(layout),
+    items: layout.items.map((item, index) => ({ ...presentPlacedItem(item, index), points: item.points })),
+  };
+}
+
 /** An item placed on the layout as the API sends it: its number in score order, position and notes. */
 export function presentPlacedItem(item: WorkspaceScore['items'][number], index: number) {
   return {

@@ -1,4 +1,4 @@
-import { readHar, writeHar } from '@app/har/format';
+import { contentHash, readHar, writeHar } from '@app/har/format';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { loadHar } from '../../documents/har-files.ts';
+import { layoutKey } from '../../documents/workspace-layout.ts';
 import { REGRADE_JOB } from './regrade-job.ts';
 
 const DAY = 86400;
@@ -91,6 +92,51 @@ describe.each(dialects)('answer keys and regrading (%s)', (dialect) => {
     }
     // Nothing changed on the way.
     expect((await owner.get(`/api/documents/${doc.id}/regrade`)).json().data).toMatchObject({ key_version: 1, regrade: null });
+  });
+
+  it('Edit Answers shows the layout stored for the student copy: visits lay nothing out (issue 40)', async () => {
+    const layouts: string[] = [];
+    const pool = t.app.deps.cpu;
+    t.app.deps.cpu = {
+      ...pool,
+      run: ((task, args, options) => {
+        if (task === 'renderWorkspaceScore') layouts.push(task);
+        return pool.run(task, args, options);
+      }) as typeof pool.run,
+    };
+    const url = `/api/documents/${doc.id}/key`;
+    const first = await owner.get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await owner.get(url)).json().data).toEqual(first.json().data);
+    expect(layouts).toHaveLength(0); // laid out at upload, before counting
+    const shown = first.json().data as { score: { svg: string }; items: { id: string; answers: string[]; points: number; x: number }[] };
+    expect(shown.score.svg).toContain('<svg');
+    expect(shown.items.map(({ id, answers, points }) => ({ id, answers, points }))).toEqual(
+      keyItems.map(({ id, answers, points }) => ({ id, answers, points })),
+    );
+
+    // A key edit lays its new copy out once; the editor then shows it without laying out again.
+    expect((await owner.put(url, keyAcceptingN6())).statusCode).toBe(200);
+    expect(layouts).toHaveLength(1);
+    const edited = (await owner.get(url)).json().data as typeof shown;
+    expect(edited.items[0]?.answers).toContain('N6');
+    // Verovio names the drawn elements afresh in each layout: the same score but for the drawing's names.
+    const unnamed = ({ svg, ...score }: { svg: string }) => ({ ...score, svg: svg.length > 0 });
+    expect(unnamed(edited.score)).toEqual(unnamed(shown.score));
+    expect(layouts).toHaveLength(1);
+
+    // A copy without a stored layout (a course's copy before its first open) is laid out once and stored.
+    const row = await t.app.deps.db
+      .selectFrom('documents')
+      .select('student_storage_key')
+      .where('id', '=', doc.id)
+      .executeTakeFirstOrThrow();
+    await t.app.deps.storage.delete(layoutKey(contentHash(await loadHar(t.app.deps, row.student_storage_key as string))));
+    const again = (await owner.get(url)).json().data as typeof shown;
+    expect(layouts).toHaveLength(2);
+    expect({ ...again, score: unnamed(again.score) }).toEqual({ ...edited, score: unnamed(edited.score) });
+    expect((await owner.get(url)).json().data).toEqual(again);
+    expect(layouts).toHaveLength(2);
   });
 
   it('refuses a key that is not the exercise’s chords once each, or answers that are not Roman numerals (400)', async () => {

@@ -18,7 +18,7 @@ import { requireNeed } from '../../access/course-access.ts';
 import type { Deps } from '../../deps.ts';
 import { loadHar, PREVIEW_JOB, previewKey, storeKeyVersion } from '../../documents/har-files.ts';
 import { isPartWritingHar, readPartWritingDocument, storePartWritingVersion } from '../../documents/part-writing-files.ts';
-import { layOutExercise, presentPlacedItem, presentScore } from '../../documents/workspace-layout.ts';
+import { keyEditorLayout } from '../../documents/workspace-layout.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { commitOrRemove } from '../../storage/orphans.ts';
@@ -146,18 +146,15 @@ export function createAnswerKeysService(
       }
       const exercise = await keyedExercise(doc.storage_key);
       const answers = new Map(exercise.key.items.map((item) => [item.id, item.answers]));
-      const layout = await layOutExercise(deps, exercise);
+      // The student copy's stored layout when it shows the same score (issue 40): a visit lays nothing out.
+      const layout = await keyEditorLayout(deps, exercise, doc.student_storage_key ? await loadHar(deps, doc.student_storage_key) : null);
       return {
         document_id: doc.id,
         title: exercise.manifest.title,
         version: doc.key_version,
         key: exercise.key.key ?? null,
-        score: presentScore(layout),
-        items: layout.items.map((item, index) => ({
-          ...presentPlacedItem(item, index),
-          answers: answers.get(item.id) ?? [],
-          points: item.points,
-        })),
+        score: layout.score,
+        items: layout.items.map((item) => ({ ...item, answers: answers.get(item.id) ?? [] })),
       };
     },
 
