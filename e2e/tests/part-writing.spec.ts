@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import { partWritingExercise } from '@app/har/part-writing/document';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, type Server, signedInElsewhere, test } from '../fixtures.ts';
+import {
+  apiAs,
+  DEMO,
+  expect,
+  expectAccessible,
+  instructorInNewSet,
+  releaseSet,
+  type Server,
+  signedInElsewhere,
+  test,
+} from '../fixtures.ts';
 
 /*
  * Part writing (issue 27): an instructor makes a figured-bass exercise from a MusicXML file in
@@ -50,6 +60,8 @@ test('an instructor makes a figured-bass exercise; students write it by keyboard
 
   // The instructor: Create Exercise, part writing, from the MusicXML; parallel fifths cost 5.
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
   await dialog.getByLabel('Part writing (figured bass or numerals)').check();
