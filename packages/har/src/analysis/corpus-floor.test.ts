@@ -3,8 +3,8 @@ import { parseKeyedLabel } from '@app/contract/keyed-label';
 import { describe, expect, it } from 'vitest';
 import { importMusicXml } from '../musicxml-import.ts';
 import { analyseScore } from './analyze-score.ts';
-import { COURSE_DEFAULT_SETTINGS, type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
 import { type CorpusGroup, groupPresent, readGroup } from './corpus-groups.ts';
+import { COURSE_DEFAULT_SETTINGS, type CorpusPiece, measureCorpus, summarise } from './corpus-measure.ts';
 import { keyToken } from './key-areas.ts';
 
 // Floors on the shared corpus (../shared/corpora/bach-chorales: 142 Bach chorales with expert
