@@ -59,9 +59,7 @@ describe('part-writing words (issue 38)', () => {
   it('names the measure and beat of the pickup and the downbeat in practice feedback', async () => {
     workspaceApi(() => ({ status: 200, data: { answers: [], updated_at: NOW } }));
     show('en');
-    expect(await writeFifths()).toContain(
-      'Chords 1–2 (m. 0, beat 3 – m. 1, beat 1): parallel fifths between the soprano and the bass.',
-    );
+    expect(await writeFifths()).toContain('Chords 1–2 (m. 0, beat 3 – m. 1, beat 1): parallel fifths between the soprano and the bass.');
   });
 
   it('lists the voices with 、 in Chinese and places the finding in Chinese', async () => {
