@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications, getNotifications, notify } from '../../lib/notifications.ts';
-import { Notifications } from './notifications.tsx';
+import { Notifications, toastLift } from './notifications.tsx';
 
 describe('notifications', () => {
   beforeEach(() => {
@@ -68,5 +68,17 @@ describe('notifications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('rises above a Submit bar or result card in the lower half of the window, wherever it is (issue 38)', () => {
+    const at = (top: number, bottom: number) => ({ getBoundingClientRect: () => ({ top, bottom, height: bottom - top }) }) as Element;
+    // The Submit bar in flow 300 px above the bottom with the result card under it (a laptop after a hand-in).
+    expect(toastLift([at(560, 620), at(640, 900)], 900)).toBe(340);
+    // Sticky at the bottom: just its height.
+    expect(toastLift([at(812, 900)], 900)).toBe(88);
+    // Scrolled out of view, or in the upper half only: no lift.
+    expect(toastLift([at(-200, -100), at(100, 300)], 900)).toBe(0);
+    // A card that fills the screen: the toast cannot clear it; the stylesheet's lift stands.
+    expect(toastLift([at(150, 1400)], 800)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ export function SubmissionResult({ submission, showGradeOn, language, timeZone, 
   const correct = marked.filter((item) => item.correct).length;
   const date = (epoch: number) => formatDate(epoch, DateFormat.dateTime, language, timeZone);
   return (
-    <section className={styles.card} aria-labelledby={`submission-${submission.id}`} data-submission={submission.id}>
+    <section className={styles.card} aria-labelledby={`submission-${submission.id}`} data-submission={submission.id} data-toast-clear>
       <header className={styles.header}>
         <h2 id={`submission-${submission.id}`} ref={headingRef} tabIndex={-1} className={styles.title}>
           {t('workspace.result.title', { number: submission.number })}
