@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { apiAs, DEMO, expect, type Server, signInThroughForm, test } from '../fixtures.ts';
 
 /*
- * The hand-in's success toast covers neither the Submit bar nor the result card (issue 38): toasts
+ * On a phone the sticky symbols bar never covers the top staff of the chord being answered, and
+ * the hand-in's success toast covers neither the Submit bar nor the result card (issue 38): toasts
  * rise above what is in the lower part of the window as it is on screen, not as if the Submit bar
  * were always at the bottom. English at 1280 px, 简体中文 at 375 px.
  */
@@ -74,4 +75,40 @@ test('the hand-in toast covers neither the Submit bar nor the result card, at 12
     else await handInAndLook(page, 'toast-zh-hans-375.png', /^(提交|再次提交)/, '提交');
     await context.close();
   }
+});
+
+test('on a phone (简体中文) the top staff of each chord answered is visible, not under the symbols bar', async ({
+  browser,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { courseId, documentId } = await exercise(server);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await signInThroughForm(page, DEMO.student);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await context.addCookies([{ name: 'locale', value: 'zh-hans', url: server.url }]);
+  await page.goto(`/student/course/${courseId}/document/${documentId}`);
+  const chord = (n: number) => page.getByRole('textbox', { name: `和弦 ${n}`, exact: true });
+  await expect(chord(1)).toBeEditable({ timeout: 30_000 });
+  const count = await page.getByRole('textbox', { name: /^和弦 \d+$/ }).count();
+  expect(count).toBeGreaterThan(3);
+  for (let n = 1; n <= count; n += 1) {
+    if (n > 1) await page.keyboard.press('Tab');
+    await expect(chord(n)).toBeFocused();
+    // The browser's scroll to the field, then the workspace's to its staff (next frame).
+    await page.waitForTimeout(150);
+    const seen = await chord(n).evaluate((input) => {
+      const system = input.closest('[data-system]');
+      const staff = system?.querySelector('g.staff');
+      if (!system || !staff) return 'no staff';
+      const line = staff.getBoundingClientRect();
+      const hit = input.ownerDocument.elementFromPoint(line.left + line.width / 2, line.top + 1);
+      return hit !== null && system.contains(hit) ? 'staff' : `covered by ${hit?.closest('[class]')?.className ?? hit?.tagName}`;
+    });
+    expect(seen, `chord ${n}`).toBe('staff');
+    if (n === 4) await page.screenshot({ path: testInfo.outputPath('phone-staff-zh-hans-375.png') });
+  }
+  await context.close();
 });
