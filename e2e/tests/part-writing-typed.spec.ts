@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
  * Create Exercise without an upload (issue 27): an instructor types a figured bass with the
@@ -343,8 +343,9 @@ test('in Korean, a refused part-writing upload says why in Korean, by the server
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // A figured bass whose second note is a rest: refused (the given voice rests in measure 1).
-  const { score } = partWritingExercise('Rest in the bass', {
+  // A figured bass whose first quarter is a triplet of eighths: refused with its measure (a rest in the
+  // given voice is taken since issue 35; a length no note value writes is not).
+  const { score } = partWritingExercise('Triplet in the bass', {
     key: 'C major',
     meter: '4/4',
     given: ['B'],
@@ -357,9 +358,23 @@ test('in Korean, a refused part-writing upload says why in Korean, by the server
     ],
     points: 20,
   });
-  const second = score.indexOf('<pitch>', score.indexOf('<pitch>') + 1);
-  const file = testInfo.outputPath('rest-in-bass.musicxml');
-  fs.writeFileSync(file, `${score.slice(0, second)}<rest/>${score.slice(score.indexOf('</pitch>', second) + '</pitch>'.length)}`);
+  // Three divisions a quarter: the first C3 becomes C3 D3 E3, each a third of a beat.
+  const thirds = score
+    .replace('<divisions>64</divisions>', '<divisions>3</divisions>')
+    .replaceAll('<duration>64</duration>', '<duration>3</duration>');
+  const first = thirds.indexOf('<note>');
+  const end = thirds.indexOf('</note>', first) + '</note>'.length;
+  const triplet = (step: string) =>
+    thirds
+      .slice(first, end)
+      .replace('<step>C</step>', `<step>${step}</step>`)
+      .replace('<duration>3</duration>', '<duration>1</duration>')
+      .replace(
+        '<type>quarter</type>',
+        '<type>eighth</type><time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>',
+      );
+  const file = testInfo.outputPath('triplet-in-bass.musicxml');
+  fs.writeFileSync(file, `${thirds.slice(0, first)}${triplet('C')}${triplet('D')}${triplet('E')}${thirds.slice(end)}`);
 
   const teacher = await instructorInNewSet(browser, server, COURSE);
   await teacher.getByRole('banner').getByLabel('Language').selectOption({ label: '한국어' });
@@ -367,8 +382,13 @@ test('in Korean, a refused part-writing upload says why in Korean, by the server
   const dialog = teacher.getByRole('dialog', { name: '연습 문제 만들기' });
   await dialog.getByLabel('성부 쓰기(숫자 저음 또는 로마 숫자)').check();
   await dialog.getByLabel('악보(MusicXML)').setInputFiles(file);
-  await expect(dialog.getByText('1마디: 주어진 성부에 쉼표가 있습니다. 성부 쓰기는 음 대 음으로 합니다.')).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByText(/the given voice rests/)).toHaveCount(0);
+  await expect(
+    dialog.getByText(
+      '1마디: 0.3333박짜리 음표가 있는데, 성부 쓰기로는 이 길이(셋잇단음표 등)를 적을 수 없습니다. 길이는 온음표, 2분, 4분, 8분, 16분 및 더 짧은 음표로, 점이나 붙임줄을 써서 적습니다.',
+      { exact: true },
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/a length part writing cannot write/)).toHaveCount(0);
   await teacher.screenshot({ path: testInfo.outputPath('korean-refusal-1280.png') });
   await teacher.screenshot({ path: '/tmp/v-korean-refusal-1280.png' });
 });
@@ -384,6 +404,8 @@ test.describe('a whole chorale uploaded for part writing (QA Q5)', () => {
     test.setTimeout(240_000);
     const title = 'Chorale 001: harmonise the bass';
     const teacher = await instructorInNewSet(browser, server, COURSE);
+    // Students see the set once it is released (a new set is a draft, decision 054).
+    await releaseSet(teacher);
     await teacher.getByRole('button', { name: 'Create Exercise' }).click();
     const dialog = teacher.getByRole('dialog', { name: 'Create Exercise' });
     await dialog.getByLabel('Part writing (figured bass or numerals)').check();
