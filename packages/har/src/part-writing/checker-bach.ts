@@ -2,8 +2,7 @@ import { lineText, type VoiceEvent } from '@app/contract/part-writing/line';
 import { CHORALE_RULE_POINTS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { parsePitch } from '@app/contract/part-writing/theory';
 import { checkWritten, type GivenChord, type WritingExercise, type WrittenChord } from '@app/contract/part-writing/written';
-import { XMLParser } from 'fast-xml-parser';
-import { importMusicXml } from '../musicxml-import.ts';
+import { choraleParts } from './corpus-voices.ts';
 
 /**
  * Measuring the part-writing checker on Bach's own four voices with their real rhythm (issue 35):
@@ -19,30 +18,12 @@ type Measure = { start: number; length: number; meter: string };
 
 export type ChoraleVoices = { lines: Record<Voice, Note[]>; measures: Measure[] };
 
-const VOICE_OF: Record<string, Voice> = { soprano: 'S', alto: 'A', tenor: 'T', bass: 'B' };
-
 /** The four sung voices of a chorale with their rhythm, or undefined when its parts are not named S A T B. */
 export function choraleVoices(mxl: Uint8Array): ChoraleVoices | undefined {
-  const { musicxml } = importMusicXml(mxl);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    isArray: (name) => ['score-part', 'part', 'measure', 'note', 'tie'].includes(name),
-  });
-  const root = parser.parse(musicxml)['score-partwise'];
-  const names = new Map<string, Voice>();
-  for (const part of root['part-list']['score-part'] as { id: string; 'part-name'?: unknown }[]) {
-    const name = String(
-      typeof part['part-name'] === 'object' ? (part['part-name'] as { '#text'?: string })['#text'] : (part['part-name'] ?? ''),
-    ).toLowerCase();
-    const voice = VOICE_OF[name.trim()];
-    if (voice && ![...names.values()].includes(voice)) names.set(part.id, voice);
-  }
   const lines: Partial<Record<Voice, Note[]>> = {};
   let measures: Measure[] = [];
-  for (const part of root.part as { id: string; measure: Record<string, unknown>[] }[]) {
-    const voice = names.get(part.id);
-    if (!voice) continue;
+  for (const part of choraleParts(mxl)) {
+    const voice = part.voice;
     const notes: Note[] = [];
     const partMeasures: Measure[] = [];
     let divisions = 1;

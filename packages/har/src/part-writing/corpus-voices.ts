@@ -15,7 +15,12 @@ const VOICE_OF: Record<string, Voice> = { soprano: 'S', alto: 'A', tenor: 'T', b
 
 type Event = { start: number; end: number; pitch?: string; measure: string; beatInMeasure: number; fermata: boolean };
 
-export function choraleStretches(mxl: Uint8Array): Verticality[][] {
+/**
+ * The parts of a chorale score named soprano, alto, tenor and bass (the first part of each name), in
+ * score order, each with its voice and its measures as parsed: the one reading of a chorale's
+ * voices that `choraleStretches` and checker-bach.ts's `choraleVoices` both start from.
+ */
+export function choraleParts(mxl: Uint8Array): { voice: Voice; measure: Record<string, unknown>[] }[] {
   const { musicxml } = importMusicXml(mxl);
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -31,10 +36,16 @@ export function choraleStretches(mxl: Uint8Array): Verticality[][] {
     const voice = VOICE_OF[name.trim()];
     if (voice && ![...names.values()].includes(voice)) names.set(part.id, voice);
   }
-  const lines = new Map<Voice, Event[]>();
-  for (const part of root.part as { id: string; measure: Record<string, unknown>[] }[]) {
+  return (root.part as { id: string; measure: Record<string, unknown>[] }[]).flatMap((part) => {
     const voice = names.get(part.id);
-    if (!voice) continue;
+    return voice ? [{ voice, measure: part.measure }] : [];
+  });
+}
+
+export function choraleStretches(mxl: Uint8Array): Verticality[][] {
+  const lines = new Map<Voice, Event[]>();
+  for (const part of choraleParts(mxl)) {
+    const voice = part.voice;
     const events: Event[] = [];
     let divisions = 1;
     let time = 0;
