@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { partWritingExercise, readPartWritingHar } from '@app/har/part-writing/document';
+import { readPartWritingHar } from '@app/har/part-writing/document';
 import type { Locator, Page } from '@playwright/test';
+import { bassInC } from '../../packages/server/test/figured-bass.ts';
 import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
@@ -345,19 +346,7 @@ test('in Korean, a refused part-writing upload says why in Korean, by the server
   test.setTimeout(120_000);
   // A figured bass whose first quarter is a triplet of eighths: refused with its measure (a rest in the
   // given voice is taken since issue 35; a length no note value writes is not).
-  const { score } = partWritingExercise('Triplet in the bass', {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '' },
-    ],
-    points: 20,
-  });
+  const { score } = bassInC('Triplet in the bass', { points: 20 });
   // Three divisions a quarter: the first C3 becomes C3 D3 E3, each a third of a beat.
   const thirds = score
     .replace('<divisions>64</divisions>', '<divisions>3</divisions>')

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { partWritingExercise } from '@app/har/part-writing/document';
 import type { Browser, Page } from '@playwright/test';
+import { bassInC } from '../../packages/server/test/figured-bass.ts';
 import {
   apiAs,
   DEMO,
@@ -43,19 +43,7 @@ test('an instructor makes a figured-bass exercise; students write it by keyboard
 }, testInfo) => {
   test.setTimeout(240_000);
   const file = testInfo.outputPath('figured-bass.musicxml');
-  const figured = partWritingExercise('Figured bass', {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '5 3' },
-    ],
-    points: 20,
-  });
+  const figured = bassInC('Figured bass', { figures: ['', '', '', '5 3'], points: 20 });
   fs.writeFileSync(file, figured.score);
 
   // The instructor: Create Exercise, part writing, from the MusicXML; parallel fifths cost 5.
