@@ -1,4 +1,4 @@
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signedInElsewhere, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, signedInElsewhere, test } from '../fixtures.ts';
 
 /*
  * Part writing (issue 27): an instructor changes the rule settings of a part-writing exercise a
@@ -18,6 +18,8 @@ test('an instructor turns a rule off, saves, regrades, and the student’s grade
 }, testInfo) => {
   test.setTimeout(180_000);
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
 
   // The exercise, saved into the new set as Create Exercise saves it; parallel fifths cost 5.
   const instructor = await apiAs(server, DEMO.instructor);
@@ -99,6 +101,8 @@ test('before its findings are shown, a part-writing grade says what they cost an
   test.setTimeout(180_000);
   const title = 'Figured bass: what it cost';
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
   const instructor = await apiAs(server, DEMO.instructor);
   const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
   const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
@@ -169,7 +173,9 @@ test('before its findings are shown, a part-writing grade says what they cost an
   await page.getByRole('button', { name: 'View Grade Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Grade Report' });
   const shown = dialog.frameLocator('iframe').locator('section[data-report-language="en"]');
-  await expect(shown.getByText('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.')).toBeVisible({ timeout: 30_000 });
+  await expect(shown.getByText('Chords 1–2 (m. 1, beats 1–2): parallel fifths between the soprano and the bass.')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(shown.getByRole('rowheader', { name: 'Points off in total' }).or(shown.getByText('Points off in total'))).toBeVisible();
   await page.screenshot({ path: '/tmp/issue35-report-at-hand-in-375.png' });
   await Promise.all([instructor.dispose(), student.dispose(), page.context().close()]);
