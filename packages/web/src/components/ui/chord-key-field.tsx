@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnswerField, type FieldProblem, fieldProblem } from '../../lib/answer-fields.ts';
 import type { FieldKey } from '../../lib/keys.ts';
@@ -106,6 +106,10 @@ export function ChordKeyField({
         aria-invalid={problem ? true : undefined}
         title={where || undefined}
         value={field.answers}
+        // How wide the focused answer grows to show every alternative (score-with-fields.module.css; issue 38).
+        style={{ '--answer-chars': field.answers.length } as CSSProperties}
+        onFocus={(e) => keepInSystem(e.currentTarget)}
+        onInput={(e) => keepInSystem(e.currentTarget)}
         disabled={field.skipped}
         autoComplete="off"
         autoCapitalize="off"
@@ -164,4 +168,18 @@ export function ChordKeyField({
       ) : null}
     </div>
   );
+}
+
+/** A grown answer near the score's right edge moves left so it stays inside its system (issue 38). */
+function keepInSystem(input: HTMLInputElement) {
+  requestAnimationFrame(() => {
+    const system = input.closest('[data-system]');
+    if (!system) return;
+    input.style.setProperty('--answer-shift', '0px');
+    const box = system.getBoundingClientRect();
+    const own = input.getBoundingClientRect();
+    const over = own.right - (box.right - 2);
+    const shift = over > 0 ? Math.min(over, Math.max(0, own.left - box.left - 2)) : 0;
+    input.style.setProperty('--answer-shift', `${-shift}px`);
+  });
 }
