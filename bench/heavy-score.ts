@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeHar } from '../packages/har/src/format.ts';
-import { partWritingExercise, writePartWritingHar } from '../packages/har/src/part-writing/document.ts';
+import { writePartWritingHar } from '../packages/har/src/part-writing/document.ts';
 import { scanScore } from '../packages/har/src/score-limits.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -19,6 +19,7 @@ import { hashPassword } from '../packages/server/src/modules/auth/passwords.ts';
 import { insertMembership } from '../packages/server/src/modules/courses/repository.ts';
 import { insertUser } from '../packages/server/src/modules/users/repository.ts';
 import { seedDemoData } from '../packages/server/src/seed/demo.ts';
+import { bassInC, chordAnswers, GOOD } from '../packages/server/test/figured-bass.ts';
 import { denseDirectionsScore } from '../packages/server/test/long-score.ts';
 import { median, record } from './budget.ts';
 import { benchUser } from './users.ts';
@@ -74,23 +75,7 @@ export function heaviestAllowedScore(word: string): { score: string; measures: n
   return { score: denseDirectionsScore({ directions: low, word }), measures: 800, directions: low };
 }
 
-const PART_WRITING = (title: string) =>
-  writePartWritingHar(
-    partWritingExercise(title, {
-      key: 'C major',
-      meter: '4/4',
-      given: ['B'],
-      write: ['S', 'A', 'T'],
-      chords: [
-        { B: 'C3', figures: '' },
-        { B: 'F3', figures: '' },
-        { B: 'G3', figures: '' },
-        { B: 'C3', figures: '' },
-      ],
-      points: 10,
-    }),
-  );
-const GOOD = ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
+const PART_WRITING = (title: string) => writePartWritingHar(bassInC(title, { points: 10 }));
 
 export async function runHeavyScoreBenchmark() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hd-bench-heavy-'));
@@ -154,7 +139,7 @@ export async function runHeavyScoreBenchmark() {
       const uploading = upload(`heavy-${run}.har`, har);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const duringUpload = await call(address, other, 'POST', `/api/documents/${pwDuringUpload[0]?.id}/submissions`, {
-        answers: GOOD.map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+        answers: chordAnswers(GOOD),
       });
       const up = await uploading;
       times.upload.push(up.ms);
@@ -168,7 +153,7 @@ export async function runHeavyScoreBenchmark() {
         const first = call(address, opener, 'GET', `/api/documents/${doc.id}/workspace`);
         await new Promise((resolve) => setTimeout(resolve, 500));
         const handIn = await call(address, other, 'POST', `/api/documents/${pwDoc.id}/submissions`, {
-          answers: GOOD.map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+          answers: chordAnswers(GOOD),
         });
         const opened = await first;
         const again = await call(address, opener, 'GET', `/api/documents/${doc.id}/workspace`);

@@ -1,10 +1,11 @@
 import { har } from '@app/contract/har-messages';
 import { WorkspaceMessages } from '@app/contract/workspace';
 import { writeHar } from '@app/har/format';
-import { partWritingExercise, writePartWritingHar } from '@app/har/part-writing/document';
+import { writePartWritingHar } from '@app/har/part-writing/document';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CpuPool, CpuTaskError } from '../src/lib/cpu-pool.ts';
+import { bassInC, chordAnswers, GOOD as FIGURED_GOOD } from './figured-bass.ts';
 import {
   courseWorld,
   createTestApp,
@@ -44,22 +45,8 @@ const rawExercise = (score: string) =>
     'key.json': strToU8(JSON.stringify({ items: ITEM })),
     'score.musicxml': strToU8(score),
   });
-const PART_WRITING = writePartWritingHar(
-  partWritingExercise('Figured bass', {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '' },
-    ],
-    points: 10,
-  }),
-);
-const GOOD = ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'].map((answer, i) => ({ id: `chord-${i + 1}`, answer }));
+const PART_WRITING = writePartWritingHar(bassInC('Figured bass', { points: 10 }));
+const GOOD = chordAnswers(FIGURED_GOOD);
 
 let largest: string;
 beforeAll(() => {

@@ -1,17 +1,10 @@
 import { AssignmentMessages } from '@app/contract/assignments';
 import { AuthoringMessages } from '@app/contract/exercise-authoring';
-import { partWritingExercise, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
+import { readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  courseWorld,
-  createTestApp,
-  dialects,
-  errorsOf,
-  LONG_SESSIONS,
-  multipart,
-  type TestClient,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bassInC, chordAnswers, GOOD } from '../../../test/figured-bass.ts';
+import { createTestApp, dialects, errorsOf, LONG_SESSIONS, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { documentInCourse } from '../../../test/part-writing-world.ts';
 import { loadHar } from '../../documents/har-files.ts';
 
 /**
@@ -21,24 +14,11 @@ import { loadHar } from '../../documents/har-files.ts';
  * regrade grades handed-in voices in it. GET …/key shows the key.
  */
 
-const DAY = 86400;
 // Numerals over a given bass in C major; the student writes S, A and T.
-const EXERCISE = partWritingExercise(
-  'Harmony',
-  {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', numeral: 'I' },
-      { B: 'F3', numeral: 'IV' },
-      { B: 'G3', numeral: 'V' },
-      { B: 'C3', numeral: 'I' },
-    ],
-    points: 20,
-  },
-  {
+const EXERCISE = bassInC('Harmony', {
+  numerals: ['I', 'IV', 'V', 'I'],
+  points: 20,
+  model: {
     chords: [
       { S: 'E5', A: 'G4', T: 'C4' },
       { S: 'F5', A: 'A4', T: 'C4' },
@@ -46,9 +26,9 @@ const EXERCISE = partWritingExercise(
       { S: 'C5', A: 'G4', T: 'E4' },
     ],
   },
-);
+});
 /** Right in C major. */
-const IN_C = ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
+const IN_C = GOOD;
 const SETTINGS = { style: 'free', points: 20, rules: {} };
 
 describe.each(dialects)('a part-writing exercise’s key in Edit Answers (%s)', (dialect) => {
@@ -65,19 +45,11 @@ describe.each(dialects)('a part-writing exercise’s key in Edit Answers (%s)', 
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
-    const world = await courseWorld(t);
+    const world = await documentInCourse(t, 'h.har', writePartWritingHar(EXERCISE));
     anonymous = world.anonymous;
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
     student = world.students[0]?.client as TestClient;
-    const setId = (
-      await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
-    ).json().data.id;
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'h.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    doc = upload.json().data[0];
+    doc = world.doc;
     await t.app.deps.jobs.drain();
   });
   afterEach(async () => {
@@ -109,7 +81,7 @@ describe.each(dialects)('a part-writing exercise’s key in Edit Answers (%s)', 
 
   it('makes a new version in the new key, with its signature and preview, and the regrade grades in it', async () => {
     const handedIn = await student.post(`/api/documents/${doc.id}/submissions`, {
-      answers: IN_C.map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+      answers: chordAnswers(IN_C),
     } as never);
     expect(handedIn.statusCode, handedIn.body).toBe(201);
     expect(handedIn.json().data.points).toBe(20);

@@ -3,22 +3,15 @@ import { contentHash } from '@app/har/format';
 import {
   givenVoicesScore,
   type PartWritingDocument,
-  partWritingExercise,
   partWritingStudentCopy,
   readPartWritingHar,
   writePartWritingHar,
 } from '@app/har/part-writing/document';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  courseWorld,
-  createTestApp,
-  dialects,
-  LONG_SESSIONS,
-  multipart,
-  type TestClient,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bassInC, chordAnswers, GOOD, HIGH_MODEL } from '../../../test/figured-bass.ts';
+import { createTestApp, dialects, LONG_SESSIONS, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { courseWithSet, uploadInto } from '../../../test/part-writing-world.ts';
 import { loadHar, PART_WRITING_STUDENT_COPIES_JOB, PREVIEW_JOB, previewKey } from '../../documents/har-files.ts';
 import { partWritingScoreOf } from '../../documents/part-writing-files.ts';
 
@@ -28,32 +21,8 @@ import { partWritingScoreOf } from '../../documents/part-writing-files.ts';
  * voices, never from the uploaded score as it is.
  */
 
-const DAY = 86400;
 // A figured bass in C major; the model's voices are all in octave 5 or 4, the given bass in octave 3.
-const EXERCISE = partWritingExercise(
-  'Hand-made',
-  {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '' },
-    ],
-    points: 10,
-  },
-  {
-    chords: [
-      { S: 'G5', A: 'C5', T: 'E4' },
-      { S: 'F5', A: 'C5', T: 'A4' },
-      { S: 'D5', A: 'B4', T: 'G4' },
-      { S: 'E5', A: 'C5', T: 'G4' },
-    ],
-  },
-);
+const EXERCISE = bassInC('Hand-made', { points: 10, model: HIGH_MODEL });
 const MODEL_OCTAVE = '<octave>5</octave>';
 /** The score a teacher could write by hand: every voice, the model's too. */
 const withModel = givenVoicesScore('Hand-made', {
@@ -86,12 +55,10 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
-    const world = await courseWorld(t, { students: 1 });
+    const world = await courseWithSet(t, { students: 1 });
     owner = world.owner.client;
     student = world.students[0]?.client as TestClient;
-    setId = (
-      await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
-    ).json().data.id;
+    setId = world.setId;
   });
   afterEach(async () => {
     await t.close();
@@ -109,9 +76,7 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
         return pool.run(task, args, options);
       }) as typeof pool.run,
     };
-    const upload = await owner.upload(`/api/assignments/${setId}/documents`, multipart([{ name: 'hand-made.har', bytes: handMade() }]));
-    expect(upload.statusCode, upload.body).toBe(201);
-    const doc = upload.json().data[0] as { id: number };
+    const doc = await uploadInto(owner, setId, 'hand-made.har', handMade());
     const row = await t.app.deps.db
       .selectFrom('documents')
       .select(['storage_key', 'student_storage_key', 'content_hash'])
@@ -135,7 +100,7 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
 
     // A hand-in's stored file holds the given voices' score and the student's voices.
     const res = await student.post(`/api/documents/${doc.id}/submissions`, {
-      answers: ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'].map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+      answers: chordAnswers(GOOD),
     });
     expect(res.statusCode, res.body).toBe(201);
     const submission = await t.app.deps.db.selectFrom('submissions').select('har_key').executeTakeFirstOrThrow();
@@ -143,11 +108,7 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
   });
 
   it('draws the preview and files hand-ins of a document stored before with the model in its score from the given voices', async () => {
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    const doc = upload.json().data[0] as { id: number; doc_key: string };
+    const doc = await uploadInto(owner, setId, 'figured-bass.har', writePartWritingHar(EXERCISE));
     const row = await t.app.deps.db.selectFrom('documents').select('storage_key').where('id', '=', doc.id).executeTakeFirstOrThrow();
     // As a file stored before uploads were written again: its score.musicxml holds the model.
     const legacy = handMade({ ...EXERCISE, manifest: { ...EXERCISE.manifest, document_key: doc.doc_key } });
@@ -165,12 +126,7 @@ describe.each(dialects)('a hand-made part-writing score (issue 40) (%s)', (diale
 
   /** Uploads the exercise, then stores its student copy (and a cached preview) as they were before: the model in the score. */
   async function storedTheOldWay() {
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    const doc = upload.json().data[0] as { id: number; doc_key: string };
+    const doc = await uploadInto(owner, setId, 'figured-bass.har', writePartWritingHar(EXERCISE));
     await t.app.deps.jobs.drain({ names: [PREVIEW_JOB] });
     const row = () =>
       t.app.deps.db

@@ -1,19 +1,12 @@
 import { AnswerKeyMessages } from '@app/contract/answer-keys';
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { WorkspaceMessages } from '@app/contract/workspace';
-import { partWritingExercise, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
+import { readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
 import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  courseWorld,
-  createTestApp,
-  dialects,
-  errorsOf,
-  LONG_SESSIONS,
-  multipart,
-  type TestClient,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bassInC, chordAnswers, FIFTHS, GOOD, HIGH_MODEL, MODEL_NOTES } from '../../../test/figured-bass.ts';
+import { createTestApp, dialects, errorsOf, LONG_SESSIONS, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { documentInCourse } from '../../../test/part-writing-world.ts';
 
 /**
  * A part-writing document (issue 27) through the course: stored in a set with its student copy,
@@ -21,40 +14,10 @@ import {
  * kept in the grade book — and its model solution never reaching a student.
  */
 
-const DAY = 86400;
 // A figured bass in C major: C3 F3 G3 C3 (5/3 each); the student writes S, A and T.
-const EXERCISE = partWritingExercise(
-  'Figured bass 1',
-  {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '' },
-    ],
-    rules: { 'parallel-fifths': { on: true, points: 4 } },
-    points: 10,
-  },
-  // The model: a high line no answer below uses, so its notes can be searched for.
-  {
-    chords: [
-      { S: 'G5', A: 'C5', T: 'E4' },
-      { S: 'F5', A: 'C5', T: 'A4' },
-      { S: 'D5', A: 'B4', T: 'G4' },
-      { S: 'E5', A: 'C5', T: 'G4' },
-    ],
-  },
-);
-const MODEL_NOTES = ['G5', 'F5'];
-/** A correct realisation. */
-const GOOD = ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
-/** Chord 1 → 2 with parallel fifths between soprano and bass (G4/C3 → C5/F3), nothing else. */
-const FIFTHS = ['G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
-const answers = (texts: string[]) => texts.map((answer, i) => ({ id: `chord-${i + 1}`, answer }));
+// The model: a high line no answer below uses, so its notes can be searched for.
+const EXERCISE = bassInC('Figured bass 1', { rules: { 'parallel-fifths': { on: true, points: 4 } }, points: 10, model: HIGH_MODEL });
+const answers = chordAnswers;
 
 describe.each(dialects)('part-writing documents (%s)', (dialect) => {
   let t: TestContext;
@@ -77,20 +40,12 @@ describe.each(dialects)('part-writing documents (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
-    const world = await courseWorld(t, { students: 2 });
+    const world = await documentInCourse(t, 'figured-bass.har', writePartWritingHar(EXERCISE), { students: 2 });
     ({ courseId, anonymous } = world);
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
     [student, classmate] = world.students.map((s) => s.client) as [TestClient, TestClient];
     studentId = world.students[0]?.id as number;
-    const setId = (
-      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
-    ).json().data.id;
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    doc = upload.json().data[0];
+    doc = world.doc;
   });
   afterEach(async () => {
     await t.close();

@@ -1,25 +1,12 @@
 import { PartWritingMessages } from '@app/contract/part-writing';
 import { SubmissionMessages } from '@app/contract/submissions';
-import {
-  type PartWritingDocument,
-  partWritingExercise,
-  partWritingSubmission,
-  readPartWritingHar,
-  writePartWritingHar,
-} from '@app/har/part-writing/document';
+import { type PartWritingDocument, partWritingSubmission, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
 import { readPartWritingHandIn } from '@app/har/part-writing/hand-in';
 import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  courseWorld,
-  createTestApp,
-  dialects,
-  errorsOf,
-  LONG_SESSIONS,
-  multipart,
-  type TestClient,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bassInC, FIFTHS, GOOD, HIGH_MODEL, MODEL_NOTES } from '../../../test/figured-bass.ts';
+import { createTestApp, dialects, errorsOf, LONG_SESSIONS, multipart, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { documentInCourse } from '../../../test/part-writing-world.ts';
 
 /**
  * A part-writing `.har` handed in as a file (issue 27), as analysis exercises take one: only the
@@ -28,38 +15,14 @@ import {
  * with the exact message, and the model solution never reaches the student.
  */
 
-const DAY = 86400;
-const EXERCISE = partWritingExercise(
-  'Figured bass 1',
-  {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: ['C3', 'F3', 'G3', 'C3'].map((B) => ({ B, figures: '' })),
-    rules: { 'parallel-fifths': { on: true, points: 4 } },
-    points: 10,
-  },
-  // The model: notes no hand-in below uses, so they can be searched for.
-  {
-    chords: [
-      { S: 'G5', A: 'C5', T: 'E4' },
-      { S: 'F5', A: 'C5', T: 'A4' },
-      { S: 'D5', A: 'B4', T: 'G4' },
-      { S: 'E5', A: 'C5', T: 'G4' },
-    ],
-  },
-);
-const MODEL_NOTES = ['G5', 'F5'];
+// The model: notes no hand-in below uses, so they can be searched for.
+const EXERCISE = bassInC('Figured bass 1', { rules: { 'parallel-fifths': { on: true, points: 4 } }, points: 10, model: HIGH_MODEL });
 const voicesOf = (texts: string[]) => ({
   chords: texts.map((text) => {
     const [S, A, T] = text.split(' ');
     return { S, A, T } as Record<string, string>;
   }),
 });
-const GOOD = ['C5 E4 G3', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
-/** Chord 1 → 2 with parallel fifths between soprano and bass (costs 4 of 10). */
-const FIFTHS = ['G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 describe.each(dialects)('part-writing .har file hand-in (%s)', (dialect) => {
@@ -86,19 +49,11 @@ describe.each(dialects)('part-writing .har file hand-in (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
-    const world = await courseWorld(t, { students: 2 });
+    const world = await documentInCourse(t, 'figured-bass.har', writePartWritingHar(EXERCISE), { students: 2 });
     ({ courseId, anonymous } = world);
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
     [student, classmate] = world.students.map((s) => s.client) as [TestClient, TestClient];
-    const setId = (
-      await owner.post(`/api/courses/${courseId}/assignments`, { released_at: t.clock.now(), due_at: t.clock.now() + 7 * DAY })
-    ).json().data.id;
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    doc = upload.json().data[0];
+    doc = world.doc;
     // The student's own copy (never the model), from which their program writes the hand-in.
     const url = (await student.get(`/api/documents/${doc.id}/file-url`)).json().data.url;
     copy = readPartWritingHar(new Uint8Array(await fetchFile(url)));

@@ -1,16 +1,9 @@
 import { AssignmentMessages } from '@app/contract/assignments';
-import { partWritingExercise, writePartWritingHar } from '@app/har/part-writing/document';
+import { writePartWritingHar } from '@app/har/part-writing/document';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  courseWorld,
-  createTestApp,
-  dialects,
-  errorsOf,
-  LONG_SESSIONS,
-  multipart,
-  type TestClient,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bassInC, chordAnswers, FIFTHS, HIGH_MODEL, MODEL_NOTES } from '../../../test/figured-bass.ts';
+import { createTestApp, dialects, errorsOf, LONG_SESSIONS, type TestClient, type TestContext } from '../../../test/helpers.ts';
+import { documentInCourse } from '../../../test/part-writing-world.ts';
 
 /**
  * Issue 35: a formal part-writing grade never stands alone. Before the findings are shown, the
@@ -19,36 +12,8 @@ import {
  * a withheld grade still shows nothing.
  */
 
-const DAY = 86400;
 // A figured bass in C major (C3 F3 G3 C3, 5/3 each); the student writes S, A and T.
-const EXERCISE = partWritingExercise(
-  'Figured bass 1',
-  {
-    key: 'C major',
-    meter: '4/4',
-    given: ['B'],
-    write: ['S', 'A', 'T'],
-    chords: [
-      { B: 'C3', figures: '' },
-      { B: 'F3', figures: '' },
-      { B: 'G3', figures: '' },
-      { B: 'C3', figures: '' },
-    ],
-    rules: { 'parallel-fifths': { on: true, points: 4 } },
-    points: 10,
-  },
-  {
-    chords: [
-      { S: 'G5', A: 'C5', T: 'E4' },
-      { S: 'F5', A: 'C5', T: 'A4' },
-      { S: 'D5', A: 'B4', T: 'G4' },
-      { S: 'E5', A: 'C5', T: 'G4' },
-    ],
-  },
-);
-const MODEL_NOTES = ['G5', 'F5'];
-/** Chord 1 → 2 with parallel fifths between soprano and bass (G4/C3 → C5/F3), nothing else. */
-const FIFTHS = ['G4 E4 C4', 'C5 F4 A3', 'B4 D4 G3', 'C5 E4 G3'];
+const EXERCISE = bassInC('Figured bass 1', { rules: { 'parallel-fifths': { on: true, points: 4 } }, points: 10, model: HIGH_MODEL });
 
 describe.each(dialects)('show findings (%s)', (dialect) => {
   let t: TestContext;
@@ -63,7 +28,7 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
   const fetchText = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
   const handIn = async () => {
     const res = await student.post(`/api/documents/${doc.id}/submissions`, {
-      answers: FIFTHS.map((answer, i) => ({ id: `chord-${i + 1}`, answer })),
+      answers: chordAnswers(FIFTHS),
     } as never);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as { id: number; points: number };
@@ -78,19 +43,12 @@ describe.each(dialects)('show findings (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createTestApp(dialect, LONG_SESSIONS);
-    const world = await courseWorld(t, { students: 1 });
+    const world = await documentInCourse(t, 'figured-bass.har', writePartWritingHar(EXERCISE));
     anonymous = world.anonymous;
     [owner, other, ta] = [world.owner.client, world.other.client, world.ta.client];
     student = (world.students[0] as { client: TestClient }).client;
-    setDue = t.clock.now() + 7 * DAY;
-    const setId = (await owner.post(`/api/courses/${world.courseId}/assignments`, { released_at: t.clock.now(), due_at: setDue })).json()
-      .data.id;
-    const upload = await owner.upload(
-      `/api/assignments/${setId}/documents`,
-      multipart([{ name: 'figured-bass.har', bytes: writePartWritingHar(EXERCISE) }]),
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    doc = upload.json().data[0];
+    setDue = world.dueAt;
+    doc = world.doc;
   });
   afterEach(async () => {
     await t.close();
