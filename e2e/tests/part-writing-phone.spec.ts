@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { HALF, noteY, STAFF_HEIGHT } from '../../packages/web/src/components/part-writing/staff.ts';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, signInThroughForm, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, signInThroughForm, test } from '../fixtures.ts';
 
 /*
  * Part writing on a phone (issue 27, decision 041): an exercise of twelve chords wraps into three
@@ -67,6 +67,8 @@ test('on a phone a finger scrolls the page on empty staff, a tap writes in the s
 }) => {
   test.setTimeout(180_000);
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
   const instructor = await apiAs(server, DEMO.instructor);
   const user = await instructor.get<{ course_instructors: { id: number; title: string }[] }>('/api/users');
   const courseId = user.course_instructors.find((c) => c.title === COURSE)?.id as number;
