@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { partWritingExercise, partWritingSubmission, readPartWritingHar, writePartWritingHar } from '@app/har/part-writing/document';
-import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, test } from '../fixtures.ts';
+import { apiAs, DEMO, expect, expectAccessible, instructorInNewSet, releaseSet, test } from '../fixtures.ts';
 
 /*
  * Part writing in "My exercises" (issue 27): on the Content Library page an instructor makes a
@@ -30,6 +30,8 @@ test('an instructor saves a part-writing exercise to My exercises, adds it to a 
 
   // A new set to come back to; then the Content Library page.
   const teacher = await instructorInNewSet(browser, server, COURSE);
+  // Students see the set once it is released (a new set is a draft, decision 054).
+  await releaseSet(teacher);
   const setPath = new URL(teacher.url()).pathname;
   await teacher.goto('/content-library');
   await teacher.getByRole('button', { name: 'Create Exercise' }).click();
