@@ -23,45 +23,17 @@ export function choraleVoices(mxl: Uint8Array): ChoraleVoices | undefined {
   const lines: Partial<Record<Voice, Note[]>> = {};
   let measures: Measure[] = [];
   for (const part of choraleParts(mxl)) {
-    const voice = part.voice;
-    const notes: Note[] = [];
-    const partMeasures: Measure[] = [];
-    let divisions = 1;
-    let time = 0;
-    let meter = '4/4';
-    let firstVoice: string | undefined;
-    for (const measure of part.measure) {
-      const start = time;
-      const attributes = measure.attributes as Record<string, unknown> | Record<string, unknown>[] | undefined;
-      for (const a of [attributes ?? []].flat() as Record<string, unknown>[]) {
-        if (a.divisions) divisions = Number(a.divisions);
-        const time = a.time as { beats?: number; 'beat-type'?: number } | undefined;
-        if (time?.beats) meter = `${time.beats}/${time['beat-type']}`;
-      }
-      for (const note of (measure.note ?? []) as Record<string, unknown>[]) {
-        if ('grace' in note || 'chord' in note) continue;
-        const noteVoice = String(note.voice ?? '1');
-        firstVoice ??= noteVoice;
-        if (noteVoice !== firstVoice) continue;
-        const length = Number(note.duration ?? 0) / divisions;
-        const ties = ((note.tie ?? []) as { type: string }[]).map((t) => t.type);
-        const pitch = note.pitch as { step: string; alter?: number; octave: number } | undefined;
-        const name = pitch ? `${pitch.step}${accidental(Number(pitch.alter ?? 0))}${pitch.octave}` : undefined;
-        const fermata = JSON.stringify(note.notations ?? '').includes('fermata');
-        notes.push({ start: time, end: time + length, pitch: name, tieNext: ties.includes('start') && name !== undefined, fermata });
-        time += length;
-      }
-      partMeasures.push({ start, length: time - start, meter });
-    }
-    lines[voice] = notes;
-    if (voice === 'S') measures = partMeasures;
+    lines[part.voice] = part.notes.map(({ start, end, pitch, ties, fermata }) => ({
+      start,
+      end,
+      pitch,
+      tieNext: ties.includes('start') && pitch !== undefined,
+      fermata,
+    }));
+    if (part.voice === 'S') measures = part.measures;
   }
   if (VOICES.some((v) => !lines[v])) return undefined;
   return { lines: lines as Record<Voice, Note[]>, measures };
-}
-
-function accidental(alter: number): string {
-  return alter > 0 ? '#'.repeat(alter) : 'b'.repeat(-alter);
 }
 
 export type Harmonic = 'beat' | 'bass';

@@ -15,12 +15,26 @@ const VOICE_OF: Record<string, Voice> = { soprano: 'S', alto: 'A', tenor: 'T', b
 
 type Event = { start: number; end: number; pitch?: string; measure: string; beatInMeasure: number; fermata: boolean };
 
+/** A note (or rest, without pitch) of a sung line, in beats from the start; `ties` as the note's `<tie type>`s. */
+export type SungNote = {
+  start: number;
+  end: number;
+  pitch?: string;
+  ties: string[];
+  fermata: boolean;
+  /** The measure's number as written, and where it starts. */
+  measure: string;
+  measureStart: number;
+};
+export type ChoralePart = { voice: Voice; notes: SungNote[]; measures: { start: number; length: number; meter: string }[] };
+
 /**
  * The parts of a chorale score named soprano, alto, tenor and bass (the first part of each name), in
- * score order, each with its voice and its measures as parsed: the one reading of a chorale's
- * voices that `choraleStretches` and checker-bach.ts's `choraleVoices` both start from.
+ * score order, each its singer's line (the part's first voice; grace notes and chord notes left
+ * out) and its measures with their meters: the one reading of a chorale's voices that
+ * `choraleStretches` and checker-bach.ts's `choraleVoices` both start from.
  */
-export function choraleParts(mxl: Uint8Array): { voice: Voice; measure: Record<string, unknown>[] }[] {
+export function choraleParts(mxl: Uint8Array): ChoralePart[] {
   const { musicxml } = importMusicXml(mxl);
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -36,24 +50,24 @@ export function choraleParts(mxl: Uint8Array): { voice: Voice; measure: Record<s
     const voice = VOICE_OF[name.trim()];
     if (voice && ![...names.values()].includes(voice)) names.set(part.id, voice);
   }
-  return (root.part as { id: string; measure: Record<string, unknown>[] }[]).flatMap((part) => {
+  const parts: ChoralePart[] = [];
+  for (const part of root.part as { id: string; measure: Record<string, unknown>[] }[]) {
     const voice = names.get(part.id);
-    return voice ? [{ voice, measure: part.measure }] : [];
-  });
-}
-
-export function choraleStretches(mxl: Uint8Array): Verticality[][] {
-  const lines = new Map<Voice, Event[]>();
-  for (const part of choraleParts(mxl)) {
-    const voice = part.voice;
-    const events: Event[] = [];
+    if (!voice) continue;
+    const notes: SungNote[] = [];
+    const measures: ChoralePart['measures'] = [];
     let divisions = 1;
     let time = 0;
+    let meter = '4/4';
     let firstVoice: string | undefined;
     for (const measure of part.measure) {
       const start = time;
-      const attributes = measure.attributes as { divisions?: number } | { divisions?: number }[] | undefined;
-      for (const a of [attributes ?? []].flat()) if (a.divisions) divisions = Number(a.divisions);
+      const attributes = measure.attributes as Record<string, unknown> | Record<string, unknown>[] | undefined;
+      for (const a of [attributes ?? []].flat() as Record<string, unknown>[]) {
+        if (a.divisions) divisions = Number(a.divisions);
+        const time = a.time as { beats?: number; 'beat-type'?: number } | undefined;
+        if (time?.beats) meter = `${time.beats}/${time['beat-type']}`;
+      }
       for (const note of (measure.note ?? []) as Record<string, unknown>[]) {
         if ('grace' in note || 'chord' in note) continue;
         // A second voice written in the part (after a <backup>) is left out: the first is the singer's line.
@@ -61,26 +75,43 @@ export function choraleStretches(mxl: Uint8Array): Verticality[][] {
         firstVoice ??= noteVoice;
         if (noteVoice !== firstVoice) continue;
         const length = Number(note.duration ?? 0) / divisions;
-        const ties = ((note.tie ?? []) as { type: string }[]).map((t) => t.type);
         const pitch = note.pitch as { step: string; alter?: number; octave: number } | undefined;
-        const name = pitch ? `${pitch.step}${accidental(Number(pitch.alter ?? 0))}${pitch.octave}` : undefined;
-        const previous = events[events.length - 1];
-        if (ties.includes('stop') && previous && previous.pitch === name && previous.end === time) previous.end = time + length;
-        else {
-          const fermata = JSON.stringify(note.notations ?? '').includes('fermata');
-          events.push({
-            start: time,
-            end: time + length,
-            pitch: name,
-            measure: String(measure.number),
-            beatInMeasure: time - start + 1,
-            fermata,
-          });
-        }
+        notes.push({
+          start: time,
+          end: time + length,
+          pitch: pitch ? `${pitch.step}${accidental(Number(pitch.alter ?? 0))}${pitch.octave}` : undefined,
+          ties: ((note.tie ?? []) as { type: string }[]).map((t) => t.type),
+          fermata: JSON.stringify(note.notations ?? '').includes('fermata'),
+          measure: String(measure.number),
+          measureStart: start,
+        });
         time += length;
       }
+      measures.push({ start, length: time - start, meter });
     }
-    lines.set(voice, events);
+    parts.push({ voice, notes, measures });
+  }
+  return parts;
+}
+
+export function choraleStretches(mxl: Uint8Array): Verticality[][] {
+  const lines = new Map<Voice, Event[]>();
+  for (const part of choraleParts(mxl)) {
+    const events: Event[] = [];
+    for (const note of part.notes) {
+      const previous = events[events.length - 1];
+      if (note.ties.includes('stop') && previous && previous.pitch === note.pitch && previous.end === note.start) previous.end = note.end;
+      else
+        events.push({
+          start: note.start,
+          end: note.end,
+          pitch: note.pitch,
+          measure: note.measure,
+          beatInMeasure: note.start - note.measureStart + 1,
+          fermata: note.fermata,
+        });
+    }
+    lines.set(part.voice, events);
   }
   if (lines.size !== 4) return [];
   const onsets = [...new Set([...lines.values()].flatMap((events) => events.map((e) => e.start)))].sort((a, b) => a - b);
