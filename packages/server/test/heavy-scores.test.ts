@@ -191,14 +191,14 @@ describe.each(dialects)('heavy scores (issue 40) (%s)', (dialect) => {
     const heavy = (await upload(exerciseOf(largest))).json().data[0] as { id: number };
     const partWriting = (await upload(PART_WRITING, 'figured-bass.har')).json().data[0] as { id: number };
     await t.app.deps.storage.deletePrefix('workspaces');
-    // The real layout in the score thread, stopped after 2 s: the largest allowed score takes longer.
+    // The real layout in the score thread, stopped after 1 s: the largest allowed score takes seconds (2.9-3.8 s of CPU here), so the limit, not the machine's speed, decides; another student's hand-in takes tens of milliseconds.
     const pool = t.app.deps.cpu;
     count((run) => run());
     const counting = t.app.deps.cpu;
     t.app.deps.cpu = {
       ...counting,
       run: ((task, args, options) =>
-        counting.run(task, args, task === 'renderWorkspaceScore' ? { ...options, taskMs: 2_000 } : options)) as CpuPool['run'],
+        counting.run(task, args, task === 'renderWorkspaceScore' ? { ...options, taskMs: 1_000 } : options)) as CpuPool['run'],
     };
     const finished: string[] = [];
     const opened = open(student, heavy.id).then((res) => {
@@ -211,7 +211,7 @@ describe.each(dialects)('heavy scores (issue 40) (%s)', (dialect) => {
     const res = await opened;
     expect(finished).toEqual(['hand-in', 'open']);
     expect(res.statusCode, res.body).toBe(409);
-    expect(errorsOf(res)[0]?.message).toBe('The score could not be read: the work took longer than 2 s and was stopped.');
+    expect(errorsOf(res)[0]?.message).toBe('The score could not be read: the work took longer than 1 s and was stopped.');
     expect((await open(classmate, heavy.id)).statusCode).toBe(409);
     expect(layouts).toBe(1);
     t.app.deps.cpu = pool;
