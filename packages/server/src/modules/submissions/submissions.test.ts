@@ -208,9 +208,7 @@ describe.each(dialects)('submissions and grading (%s)', (dialect) => {
 
   it('holds a timed document to its limit from the first download', async () => {
     await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 600 });
-    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe(
-      'Press Start before handing in a timed exercise.',
-    );
+    expect(errorsOf(await submit(student, answerFile(doc.doc_key)))[0]?.message).toBe('Press Start before handing in a timed exercise.');
     await student.get(`/api/documents/${doc.id}/file-url`);
     t.clock.advance(600);
     expect((await submit(student, answerFile(doc.doc_key))).statusCode).toBe(201);

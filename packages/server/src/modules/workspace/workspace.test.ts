@@ -258,9 +258,7 @@ describe.each(dialects)('exercise workspace (%s)', (dialect) => {
 
   it('holds a timed document to the server’s clock from its Start, not from opening', async () => {
     await owner.put(`/api/documents/${doc.id}`, { timed: true, timed_time_seconds: 60 });
-    expect(errorsOf(await handIn(student, { answers: answers() }))[0]?.message).toBe(
-      'Press Start before handing in a timed exercise.',
-    );
+    expect(errorsOf(await handIn(student, { answers: answers() }))[0]?.message).toBe('Press Start before handing in a timed exercise.');
     // Opening shows the time limit, no music, and starts nothing.
     const waiting = (await workspace(student)).json().data;
     expect(waiting.rules).toMatchObject({ timed_seconds: 60, started_at: null, deadline_at: null, can_submit: false });
