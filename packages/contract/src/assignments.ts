@@ -67,8 +67,7 @@ export function timedMinuteChoices(hours: number): number[] {
   return Array.from({ length: 12 }, (_, i) => i * 5);
 }
 
-/** The furthest a new set's default due date lies after its assigned date (DESIGN §7.10): 14 days + 1. */
-export const NEW_SET_DUE_DAYS_AT_MOST = 15;
+export { NEW_SET_DUE_DAYS_AT_MOST } from './constants.ts';
 
 /** DESIGN §7.10: assigned = max(now, start); due = assigned + min(14 days, span / 3) + 1 day. */
 export function defaultAssignmentDates(now: number, courseStart: number, courseEnd: number) {

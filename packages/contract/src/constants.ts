@@ -23,3 +23,8 @@ export const SESSION_WARNING_SECONDS = 60;
 export const SESSION_TIMED_OUT_FLAG_SECONDS = 10;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 export const NOTIFICATION_SLIDE_OUT_MS = 200;
+
+/** The furthest a new set's default due date lies after its assigned date (DESIGN §7.10): 14 days + 1. assignments.ts re-exports it. */
+export const NEW_SET_DUE_DAYS_AT_MOST = 15;
+/** How many days ahead the due-soon panel looks unless asked (issue 38): as far as a new set's default due date, so a set assigned today is in the list. due-soon.ts re-exports it. */
+export const DUE_SOON_DEFAULT_DAYS = NEW_SET_DUE_DAYS_AT_MOST;

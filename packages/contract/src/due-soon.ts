@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { NEW_SET_DUE_DAYS_AT_MOST } from './assignments.ts';
+import { DUE_SOON_DEFAULT_DAYS } from './constants.ts';
 
 /**
  * A student's "Due soon" list on the dashboard (issue 30): across their courses, the exercises
  * due in the next days, and those past due that still take a hand-in, with where they stand.
  */
 
-/** As far as a new set's default due date lies (issue 38): a set assigned today is in the list. */
-export const DUE_SOON_DEFAULT_DAYS = NEW_SET_DUE_DAYS_AT_MOST;
+export { DUE_SOON_DEFAULT_DAYS };
 export const DUE_SOON_MAX_DAYS = 60;
 
 export const DueSoonMessages = {

@@ -1,4 +1,5 @@
-import { DUE_SOON_DEFAULT_DAYS, type DueItem, type DueState } from '@app/contract/due-soon';
+import { DUE_SOON_DEFAULT_DAYS } from '@app/contract/constants';
+import type { DueItem, DueState } from '@app/contract/due-soon';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
