@@ -117,9 +117,8 @@ test.describe('LTI grades', () => {
     const chord = (n: number) => learner.getByRole('textbox', { name: `Chord ${n}`, exact: true });
     await expect(chord(1)).toBeVisible({ timeout: 30_000 });
     for (const [index, answer] of key.entries()) await chord(index + 1).fill(answer);
+    // The set's exercise takes more than one submission, so a complete hand-in is sent without asking (issue 38 asks only where one try is all).
     await learner.getByRole('button', { name: /^Submit/ }).click();
-    // One submission: a complete hand-in asks once (issue 38).
-    await learner.getByRole('dialog', { name: 'Submit your answers?' }).getByRole('button', { name: 'Submit' }).click();
     await expect(learner.getByRole('region', { name: /^Submission #\d+$/ })).toBeVisible();
 
     // Withheld: the LMS hears nothing.
