@@ -259,8 +259,6 @@ export function ExerciseWorkspace({ workspace, receivedAt, viewer, courseTitle, 
             onFocus: () => {
               setActiveId(item.id);
               setLastUsedId(item.id);
-              // After the browser's own scroll to the field: its staff clear of the sticky bars too.
-              requestAnimationFrame(() => keepStaffInView(inputs.current.get(item.id), paletteBar.current, submitBar.current));
             },
             onMove: (step: 1 | -1) => now.current.move(item, step),
             onPlay: () => now.current.playChord(item),
@@ -478,21 +476,4 @@ function ActiveNote({
       ) : null}
     </p>
   );
-}
-
-/**
- * Scrolls the page so the staff of the chord being answered is not under the sticky header and
- * symbols bar (issue 38: on a phone the field came into view with its system's top staff covered),
- * as far as the field itself stays clear of the Submit bar.
- */
-export function keepStaffInView(input: HTMLElement | undefined, palette: HTMLElement | null, submit: HTMLElement | null) {
-  const system = input?.closest('[data-system]');
-  if (!input || !system) return;
-  const clearBelow = Math.max(palette?.getBoundingClientRect().bottom ?? 0, 0) + 8;
-  const overlap = clearBelow - system.getBoundingClientRect().top;
-  if (overlap <= 0) return;
-  const floor = submit ? submit.getBoundingClientRect().top : window.innerHeight;
-  const room = floor - 8 - input.getBoundingClientRect().bottom;
-  const by = Math.min(overlap, Math.max(0, room));
-  if (by > 0) window.scrollBy({ top: -by, behavior: 'instant' as ScrollBehavior });
 }
