@@ -441,7 +441,8 @@ async function main() {
       ];
       for (const q of queries)
         for (const row of (await db.query(q)).rows) for (const v of Object.values(row)) if (v) referenced.add(String(v));
-      return keys.filter((k) => !referenced.has(k));
+      // Workspace layouts (workspaces/, issue 40) are a cache named by the student copy's content hash, not by a row: the sweep leaves them (decision 052).
+      return keys.filter((k) => !referenced.has(k) && !k.startsWith('workspaces/'));
     };
     const before = await orphans();
     figures[`orphans left right after ${KILLS} kills (the sweep runs meanwhile)`] = before.length;
