@@ -3,8 +3,9 @@ import { PART_WRITING_METER } from '@app/contract/part-writing';
 import { MAX_METER_BEATS, meterBeatsInRange } from '@app/contract/part-writing/check';
 import { chordOfLabel, parseFigures } from '@app/contract/part-writing/chords';
 import { isSinglePitch, readLine } from '@app/contract/part-writing/line';
-import { DEFAULT_RULE_POINTS, RULE_IDS, type RuleId, VOICES, type Voice } from '@app/contract/part-writing/rules';
+import { RULE_IDS, VOICES, type Voice } from '@app/contract/part-writing/rules';
 import { midi, parseKey, parsePitch } from '@app/contract/part-writing/theory';
+import { ruleSettings as contractRuleSettings, type RuleSettings } from '@app/contract/part-writing/written';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { MANIFEST_ENTRY, Manifest, SCORE_ENTRY } from '../format.ts';
@@ -223,14 +224,8 @@ export type PartWritingDocument = {
 };
 
 /** The points each rule costs in an exercise, and whether it is on: the exercise's settings over the defaults. */
-export function ruleSettings(exercise: Pick<PartWritingExercise, 'rules' | 'style'>): Record<RuleId, { on: boolean; points: number }> {
-  return Object.fromEntries(
-    RULE_IDS.map((rule) => {
-      const setting = exercise.rules[rule];
-      const on = setting?.on ?? (rule !== 'seventh-preparation' || exercise.style === 'strict');
-      return [rule, { on, points: setting?.points ?? DEFAULT_RULE_POINTS[rule] }];
-    }),
-  ) as Record<RuleId, { on: boolean; points: number }>;
+export function ruleSettings(exercise: Pick<PartWritingExercise, 'rules' | 'style'>): RuleSettings {
+  return contractRuleSettings(exercise);
 }
 
 /** A new part-writing exercise: its score written from the given voices. Throws HarError naming what is wrong. */
